@@ -1,0 +1,42 @@
+# Scrollback — two commands for a new machine: `make demo` and `make test`.
+SWIFT ?= swift
+BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev
+TEST_PACKAGES := tmux chromium chromium-driver python3-pip fonts-noto-color-emoji
+DEMO_OUT := .build/demo
+
+.PHONY: demo test build deps test-deps bench fuzz format lint clean
+
+deps:
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+test-deps: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium || python3 -m pip install -q --break-system-packages selenium
+
+build: deps
+	$(SWIFT) build --product scrollback
+
+# Renders every example to HTML and prints one in the terminal.
+demo: build
+	@mkdir -p $(DEMO_OUT)
+	@for input in Examples/*; do \
+		name=$$(basename "$$input"); name=$${name%.*}; \
+		.build/debug/scrollback render "$$input" -o "$(DEMO_OUT)/$$name.html" || exit 1; \
+		echo "wrote $(DEMO_OUT)/$$name.html"; \
+	done
+	@echo
+	@.build/debug/scrollback render Examples/weekend-plans.json --format ansi --color always --width 72
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+	@if [ -d Tests/Browser ]; then python3 Tests/Browser/run.py; fi
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Scrollback: chat logs → transcripts (HTML page, static site, terminal, layout JSON).
+// The package has no Swift dependencies; C libraries come from Debian's -dev packages.
+let package = Package(
+    name: "Scrollback",
+    products: [
+        .library(name: "Scrollback", targets: ["Scrollback"]),
+        .executable(name: "scrollback", targets: ["scrollback"]),
+    ],
+    targets: [
+        // C libraries, each imported by exactly one Swift module.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUTF8Proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
+
+        // The pipeline, one module a stage; arrows point one way.
+        .target(name: "ScrollbackModel"),
+        .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel"]),
+        .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel"]),
+        .target(
+            name: "ScrollbackTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            sources: ["BuiltinTemplates.swift"],
+            resources: [
+                .embedInCode("html/page.mustache"),
+                .embedInCode("html/day.mustache"),
+                .embedInCode("html/chain.mustache"),
+                .embedInCode("html/message.mustache"),
+                .embedInCode("css/base.css"),
+                .embedInCode("css/theme-imessage.css"),
+            ]
+        ),
+        .target(
+            name: "ScrollbackRender",
+            dependencies: [
+                "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc",
+            ]
+        ),
+        .target(
+            name: "ScrollbackSite",
+            dependencies: ["ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender"]
+        ),
+        .target(
+            name: "Scrollback",
+            dependencies: [
+                "ScrollbackModel", "ScrollbackMarkdown", "ScrollbackReaders", "ScrollbackLayout",
+                "ScrollbackRender", "ScrollbackSite",
+            ]
+        ),
+        .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
+        .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["Scrollback"], path: "Tests/TestSupport"),
+        .testTarget(name: "ModelTests", dependencies: ["ScrollbackModel", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["ScrollbackMarkdown", "TestSupport"]),
+        .testTarget(name: "ReadersTests", dependencies: ["ScrollbackReaders", "TestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["ScrollbackLayout", "ScrollbackReaders", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+@_exported import ScrollbackLayout
+@_exported import ScrollbackMarkdown
+@_exported import ScrollbackModel
+@_exported import ScrollbackReaders
+@_exported import ScrollbackRender
+@_exported import ScrollbackSite
+
+/// Everything one render needs besides the transcript: layout, format and output options.
+public struct RenderOptions: Sendable, Hashable {
+    /// How the transcript is laid out (`--me`, `--tz`, `--chain-gap`, …).
+    public var layout: LayoutOptions
+    /// Terminal options for `ansi` and `text`.
+    public var terminal: TerminalOptions
+    /// HTML options.
+    public var html: HTMLOptions
+    /// A title that replaces the log's.
+    public var title: String?
+
+    /// Creates options; the defaults are those of the command line.
+    public init(
+        layout: LayoutOptions = LayoutOptions(), terminal: TerminalOptions = TerminalOptions(),
+        html: HTMLOptions = HTMLOptions(), title: String? = nil
+    ) {
+        self.layout = layout
+        self.terminal = terminal
+        self.html = html
+        self.title = title
+    }
+}
+
+extension Transcript {
+    /// Reads the one conversation in a file (or folder); `conversation` picks one from inputs that hold several.
+    public static func load(
+        path: String, format: InputFormat? = nil, options: ReadOptions = ReadOptions(), conversation: String? = nil
+    ) throws -> Transcript {
+        let input = try ChatInput.load(path)
+        return try pick(
+            from: Readers.read(input, format: format, options: options), input: input, conversation: conversation)
+    }
+
+    /// Reads the one conversation in bytes held in memory; `name` is used in error messages.
+    public static func load(
+        bytes: [UInt8], name: String = "<memory>", format: InputFormat? = nil, options: ReadOptions = ReadOptions(),
+        conversation: String? = nil
+    ) throws -> Transcript {
+        let input = ChatInput(name: name, bytes: bytes)
+        return try pick(
+            from: Readers.read(input, format: format, options: options), input: input, conversation: conversation)
+    }
+
+    /// Chooses one conversation of a read result by id or title.
+    public static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
+        let conversations = result.conversations
+        let choices = conversations.enumerated().map { $0.element.id ?? $0.element.title ?? "\($0.offset + 1)" }
+        guard let wanted = conversation else {
+            if conversations.count == 1 { return conversations[0] }
+            throw ReadError(location: SourceLocation(file: input.name), problem: .conversationNeeded(choices: choices))
+        }
+        if let match = conversations.first(where: { $0.id == wanted })
+            ?? conversations.first(where: { $0.title == wanted })
+        {
+            return match
+        }
+        if let number = Int(wanted), conversations.indices.contains(number - 1) { return conversations[number - 1] }
+        throw ReadError(
+            location: SourceLocation(file: input.name), problem: .unknownConversation(wanted, choices: choices))
+    }
+
+    /// Lays the transcript out and renders it in `format`, writing to `output`.
+    public func render(
+        _ format: OutputFormat, options: RenderOptions = RenderOptions(), to output: inout some TextOutputStream
+    )
+        throws
+    {
+        var transcript = self
+        if let title = options.title { transcript.title = title }
+        let layout = try LayoutEngine.layout(transcript, options: options.layout)
+        switch format {
+        case .json: LayoutJSONRenderer.render(layout, to: &output)
+        case .text:
+            var terminal = options.terminal
+            terminal.color = nil
+            TerminalRenderer.render(layout, options: terminal, to: &output)
+        case .ansi:
+            var terminal = options.terminal
+            if terminal.color == nil { terminal.color = .ansi256 }
+            TerminalRenderer.render(layout, options: terminal, to: &output)
+        case .html: try HTMLRenderer.render(layout, options: options.html, to: &output)
+        }
+    }
+
+    /// Lays the transcript out and renders it in `format`, as a string.
+    public func render(_ format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> String {
+        var text = ""
+        try render(format, options: options, to: &text)
+        return text
+    }
+}

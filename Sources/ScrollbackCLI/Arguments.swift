@@ -1,0 +1,99 @@
+/// A command-line option a command accepts.
+public struct OptionSpec: Sendable, Hashable {
+    /// The long name with dashes (`--tz`).
+    public var name: String
+    /// A short alias (`-o`), if any.
+    public var short: String?
+    /// The value's placeholder (`ZONE`); `nil` for a flag.
+    public var value: String?
+    /// One line of help.
+    public var help: String
+
+    /// Creates an option.
+    public init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+    }
+}
+
+/// Parsed arguments: option values by long name, flags, and positional arguments.
+public struct Arguments: Sendable {
+    /// Values by long option name, in the order given (last one wins for single values).
+    public var values: [String: [String]] = [:]
+    /// Flags that were given.
+    public var flags: Set<String> = []
+    /// Arguments that are not options (`-` counts as one).
+    public var positionals: [String] = []
+
+    /// The last value of an option.
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `tokens` against `specs`; unknown options and missing values are usage errors.
+    public static func parse(_ tokens: [String], specs: [OptionSpec], command: String) throws(UsageError) -> Arguments {
+        var result = Arguments()
+        var byName: [String: OptionSpec] = [:]
+        for spec in specs {
+            byName[spec.name] = spec
+            if let short = spec.short { byName[short] = spec }
+        }
+        var index = 0
+        var onlyPositionals = false
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                result.positionals.append(token)
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = token
+            var inline: String?
+            if let equals = token.firstIndex(of: "="), token.hasPrefix("--") {
+                name = String(token[..<equals])
+                inline = String(token[token.index(after: equals)...])
+            }
+            guard let spec = byName[name] else {
+                throw UsageError("unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'.")
+            }
+            if let placeholder = spec.value {
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard index < tokens.count else {
+                        throw UsageError("option '\(spec.name)' needs a value (\(placeholder)).")
+                    }
+                    value = tokens[index]
+                    index += 1
+                }
+                result.values[spec.name, default: []].append(value)
+            } else {
+                if inline != nil { throw UsageError("option '\(spec.name)' takes no value.") }
+                result.flags.insert(spec.name)
+            }
+        }
+        return result
+    }
+}
+
+/// A mistake in how the command was called: exit status 2.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    /// The sentence shown after `scrollback: error: `.
+    public var description: String
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}
+
+/// A command's outcome that is not an error but still fails (a `check` mismatch): exit status 1, message already shown.
+public struct CommandFailure: Error {
+    public var status: Int32
+    public init(status: Int32 = 1) { self.status = status }
+}

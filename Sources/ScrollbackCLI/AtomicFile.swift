@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes a file so that it is either the old one or the complete new one, never half of each.
+///
+/// Output goes to a temporary file in the same folder, is flushed to disk, and is
+/// renamed over the target; on any failure the temporary file is removed and the
+/// target is left as it was.
+public enum AtomicFile {
+    /// Writes `path` with `body`, which receives a buffered stream.
+    public static func write(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary =
+            folder + "/." + url.lastPathComponent + ".scrollback-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        var succeeded = false
+        var open = true
+        defer {
+            if open { close(descriptor) }
+            if !succeeded { unlink(temporary) }
+        }
+        let stream = FileDescriptorStream(descriptor: descriptor)
+        var output = FileOutput(stream: stream)
+        try body(&output)
+        stream.flush()
+        if let failure = stream.failure { throw OutputError(path: path, reason: String(cString: strerror(failure))) }
+        guard fsync(descriptor) == 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
+        open = false
+        guard rename(temporary, path) == 0 else {
+            throw OutputError(path: path, reason: String(cString: strerror(errno)))
+        }
+        succeeded = true
+    }
+}
+
+/// The stream an atomic write hands its body.
+public struct FileOutput: TextOutputStream {
+    let stream: FileDescriptorStream
+    public mutating func write(_ string: String) { stream.write(string) }
+}
+
+/// An output file that could not be written.
+public struct OutputError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): cannot write the output: \(reason)." }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Scrollback
+
+/// The `scrollback` command: dispatches to subcommands and turns errors into exit statuses.
+public enum CommandLineTool {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [Command] = [
+        RenderCommand.command,
+        SiteCommand.command,
+        CheckCommand.command,
+        FollowCommand.command,
+        ValidateCommand.command,
+        FormatsCommand.command,
+        ThemesCommand.command,
+    ]
+
+    /// Runs with the process's console and returns the exit status.
+    public static func main(arguments: [String]) -> Int32 {
+        var console = Console.system()
+        let status = run(arguments, console: &console)
+        FileDescriptorStream.standardOutput.flush()
+        return status
+    }
+
+    /// Runs `arguments` (without the program name) on `console`; returns the exit status.
+    public static func run(_ arguments: [String], console: inout Console) -> Int32 {
+        guard let first = arguments.first else {
+            console.err(overview)
+            return 2
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                console.out(command.help)
+            } else {
+                console.out(overview)
+            }
+            return 0
+        case "--version":
+            console.out("scrollback \(version)\n")
+            return 0
+        default: break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.error(
+                "unknown command '\(first)'; the commands are \(commands.map(\.name).joined(separator: ", ")). See 'scrollback --help'."
+            )
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.help)
+            return 0
+        }
+        do {
+            let parsed = try Arguments.parse(rest, specs: command.options, command: command.name)
+            return try command.run(parsed, &console)
+        } catch let error as UsageError {
+            console.error(error.description)
+            return 2
+        } catch let failure as CommandFailure {
+            return failure.status
+        } catch let error as LocatedError {
+            console.error(error.description)
+            return 1
+        } catch {
+            console.error(String(describing: error))
+            return 1
+        }
+    }
+
+    /// The overview `scrollback --help` prints.
+    public static var overview: String {
+        var text = "OVERVIEW: Turn chat logs into transcripts people want to read.\n\n"
+        text += "USAGE:\n"
+        text += "  scrollback render INPUT [-o FILE] [--format html|ansi|text|json] [options]\n"
+        text += "  scrollback site INPUT... -o DIR [options]\n"
+        text += "  scrollback check INPUT --snapshot FILE [--format ...] [--record] [options]\n"
+        text += "  scrollback follow [INPUT|-] [options]\n"
+        text += "  scrollback validate INPUT...\n"
+        text += "  scrollback formats | themes\n"
+        text += "  scrollback --help | --version | COMMAND --help\n\n"
+        text += "COMMANDS:\n"
+        for command in commands {
+            text +=
+                "  " + command.name + String(repeating: " ", count: max(2, 11 - command.name.count)) + command.abstract
+                + "\n"
+        }
+        text += "\nSee 'scrollback COMMAND --help' for a command's options.\n"
+        return text
+    }
+}

@@ -1,0 +1,45 @@
+import Scrollback
+
+/// `scrollback validate INPUT...`: reads each input and lays it out, reporting the first problem of each.
+enum ValidateCommand {
+    static let command = Command(
+        name: "validate",
+        abstract: "Check that logs can be read, and report each one's first problem.",
+        usage: ["validate INPUT... [--input-format FORMAT]"],
+        discussion: nil,
+        options: SharedOptions.reading + [
+            OptionSpec("--me", value: "ID_OR_NAME", help: "Check that this participant exists."),
+            OptionSpec("--tz", value: "ZONE", help: "Time zone for local times in the input."),
+        ],
+        run: { arguments, console in try run(arguments, console: &console) }
+    )
+
+    static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("validate needs at least one INPUT.") }
+        let format = try SharedOptions.inputFormat(arguments)
+        let readOptions = try SharedOptions.readOptions(arguments)
+        var failures = 0
+        for path in arguments.positionals {
+            do {
+                let input = try ChatInput.load(path)
+                let result = try Readers.read(input, format: format, options: readOptions)
+                ImportReportPrinter.print(result, input: input, console: console)
+                var layoutOptions = LayoutOptions()
+                layoutOptions.me = arguments.value("--me")
+                layoutOptions.timeZone = try SharedOptions.zone(arguments)
+                var messages = 0
+                for transcript in result.conversations {
+                    messages += try LayoutEngine.layout(transcript, options: layoutOptions).messageCount
+                }
+                let conversations = result.conversations.count
+                console.out(
+                    "\(path): ok (\(result.format.rawValue), \(conversations) conversation\(conversations == 1 ? "" : "s"), \(messages) message\(messages == 1 ? "" : "s"))\n"
+                )
+            } catch let error as LocatedError {
+                console.error(error.description)
+                failures += 1
+            }
+        }
+        return failures == 0 ? 0 : 1
+    }
+}

@@ -1,0 +1,67 @@
+import ScrollbackModel
+
+/// Groups one day's bubbles into chains (SPEC rules 3–7), one bubble at a time.
+struct ChainBuilder {
+    let me: String?
+    let isGroup: Bool
+    let chainGap: Int64
+    private var chains: [ChainLayout] = []
+    private var open: ChainLayout?
+
+    init(me: String?, isGroup: Bool, chainGap: Int64) {
+        self.me = me
+        self.isGroup = isGroup
+        self.chainGap = chainGap
+    }
+
+    /// Adds the next bubble of the day: it joins the open chain or starts a new one.
+    mutating func add(_ bubble: Bubble) {
+        let message = bubble.message
+        if var chain = open, continues(chain, with: message) {
+            chain.bubbles.append(bubble)
+            open = chain
+            return
+        }
+        close()
+        if message.kind == .system {
+            open = ChainLayout(kind: .system, sender: nil, alignment: .center, showName: false, bubbles: [bubble])
+        } else {
+            let alignment: Alignment = me != nil && message.sender == me ? .trailing : .leading
+            open = ChainLayout(
+                kind: .message, sender: message.sender, alignment: alignment,
+                showName: isGroup && alignment == .leading, bubbles: [bubble])
+        }
+    }
+
+    /// Closes the day and returns its chains.
+    mutating func finish() -> [ChainLayout] {
+        close()
+        defer { chains = [] }
+        return chains
+    }
+
+    /// Rule 3: same sender, not a system message, within the gap of the previous bubble.
+    private func continues(_ chain: ChainLayout, with message: Message) -> Bool {
+        guard chain.kind == .message, message.kind == .message, chain.sender == message.sender,
+            let last = chain.bubbles.last
+        else { return false }
+        return message.time.interval(since: last.message.time) <= Double(chainGap)
+    }
+
+    /// Rules 4, 5 and 7: positions, tails and the avatar, once the chain is complete.
+    private mutating func close() {
+        guard var chain = open else { return }
+        open = nil
+        let count = chain.bubbles.count
+        for index in chain.bubbles.indices {
+            let position: BubblePosition =
+                count == 1 ? .single : index == 0 ? .first : index == count - 1 ? .last : .middle
+            chain.bubbles[index].position = position
+            let isEnd = position == .single || position == .last
+            chain.bubbles[index].tail = chain.kind == .message && isEnd
+            chain.bubbles[index].avatar = chain.alignment == .leading && chain.kind == .message && isEnd
+            if isEnd { chain.bubbles[index].showTime = true }
+        }
+        chains.append(chain)
+    }
+}

@@ -1,0 +1,115 @@
+import ScrollbackModel
+
+/// Lays a transcript out by SPEC section 4: days, chains, positions, tails, sides.
+///
+/// A pure function of its inputs: the machine's clock, zone and locale are never read.
+public enum LayoutEngine {
+    /// Lays out `transcript` with `options`.
+    public static func layout(_ transcript: Transcript, options: LayoutOptions = LayoutOptions()) throws
+        -> TranscriptLayout
+    {
+        var transcript = transcript
+        transcript.addUnlistedSenders()
+        let zone = try resolveZone(transcript, options)
+        let me = try resolveMe(transcript, options)
+        let labels = DateLabels(locale: options.locale)
+
+        // Rule 1: by time, equal times in input order. Hidden messages are kept in the model only.
+        let ordered = transcript.messages.enumerated()
+            .filter { !$0.element.hidden }
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+
+        let styles = ParticipantStyle.styles(for: transcript.participants, me: me)
+        let everyone = Set(transcript.participants.map(\.id)).union(me.map { [$0] } ?? [])
+        let isGroup = everyone.count >= 3
+
+        let statusShown = StatusPlacement.shownStatus(ordered, me: me)
+        var index: [String: Int] = [:]
+        for (offset, message) in ordered.enumerated() where index[message.id] == nil {
+            index[message.id] = offset
+        }
+        let names = Dictionary(
+            transcript.participants.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+
+        var offsets = ZoneOffsetCache(zone: zone)
+        var days: [DayLayout] = []
+        var builder = ChainBuilder(me: me, isGroup: isGroup, chainGap: options.chainGap)
+        var currentDate: CivilDate?
+        var previous: Message?
+
+        for (offset, message) in ordered.enumerated() {
+            let utcOffset = offsets.offset(at: message.time)
+            let local = message.time.seconds + Int64(utcOffset)
+            let (dayNumber, secondOfDay) = local.floorDividedForLayout(by: 86_400)
+            let date = CivilDate(daysSinceEpoch: dayNumber)
+            if let from = options.from, date < from { continue }
+            if let to = options.to, date > to { continue }
+
+            if date != currentDate {
+                if let currentDate {
+                    days.append(
+                        DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish()))
+                }
+                currentDate = date
+                previous = nil
+            }
+            let pause = previous.map { message.time.interval(since: $0.time) } ?? .infinity
+            let reply = message.replyTo.map { replyID in
+                ReplyPreview.make(id: replyID, target: index[replyID].map { ordered[$0] }, names: names)
+            }
+            let bubble = Bubble(
+                message: message, position: .single, tail: true, avatar: false,
+                status: statusShown[offset],
+                timeLabel: DateLabels.clock(secondOfDay: Int(secondOfDay)),
+                isoTime: message.time.rfc3339(utcOffset: utcOffset),
+                showTime: pause >= Double(options.longPause),
+                jumbo: Emoji.isJumbo(message), reply: reply)
+            builder.add(bubble)
+            previous = message
+        }
+        if let currentDate {
+            days.append(DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish()))
+        }
+        return TranscriptLayout(
+            title: transcript.title, me: me, timeZone: zone, locale: options.locale, participants: styles,
+            isGroup: isGroup, days: days)
+    }
+
+    private static func resolveZone(_ transcript: Transcript, _ options: LayoutOptions) throws -> Zone {
+        if let zone = options.timeZone { return zone }
+        guard let name = transcript.timeZone else { return .utc }
+        guard let zone = Zone(identifier: name) else {
+            throw LayoutError(location: transcript.source, reason: .unknownTimeZone(name))
+        }
+        return zone
+    }
+
+    /// `--me` matches a participant id first, then a display name (exactly, then ignoring case).
+    private static func resolveMe(_ transcript: Transcript, _ options: LayoutOptions) throws -> String? {
+        guard let wanted = options.me ?? transcript.me else { return nil }
+        let participants = transcript.participants
+        if participants.contains(where: { $0.id == wanted }) { return wanted }
+        if let match = participants.first(where: { $0.name == wanted }) { return match.id }
+        let folded = wanted.lowercased()
+        if let match = participants.first(where: { $0.name.lowercased() == folded || $0.id.lowercased() == folded }) {
+            return match.id
+        }
+        if options.me != nil {
+            throw LayoutError(location: nil, reason: .unknownMe(wanted, participants.map(\.id)))
+        }
+        return wanted  // the log's own `me` may have sent nothing
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDividedForLayout(by divisor: Int64) -> (Int64, Int64) {
+        var quotient = self / divisor
+        var remainder = self % divisor
+        if remainder < 0 {
+            quotient -= 1
+            remainder += divisor
+        }
+        return (quotient, remainder)
+    }
+}

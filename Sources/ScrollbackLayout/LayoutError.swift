@@ -1,0 +1,30 @@
+import ScrollbackModel
+
+/// Why a transcript could not be laid out.
+public struct LayoutError: LocatedError, Equatable {
+    /// Where the problem is, when it comes from the log.
+    public var location: SourceLocation?
+    /// What is wrong.
+    public var kind: Kind
+
+    /// The things that can go wrong.
+    public enum Kind: Sendable, Equatable {
+        case unknownTimeZone(String)
+        case unknownMe(String, [String])
+    }
+
+    init(location: SourceLocation?, reason kind: Kind) {
+        self.location = location
+        self.kind = kind
+    }
+
+    public var reason: String {
+        switch kind {
+        case .unknownTimeZone(let name):
+            return "\"\(name)\" is not a known time zone; use an IANA name like \"Europe/Berlin\" or \"UTC\"."
+        case .unknownMe(let wanted, let ids):
+            let list = ids.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
+            return "--me \"\(wanted)\" matches no participant; the participants are \(list)."
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ScrollbackModel
+
+extension ParticipantStyle {
+    /// Styles for every participant: initials and a colour slot derived from the id.
+    static func styles(for participants: [Participant], me: String?) -> [ParticipantStyle] {
+        participants.map { participant in
+            ParticipantStyle(
+                id: participant.id, name: participant.name, initials: initials(of: participant.name),
+                colorIndex: Int(stableHash(participant.id) % UInt64(paletteSize)),
+                avatar: participant.avatar, isMe: participant.id == me)
+        }
+    }
+
+    /// "Ben Okafor" → "BO", "ana" → "A", "+1 555 0100" → "+".
+    public static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let letters = words.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }
+        let picked = letters.count >= 2 ? [letters[0], letters[letters.count - 1]] : Array(letters.prefix(1))
+        if picked.isEmpty { return name.first.map { String($0) } ?? "?" }
+        return picked.map { String($0).uppercased() }.joined()
+    }
+
+    /// FNV-1a over UTF-8: the same on every run and machine, unlike `Hasher`.
+    public static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}
+
+extension ReplyPreview {
+    /// The quote a reply shows: the original's sender and its first line, shortened.
+    static func make(id: String, target: Message?, names: [String: String]) -> ReplyPreview {
+        guard let target else {
+            return ReplyPreview(id: id, found: false, sender: nil, senderName: nil, excerpt: "")
+        }
+        return ReplyPreview(
+            id: id, found: true, sender: target.sender, senderName: target.sender.map { names[$0] ?? $0 },
+            excerpt: excerpt(of: target))
+    }
+
+    /// A one-line summary of a message, at most 100 characters.
+    public static func excerpt(of message: Message, limit: Int = 100) -> String {
+        if message.deleted { return "This message was deleted" }
+        var line = ""
+        for piece in message.text.split(whereSeparator: \.isNewline) {
+            let trimmed = piece.trimmingCharacters(in: " \t")
+            if !trimmed.isEmpty {
+                line = trimmed
+                break
+            }
+        }
+        if line.isEmpty, let attachment = message.attachments.first {
+            line = (attachment.isImage ? "Photo" : "Attachment") + (attachment.name.map { ": " + $0 } ?? "")
+        }
+        guard line.count > limit else { return line }
+        return String(line.prefix(limit - 1)) + "…"
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = self[...]
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

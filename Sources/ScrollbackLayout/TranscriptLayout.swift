@@ -1,0 +1,199 @@
+import ScrollbackModel
+
+/// A transcript laid out: days, chains of bubbles, and where each bubble sits.
+///
+/// Renderers draw this value and decide nothing about grouping themselves, so the
+/// HTML page, the terminal and the layout JSON always agree.
+public struct TranscriptLayout: Sendable, Hashable {
+    /// The conversation's title, if any.
+    public var title: String?
+    /// The participant id shown on the right, if any.
+    public var me: String?
+    /// The zone the days were cut in.
+    public var timeZone: Zone
+    /// The locale labels were written in.
+    public var locale: String
+    /// Everyone in the conversation, with what renderers need to draw them.
+    public var participants: [ParticipantStyle]
+    /// Whether the chat has three or more participants (names then show above incoming chains).
+    public var isGroup: Bool
+    /// The days, oldest first.
+    public var days: [DayLayout]
+
+    /// The participant with an id, in O(1).
+    public func participant(_ id: String) -> ParticipantStyle? {
+        participantIndex[id].map { participants[$0] }
+    }
+
+    /// Number of messages laid out (system messages included).
+    public var messageCount: Int { days.reduce(0) { $0 + $1.chains.reduce(0) { $0 + $1.bubbles.count } } }
+
+    var participantIndex: [String: Int]
+
+    /// Creates a layout; `participantIndex` is built from `participants`.
+    public init(
+        title: String?, me: String?, timeZone: Zone, locale: String, participants: [ParticipantStyle],
+        isGroup: Bool, days: [DayLayout]
+    ) {
+        self.title = title
+        self.me = me
+        self.timeZone = timeZone
+        self.locale = locale
+        self.participants = participants
+        self.isGroup = isGroup
+        self.days = days
+        var index: [String: Int] = [:]
+        for (offset, participant) in participants.enumerated() where index[participant.id] == nil {
+            index[participant.id] = offset
+        }
+        self.participantIndex = index
+    }
+}
+
+/// A participant with what drawing them needs.
+public struct ParticipantStyle: Sendable, Hashable {
+    /// The participant's id.
+    public var id: String
+    /// The display name.
+    public var name: String
+    /// One or two letters for an avatar without an image.
+    public var initials: String
+    /// A colour slot (0..<`ParticipantStyle.paletteSize`), stable for the id.
+    public var colorIndex: Int
+    /// The avatar image path or URL, if the log gives one.
+    public var avatar: String?
+    /// Whether this is `me`.
+    public var isMe: Bool
+
+    /// How many colours avatars and names cycle through.
+    public static let paletteSize = 8
+
+    /// Creates a style.
+    public init(id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool) {
+        self.id = id
+        self.name = name
+        self.initials = initials
+        self.colorIndex = colorIndex
+        self.avatar = avatar
+        self.isMe = isMe
+    }
+}
+
+/// One calendar day in the chosen zone.
+public struct DayLayout: Sendable, Hashable {
+    /// The day.
+    public var date: CivilDate
+    /// The heading, in the chosen locale ("Saturday, 28 November 2026"); never relative.
+    public var label: String
+    /// The day's chains, in time order.
+    public var chains: [ChainLayout]
+
+    /// Creates a day.
+    public init(date: CivilDate, label: String, chains: [ChainLayout]) {
+        self.date = date
+        self.label = label
+        self.chains = chains
+    }
+}
+
+/// Consecutive messages of one sender, or one system message.
+public struct ChainLayout: Sendable, Hashable {
+    /// A chain of someone's messages, or a system line.
+    public var kind: Message.Kind
+    /// The sender's participant id; `nil` for system chains.
+    public var sender: String?
+    /// Where the chain sits in the row.
+    public var alignment: Alignment
+    /// Whether the sender's name shows above the first bubble.
+    public var showName: Bool
+    /// The bubbles, in time order.
+    public var bubbles: [Bubble]
+
+    /// Creates a chain.
+    public init(kind: Message.Kind, sender: String?, alignment: Alignment, showName: Bool, bubbles: [Bubble]) {
+        self.kind = kind
+        self.sender = sender
+        self.alignment = alignment
+        self.showName = showName
+        self.bubbles = bubbles
+    }
+}
+
+/// Where a chain sits in its row.
+public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Others' messages: the left in left-to-right pages.
+    case leading
+    /// `me`: the right.
+    case trailing
+    /// System messages.
+    case center
+}
+
+/// A bubble's place in its chain.
+public enum BubblePosition: String, Sendable, Hashable, Codable, CaseIterable {
+    case single, first, middle, last
+}
+
+/// One message as drawn.
+public struct Bubble: Sendable, Hashable {
+    /// The message itself.
+    public var message: Message
+    /// Its place in the chain.
+    public var position: BubblePosition
+    /// Whether it has a tail (the `single` or `last` bubble of a chain).
+    public var tail: Bool
+    /// Whether the sender's avatar sits beside it (the last bubble of an incoming chain).
+    public var avatar: Bool
+    /// The delivery status shown under it (SPEC rule 9), if any.
+    public var status: DeliveryStatus?
+    /// The time of day in the chosen zone and locale ("09:14").
+    public var timeLabel: String
+    /// RFC 3339 in the chosen zone, for `<time datetime>`.
+    public var isoTime: String
+    /// Whether the time shows beside the bubble without hovering (a chain's end, a long pause).
+    public var showTime: Bool
+    /// A message of only one to three emoji, drawn large without a bubble.
+    public var jumbo: Bool
+    /// The quoted message, when this one replies to another.
+    public var reply: ReplyPreview?
+
+    /// Creates a bubble.
+    public init(
+        message: Message, position: BubblePosition, tail: Bool, avatar: Bool, status: DeliveryStatus?,
+        timeLabel: String, isoTime: String, showTime: Bool, jumbo: Bool, reply: ReplyPreview?
+    ) {
+        self.message = message
+        self.position = position
+        self.tail = tail
+        self.avatar = avatar
+        self.status = status
+        self.timeLabel = timeLabel
+        self.isoTime = isoTime
+        self.showTime = showTime
+        self.jumbo = jumbo
+        self.reply = reply
+    }
+}
+
+/// What a reply shows of the message it answers.
+public struct ReplyPreview: Sendable, Hashable {
+    /// The replied-to message's id.
+    public var id: String
+    /// Whether that message is in the transcript (a reply to a missing id still shows, unlinked).
+    public var found: Bool
+    /// Its sender's participant id, if found.
+    public var sender: String?
+    /// Its sender's display name, if found.
+    public var senderName: String?
+    /// Its text, shortened to one line, if found.
+    public var excerpt: String
+
+    /// Creates a preview.
+    public init(id: String, found: Bool, sender: String?, senderName: String?, excerpt: String) {
+        self.id = id
+        self.found = found
+        self.sender = sender
+        self.senderName = senderName
+        self.excerpt = excerpt
+    }
+}

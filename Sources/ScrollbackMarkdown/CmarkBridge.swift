@@ -1,0 +1,153 @@
+import CCmarkGFM
+
+/// The only file that touches cmark-gfm's C API: parse, convert to Swift values, free.
+enum CmarkBridge {
+    /// The GFM extensions every document is parsed with. (`tagfilter` only changes
+    /// cmark's own HTML output, which Scrollback never uses: raw HTML becomes text.)
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Registers the core extensions once per process (cmark-gfm keeps a global registry).
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    static func parse(_ text: String) -> MarkdownDocument {
+        _ = registered
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+        guard let parser = cmark_parser_new(options) else { return PlainTextFastPath.plainDocument(text) }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = text
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return PlainTextFastPath.plainDocument(text) }
+        defer { cmark_node_free(root) }
+        return MarkdownDocument(blocks: blocks(of: root))
+    }
+
+    private static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private static func blocks(of node: OpaquePointer) -> [MarkdownBlock] {
+        children(of: node).compactMap(block)
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    private static func typeName(_ node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    }
+
+    private static func block(_ node: OpaquePointer) -> MarkdownBlock? {
+        switch typeName(node) {
+        case "paragraph": return .paragraph(inlines(of: node))
+        case "heading": return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(of: node))
+        case "code_block":
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            let language = info.split(separator: " ").first.map(String.init)
+            var code = literal(node)
+            if code.hasSuffix("\n") { code.removeLast() }
+            return .codeBlock(language: language, code: code)
+        case "block_quote": return .blockQuote(blocks(of: node))
+        case "list":
+            let items = children(of: node).map { item -> MarkdownListItem in
+                let checked: Bool? =
+                    typeName(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil
+                return MarkdownListItem(checked: checked, blocks: blocks(of: item))
+            }
+            return .list(
+                MarkdownList(
+                    ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                    start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0,
+                    items: items))
+        case "table": return .table(table(node))
+        case "thematic_break": return .thematicBreak
+        case "html_block": return .htmlBlock(literal(node))
+        default:
+            // Unknown block types (future extensions) keep their text.
+            let text = children(of: node).isEmpty ? literal(node) : ""
+            return text.isEmpty ? nil : .paragraph([.text(text)])
+        }
+    }
+
+    private static func table(_ node: OpaquePointer) -> MarkdownTable {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        var alignments: [MarkdownTable.ColumnAlignment] = []
+        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+            for index in 0..<columns {
+                switch raw[index] {
+                case UInt8(ascii: "l"): alignments.append(.left)
+                case UInt8(ascii: "c"): alignments.append(.center)
+                case UInt8(ascii: "r"): alignments.append(.right)
+                default: alignments.append(.none)
+                }
+            }
+        }
+        var header: [[MarkdownInline]] = []
+        var rows: [[[MarkdownInline]]] = []
+        for row in children(of: node) {
+            let cells = children(of: row).map { inlines(of: $0) }
+            if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+                header = cells
+            } else {
+                rows.append(cells)
+            }
+        }
+        return MarkdownTable(alignments: alignments, header: header, rows: rows)
+    }
+
+    private static func inlines(of node: OpaquePointer) -> [MarkdownInline] {
+        var result: [MarkdownInline] = []
+        for child in children(of: node) {
+            guard let inline = inline(child) else { continue }
+            // Merge adjacent text runs (cmark splits text at special characters).
+            if case .text(let next) = inline, case .text(let previous)? = result.last {
+                result[result.count - 1] = .text(previous + next)
+            } else {
+                result.append(inline)
+            }
+        }
+        return result
+    }
+
+    private static func inline(_ node: OpaquePointer) -> MarkdownInline? {
+        switch typeName(node) {
+        case "text": return .text(literal(node))
+        case "softbreak": return .softBreak
+        case "linebreak": return .lineBreak
+        case "code": return .code(literal(node))
+        case "emph": return .emphasis(inlines(of: node))
+        case "strong": return .strong(inlines(of: node))
+        case "strikethrough": return .strikethrough(inlines(of: node))
+        case "link":
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(node).map { String(cString: $0) }
+            return .link(destination: url, title: title?.isEmpty == true ? nil : title, inlines(of: node))
+        case "image":
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(node).map { String(cString: $0) }
+            return .image(source: url, title: title?.isEmpty == true ? nil : title, alt: inlines(of: node))
+        case "html_inline": return .html(literal(node))
+        default:
+            let text = literal(node)
+            return text.isEmpty ? nil : .text(text)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// A Markdown document as Swift values: what every renderer walks.
+public struct MarkdownDocument: Sendable, Hashable {
+    /// The top-level blocks.
+    public var blocks: [MarkdownBlock]
+
+    /// Creates a document.
+    public init(blocks: [MarkdownBlock]) { self.blocks = blocks }
+
+    /// Parses GitHub Flavored Markdown (tables, strikethrough, autolinks, task lists; raw HTML kept as text).
+    public static func parse(_ text: String) -> MarkdownDocument {
+        if let fast = PlainTextFastPath.document(for: text) { return fast }
+        return CmarkBridge.parse(text)
+    }
+
+    /// A document of one paragraph of plain text: for `"format": "plain"` bodies.
+    public static func plain(_ text: String) -> MarkdownDocument {
+        PlainTextFastPath.plainDocument(text)
+    }
+}
+
+/// A block-level construct.
+public indirect enum MarkdownBlock: Sendable, Hashable {
+    case paragraph([MarkdownInline])
+    case heading(level: Int, [MarkdownInline])
+    /// Fenced or indented code; `language` is the fence's first word.
+    case codeBlock(language: String?, code: String)
+    case blockQuote([MarkdownBlock])
+    case list(MarkdownList)
+    case table(MarkdownTable)
+    case thematicBreak
+    /// Raw HTML: never rendered as markup; shown as its source text.
+    case htmlBlock(String)
+}
+
+/// An ordered or bulleted list.
+public struct MarkdownList: Sendable, Hashable {
+    public var ordered: Bool
+    /// The first number of an ordered list.
+    public var start: Int
+    /// Tight lists have no blank lines between items.
+    public var tight: Bool
+    public var items: [MarkdownListItem]
+
+    public init(ordered: Bool, start: Int, tight: Bool, items: [MarkdownListItem]) {
+        self.ordered = ordered
+        self.start = start
+        self.tight = tight
+        self.items = items
+    }
+}
+
+/// One list item; `checked` is set for task-list items.
+public struct MarkdownListItem: Sendable, Hashable {
+    public var checked: Bool?
+    public var blocks: [MarkdownBlock]
+
+    public init(checked: Bool?, blocks: [MarkdownBlock]) {
+        self.checked = checked
+        self.blocks = blocks
+    }
+}
+
+/// A GFM table.
+public struct MarkdownTable: Sendable, Hashable {
+    /// Column alignment, one per column.
+    public var alignments: [ColumnAlignment]
+    /// Header cells.
+    public var header: [[MarkdownInline]]
+    /// Body rows of cells.
+    public var rows: [[[MarkdownInline]]]
+
+    public init(alignments: [ColumnAlignment], header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) {
+        self.alignments = alignments
+        self.header = header
+        self.rows = rows
+    }
+
+    /// How a table column is aligned.
+    public enum ColumnAlignment: String, Sendable, Hashable {
+        case none, left, center, right
+    }
+}
+
+/// An inline construct.
+public indirect enum MarkdownInline: Sendable, Hashable {
+    case text(String)
+    case softBreak
+    case lineBreak
+    case code(String)
+    case emphasis([MarkdownInline])
+    case strong([MarkdownInline])
+    case strikethrough([MarkdownInline])
+    case link(destination: String, title: String?, [MarkdownInline])
+    case image(source: String, title: String?, alt: [MarkdownInline])
+    /// Raw inline HTML: shown as its source text, never as markup.
+    case html(String)
+}
+
+extension Array where Element == MarkdownInline {
+    /// The inlines' text with all formatting dropped (alt text, excerpts, screen-reader labels).
+    public var plainText: String {
+        var text = ""
+        for inline in self {
+            switch inline {
+            case .text(let value), .code(let value), .html(let value): text += value
+            case .softBreak, .lineBreak: text += " "
+            case .emphasis(let children), .strong(let children), .strikethrough(let children):
+                text += children.plainText
+            case .link(_, _, let children): text += children.plainText
+            case .image(_, _, let alt): text += alt.plainText
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,63 @@
+import ScrollbackModel
+
+/// One input format: how to recognise it and how to read it.
+///
+/// A struct of closures rather than a protocol hierarchy, so the registry is a
+/// plain list and a test can add a reader of its own.
+public struct ChatReader: Sendable {
+    /// The format's name, as `--input-format` takes it.
+    public var format: InputFormat
+    /// One line for `scrollback formats`.
+    public var summary: String
+    /// Whether the input looks like this format, judged by content.
+    public var sniff: @Sendable (ChatInput) -> Bool
+    /// Reads the input.
+    public var read: @Sendable (ChatInput, ReadOptions) throws -> ReadResult
+
+    /// Creates a reader.
+    public init(
+        format: InputFormat, summary: String, sniff: @escaping @Sendable (ChatInput) -> Bool,
+        read: @escaping @Sendable (ChatInput, ReadOptions) throws -> ReadResult
+    ) {
+        self.format = format
+        self.summary = summary
+        self.sniff = sniff
+        self.read = read
+    }
+}
+
+/// Every format Scrollback reads, and detection by content.
+public enum Readers {
+    /// The readers, in the order `auto` tries them (most specific first).
+    public static let all: [ChatReader] = [
+        NativeJSONReader.reader,
+        JSONLinesReader.reader,
+        MarkdownLogReader.reader,
+    ]
+
+    /// The reader for a format.
+    public static func reader(for format: InputFormat) -> ChatReader? {
+        all.first { $0.format == format }
+    }
+
+    /// The format of an input, judged by its content.
+    public static func detect(_ input: ChatInput) throws(ReadError) -> InputFormat {
+        if let reader = all.first(where: { $0.sniff(input) }) { return reader.format }
+        throw ReadError(
+            location: SourceLocation(file: input.name),
+            problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
+    }
+
+    /// Reads an input in the given format, or the detected one when `format` is `nil`.
+    public static func read(_ input: ChatInput, format: InputFormat? = nil, options: ReadOptions = ReadOptions())
+        throws -> ReadResult
+    {
+        let chosen = try format ?? detect(input)
+        guard let reader = reader(for: chosen) else {
+            throw ReadError(
+                location: SourceLocation(file: input.name),
+                problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
+        }
+        return try reader.read(input, options)
+    }
+}

@@ -1,0 +1,324 @@
+/// A strict JSON parser (RFC 8259) over bytes that records each value's offset.
+///
+/// Written here because Foundation's parsers report neither where a value came
+/// from nor where a syntax error is in line/column form for every case, and
+/// because nesting depth must be bounded without recursion blowing the stack.
+public struct JSONParser {
+    /// Why parsing failed, at a byte offset.
+    public struct Failure: Error, Equatable, Sendable {
+        /// Byte offset of the problem.
+        public var offset: Int
+        /// What is wrong, as a sentence.
+        public var reason: String
+    }
+
+    /// The deepest nesting accepted; deeper input is refused instead of exhausting the stack.
+    public static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var position: Int
+    private var depth = 0
+
+    /// Parses one JSON document from `bytes`, which must hold nothing else but white space.
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, position: 0)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.position < bytes.count {
+            throw Failure(
+                offset: parser.position, reason: "Unexpected \(parser.describeCurrent()) after the JSON value.")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    private mutating func parseValue() throws(Failure) -> JSONValue {
+        guard position < bytes.count else {
+            throw Failure(offset: position, reason: "The JSON ends where a value was expected.")
+        }
+        let start = position
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default:
+            throw Failure(offset: position, reason: "Expected a JSON value but found \(describeCurrent()).")
+        }
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw Failure(offset: position, reason: "The JSON is nested more than \(Self.maximumDepth) levels deep.")
+        }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONValue {
+        let start = position
+        try enter()
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return JSONValue(.object(members), offset: start)
+        }
+        while true {
+            skipWhitespace()
+            guard peek == UInt8(ascii: "\"") else {
+                throw Failure(offset: position, reason: "Expected a quoted member name but found \(describeCurrent()).")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek == UInt8(ascii: ":") else {
+                throw Failure(
+                    offset: position,
+                    reason: "Expected \":\" after the member name \"\(key)\" but found \(describeCurrent()).")
+            }
+            position += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            if peek == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if peek == UInt8(ascii: "}") {
+                position += 1
+                depth -= 1
+                return JSONValue(.object(members), offset: start)
+            }
+            throw Failure(
+                offset: position, reason: "Expected \",\" or \"}\" in an object but found \(describeCurrent()).")
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        let start = position
+        try enter()
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return JSONValue(.array(elements), offset: start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            if peek == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if peek == UInt8(ascii: "]") {
+                position += 1
+                depth -= 1
+                return JSONValue(.array(elements), offset: start)
+            }
+            throw Failure(
+                offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+        }
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        let start = position
+        position += 1
+        var output: [UInt8] = []
+        var runStart = position
+        while true {
+            guard position < bytes.count else {
+                throw Failure(offset: start, reason: "A string starts here but never ends.")
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                if output.isEmpty {
+                    let text = try decodeUTF8(runStart..<position, stringStart: start)
+                    position += 1
+                    return text
+                }
+                output.append(contentsOf: bytes[runStart..<position])
+                position += 1
+                return try decodeUTF8Bytes(output, stringStart: start)
+            }
+            if byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: bytes[runStart..<position])
+                try parseEscape(into: &output)
+                runStart = position
+                continue
+            }
+            if byte < 0x20 {
+                throw Failure(
+                    offset: position, reason: "A control character (U+\(hex(byte))) must be escaped inside a string.")
+            }
+            position += 1
+        }
+    }
+
+    private mutating func parseEscape(into output: inout [UInt8]) throws(Failure) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else {
+            throw Failure(offset: escapeStart, reason: "The JSON ends inside an escape.")
+        }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4(escapeStart)
+            if (0xD800..<0xDC00).contains(scalar) {
+                // A high surrogate must be followed by an escaped low surrogate.
+                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
+                    let save = position
+                    position += 2
+                    let low = try parseHex4(save)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        position = save
+                        scalar = 0xFFFD
+                    }
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                scalar = 0xFFFD  // a lone low surrogate cannot be a character
+            }
+            appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
+        default:
+            throw Failure(offset: escapeStart, reason: "\"\\\(Character(Unicode.Scalar(byte)))\" is not a JSON escape.")
+        }
+    }
+
+    private mutating func parseHex4(_ escapeStart: Int) throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else {
+            throw Failure(offset: escapeStart, reason: "A \\u escape needs four hex digits.")
+        }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 55)
+            default: throw Failure(offset: escapeStart, reason: "A \\u escape needs four hex digits.")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = position
+        if peek == UInt8(ascii: "-") { position += 1 }
+        guard let first = peek, first >= 48, first <= 57 else {
+            throw Failure(offset: start, reason: "A number needs digits after \"-\".")
+        }
+        if first == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            skipDigits()
+        }
+        if peek == UInt8(ascii: ".") {
+            position += 1
+            guard let digit = peek, digit >= 48, digit <= 57 else {
+                throw Failure(offset: position, reason: "A number needs digits after \".\".")
+            }
+            skipDigits()
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            position += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            guard let digit = peek, digit >= 48, digit <= 57 else {
+                throw Failure(offset: position, reason: "A number needs digits in its exponent.")
+            }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        return JSONValue(.number(text), offset: start)
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 { position += 1 }
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(Failure) {
+        let start = position
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            position + count <= bytes.count && bytes[position..<position + count].elementsEqual(expected)
+        }
+        guard matches else {
+            throw Failure(offset: start, reason: "Expected a JSON value but found \(describeCurrent()).")
+        }
+        position += count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private func decodeUTF8(_ range: Range<Int>, stringStart: Int) throws(Failure) -> String {
+        // Fast path: validate in place without copying.
+        let result: String? = bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+        if let result { return result }
+        throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: "The text is not valid UTF-8.")
+    }
+
+    private func decodeUTF8Bytes(_ output: [UInt8], stringStart: Int) throws(Failure) -> String {
+        if let text = String(validating: output, as: UTF8.self) { return text }
+        throw Failure(
+            offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: "The text is not valid UTF-8.")
+    }
+
+    private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
+        UTF8Validation.firstInvalidOffset(in: bytes, range: range)
+    }
+
+    private func describeCurrent() -> String {
+        guard position < bytes.count else { return "the end of the input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "\"\(Character(Unicode.Scalar(byte)))\"" }
+        return "byte 0x\(hex(byte))"
+    }
+}
+
+private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+}
+
+private func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    UTF8.encode(scalar) { output.append($0) }
+}

@@ -1,0 +1,99 @@
+import ScrollbackModel
+
+/// Why an input could not be read: where, which message, and what is wrong.
+public struct ReadError: LocatedError, Equatable {
+    /// Where the problem is.
+    public var location: SourceLocation?
+    /// The message at fault, as `message 12 (id "m12")`, when one is.
+    public var message: MessageReference?
+    /// What is wrong.
+    public var problem: Problem
+
+    /// Creates an error.
+    public init(location: SourceLocation?, message: MessageReference? = nil, problem: Problem) {
+        self.location = location
+        self.message = message
+        self.problem = problem
+    }
+
+    /// A message by its 1-based position in the input and its id, if it has one.
+    public struct MessageReference: Sendable, Equatable {
+        public var number: Int
+        public var id: String?
+        public init(number: Int, id: String?) {
+            self.number = number
+            self.id = id
+        }
+        var description: String {
+            id.map { "message \(number) (id \"\($0)\")" } ?? "message \(number)"
+        }
+    }
+
+    /// The problems readers report.
+    public enum Problem: Sendable, Equatable {
+        case fileNotFound
+        case unreadable
+        case empty
+        case invalidUTF8
+        case invalidJSON(String)
+        case missingField(String)
+        case wrongType(field: String, expected: String, found: String)
+        case invalidTime(field: String, value: String)
+        case invalidValue(field: String, value: String, expected: String)
+        case unsupportedVersion(Int, supported: Int)
+        case unknownTimeZone(String)
+        case unrecognizedFormat(tried: [String])
+        case notAFolderFormat(String)
+        case syntax(String)
+        case conversationNeeded(choices: [String])
+        case unknownConversation(String, choices: [String])
+    }
+
+    public var reason: String {
+        let subject = message.map { $0.description + " " } ?? ""
+        switch problem {
+        case .fileNotFound: return "No such file or folder."
+        case .unreadable: return "The file cannot be read."
+        case .empty: return "The input is empty."
+        case .invalidUTF8: return "The text is not valid UTF-8."
+        case .invalidJSON(let detail): return "Invalid JSON: \(detail)"
+        case .missingField(let field):
+            return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\".".capitalizedFirst
+        case .wrongType(let field, let expected, let found):
+            return "\(subject)\"\(field)\" should be \(expected), not \(found).".capitalizedFirst
+        case .invalidTime(let field, let value):
+            return
+                "\(subject)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
+                .capitalizedFirst
+        case .invalidValue(let field, let value, let expected):
+            return "\(subject)\"\(field)\" is \"\(value)\"; expected \(expected).".capitalizedFirst
+        case .unsupportedVersion(let version, let supported):
+            return
+                "The log is version \(version), but this Scrollback reads versions up to \(supported); a newer Scrollback is needed."
+        case .unknownTimeZone(let name):
+            return "\"\(name)\" is not a known time zone; use an IANA name like \"Europe/Berlin\" or \"UTC\"."
+        case .unrecognizedFormat(let tried):
+            return
+                "The input's format was not recognised; tried \(tried.joined(separator: ", ")). Name one with --input-format."
+        case .notAFolderFormat(let format): return "A folder was given, but the \(format) format is read from a file."
+        case .syntax(let detail): return detail
+        case .conversationNeeded(let choices):
+            return
+                "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices))."
+        case .unknownConversation(let wanted, let choices):
+            return "No conversation is named \"\(wanted)\"; the choices are: \(Self.list(choices))."
+        }
+    }
+
+    private static func list(_ choices: [String]) -> String {
+        let shown = choices.prefix(30).map { "\"\($0)\"" }.joined(separator: ", ")
+        return choices.count > 30 ? shown + ", … (\(choices.count - 30) more)" : shown
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

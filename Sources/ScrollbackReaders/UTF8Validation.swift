@@ -1,0 +1,47 @@
+/// Finding where text stops being UTF-8, so errors can name the line and column.
+public enum UTF8Validation {
+    /// The offset of the first byte in `range` that does not start or continue valid UTF-8.
+    public static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
+        let range = range ?? bytes.indices
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index
+            }
+            guard index + length <= range.upperBound else { return index }
+            for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index }
+            let second = bytes[index + 1]
+            if byte == 0xE0 && second < 0xA0 { return index }  // overlong
+            if byte == 0xED && second > 0x9F { return index }  // surrogate
+            if byte == 0xF0 && second < 0x90 { return index }  // overlong
+            if byte == 0xF4 && second > 0x8F { return index }  // past U+10FFFF
+            index += length
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        var index = 0
+        while index < end {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        // Count characters, not bytes: continuation bytes do not start a column.
+        var column = 1
+        for byte in bytes[lineStart..<end] where byte & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+}

@@ -1,0 +1,14 @@
+/// The templates and stylesheets compiled into the binary, by file name.
+public enum BuiltinTemplates {
+    /// Every built-in file: `page.mustache`, `base.css`, ….
+    public static let files: [String: String] = [
+        "page.mustache": text(PackageResources.page_mustache),
+        "day.mustache": text(PackageResources.day_mustache),
+        "chain.mustache": text(PackageResources.chain_mustache),
+        "message.mustache": text(PackageResources.message_mustache),
+        "base.css": text(PackageResources.base_css),
+        "theme-imessage.css": text(PackageResources.theme_imessage_css),
+    ]
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}
