@@ -19,7 +19,7 @@ build: deps
 # Renders every example to HTML and prints one in the terminal.
 demo: build
 	@mkdir -p $(DEMO_OUT)
-	@for input in Examples/*; do \
+	@for input in Examples/*.json Examples/*.jsonl Examples/*.md; do [ -f "$$input" ] || continue;  \
 		name=$$(basename "$$input"); name=$${name%.*}; \
 		.build/debug/scrollback render "$$input" -o "$(DEMO_OUT)/$$name.html" || exit 1; \
 		echo "wrote $(DEMO_OUT)/$$name.html"; \

@@ -71,9 +71,11 @@ public enum LayoutEngine {
         if let currentDate {
             days.append(DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish()))
         }
-        return TranscriptLayout(
+        var layout = TranscriptLayout(
             title: transcript.title, me: me, timeZone: zone, locale: options.locale, participants: styles,
             isGroup: isGroup, days: days)
+        layout.undated = transcript.undated
+        return layout
     }
 
     private static func resolveZone(_ transcript: Transcript, _ options: LayoutOptions) throws -> Zone {

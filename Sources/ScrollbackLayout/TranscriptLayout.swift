@@ -19,6 +19,8 @@ public struct TranscriptLayout: Sendable, Hashable {
     public var isGroup: Bool
     /// The days, oldest first.
     public var days: [DayLayout]
+    /// The log has no real times: renderers show no day headings or clock times.
+    public var undated: Bool = false
 
     /// The participant with an id, in O(1).
     public func participant(_ id: String) -> ParticipantStyle? {

@@ -17,6 +17,9 @@ public struct Transcript: Sendable, Hashable, Codable {
     public var messages: [Message]
     /// Where the input came from, for attachment paths and error messages.
     public var source: SourceLocation?
+    /// The log has no real times (an AI chat written as `## User` / `## Assistant`):
+    /// messages carry synthetic, increasing times, and renderers show no days or clock times.
+    public var undated: Bool = false
 
     /// Creates a transcript.
     public init(

@@ -28,6 +28,7 @@ public enum LayoutJSONRenderer {
             ("timeZone", .string(layout.timeZone.identifier)),
             ("locale", .string(layout.locale)),
             ("isGroup", .bool(layout.isGroup)),
+            ("undated", .bool(layout.undated)),
             (
                 "participants",
                 .array(
