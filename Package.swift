@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["Scrollback"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Scrollback", "ScrollbackCLI"], path: "Tests/TestSupport"),
         .testTarget(name: "ModelTests", dependencies: ["ScrollbackModel", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["ScrollbackMarkdown", "TestSupport"]),
         .testTarget(name: "ReadersTests", dependencies: ["ScrollbackReaders", "TestSupport"]),

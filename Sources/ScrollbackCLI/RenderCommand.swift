@@ -28,6 +28,8 @@ enum RenderCommand {
                     ? "render needs an INPUT (a file, a folder, or - for standard input)."
                     : "render takes one INPUT; use 'scrollback site' for several.")
         }
+        _ = try SharedOptions.inputFormat(arguments)  // usage errors before any reading
+        _ = try SharedOptions.readOptions(arguments)
         let output = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
         let format = try outputFormat(arguments, output: output, console: console)
         var options = try SharedOptions.renderOptions(arguments, console: console)

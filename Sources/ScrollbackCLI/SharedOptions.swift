@@ -173,8 +173,10 @@ enum SharedOptions {
     static func loadTranscript(_ path: String, _ arguments: Arguments, console: Console) throws -> (
         Transcript, ChatInput
     ) {
+        let format = try inputFormat(arguments)
+        let options = try readOptions(arguments)
         let input = try ChatInput.load(path)
-        let result = try Readers.read(input, format: try inputFormat(arguments), options: try readOptions(arguments))
+        let result = try Readers.read(input, format: format, options: options)
         ImportReportPrinter.print(result, input: input, console: console)
         let transcript = try Transcript.pick(
             from: result, input: input, conversation: arguments.value("--conversation"))

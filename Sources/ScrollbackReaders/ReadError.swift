@@ -51,6 +51,7 @@ public struct ReadError: LocatedError, Equatable {
 
     public var reason: String {
         let subject = message.map { $0.description + " " } ?? ""
+        let prefix = message.map { $0.description + ": " } ?? ""
         switch problem {
         case .fileNotFound: return "No such file or folder."
         case .unreadable: return "The file cannot be read."
@@ -60,13 +61,13 @@ public struct ReadError: LocatedError, Equatable {
         case .missingField(let field):
             return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\".".capitalizedFirst
         case .wrongType(let field, let expected, let found):
-            return "\(subject)\"\(field)\" should be \(expected), not \(found).".capitalizedFirst
+            return "\(prefix)\"\(field)\" should be \(expected), not \(found).".capitalizedFirst
         case .invalidTime(let field, let value):
             return
-                "\(subject)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
+                "\(prefix)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
                 .capitalizedFirst
         case .invalidValue(let field, let value, let expected):
-            return "\(subject)\"\(field)\" is \"\(value)\"; expected \(expected).".capitalizedFirst
+            return "\(prefix)\"\(field)\" is \"\(value)\"; expected \(expected).".capitalizedFirst
         case .unsupportedVersion(let version, let supported):
             return
                 "The log is version \(version), but this Scrollback reads versions up to \(supported); a newer Scrollback is needed."
@@ -92,8 +93,9 @@ public struct ReadError: LocatedError, Equatable {
 }
 
 extension String {
+    /// Capitalises a sentence, except one that starts by naming a message (`message 3 …`).
     fileprivate var capitalizedFirst: String {
-        guard let first else { return self }
+        guard let first, !hasPrefix("message ") else { return self }
         return first.uppercased() + dropFirst()
     }
 }
