@@ -68,8 +68,9 @@ private struct Line: Hashable {
     var terminated: Bool
 
     static func split(_ text: String) -> [Line] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Line(text: $0, terminated: true)
+        // Split on the scalar, not the Character: "\r\n" is one Character and must not hide a line end.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Line(text: Substring($0), terminated: true)
         }
         if lines.last?.text.isEmpty == true {
             lines.removeLast()
