@@ -31,9 +31,20 @@ enum CheckCommand {
             OptionSpec("--snapshot", value: "FILE", help: "The snapshot file (or folder, for a folder of inputs)."),
             OptionSpec("--format", value: "FORMAT", help: "text (default), ansi, html, or json."),
             OptionSpec("--record", help: "Rewrite the snapshot with the current output instead of comparing."),
-        ] + SharedOptions.reading + SharedOptions.layout + SharedOptions.terminal + SharedOptions.html,
+        ] + SharedOptions.reading + SharedOptions.layout + terminalOptions + SharedOptions.html,
         run: { arguments, console in try run(arguments, console: &console) }
     )
+
+    /// The shared terminal options, with help that says what they mean for snapshots.
+    static let terminalOptions: [OptionSpec] = SharedOptions.terminal.map { spec in
+        var spec = spec
+        switch spec.name {
+        case "--width": spec.help = "Columns for ansi/text (default 80, never the terminal's)."
+        case "--color": spec.help = "auto or always (default): ansi has 256-colour escapes; never: the text layout."
+        default: break
+        }
+        return spec
+    }
 
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let input = arguments.positionals.first else {

@@ -139,6 +139,14 @@ struct CheckCommandTests {
         #expect(files.read("plain.ans") == (try Self.expected(CheckHarness.log(), .ansi)))
     }
 
+    @Test("--color never makes an ansi snapshot the text layout")
+    func colorNever() throws {
+        let files = try CheckHarness()
+        let input = try files.write("chat.json", CheckHarness.log())
+        _ = files.run(["check", input, "--snapshot", files.path("never.ans"), "--format", "ansi", "--color", "never"])
+        #expect(files.read("never.ans") == (try Self.expected(CheckHarness.log(), .text)))
+    }
+
     @Test("Escape sequences in a diff are shown visibly, never sent to the terminal")
     func visibleEscapes() throws {
         let files = try CheckHarness()
