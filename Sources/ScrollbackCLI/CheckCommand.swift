@@ -73,10 +73,17 @@ enum CheckCommand {
             let folder = FolderCheck(
                 folder: input, snapshots: snapshot ?? (input as NSString).appendingPathComponent("__snapshots__"),
                 fileExtension: fileExtension(format))
+            if samePath(folder.snapshots, input) {
+                throw UsageError(
+                    "--snapshot '\(folder.snapshots)' is the input folder; snapshots need a folder of their own.")
+            }
             return try folder.run(console: console, check: checkOne)
         }
         guard let snapshot else {
             throw UsageError("check needs --snapshot FILE: the snapshot to compare '\(input)' with.")
+        }
+        if samePath(snapshot, input) {
+            throw UsageError("--snapshot '\(snapshot)' is the input itself; name a separate snapshot file.")
         }
         return try checkOne(input, snapshot) ? 0 : 1
     }
@@ -144,6 +151,11 @@ private extension CheckCommand {
         // ansi with colour turned off is the text layout, as for `render`.
         if format == .ansi && options.terminal.color == nil { return try transcript.render(.text, options: options) }
         return try transcript.render(format, options: options)
+    }
+
+    static func samePath(_ one: String, _ other: String) -> Bool {
+        URL(fileURLWithPath: one).standardizedFileURL.resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: other).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -175,6 +175,17 @@ struct CheckCommandTests {
         #expect(!files.exists("a.txt"))
     }
 
+    @Test("A snapshot path that is the input itself is refused before anything is written")
+    func snapshotIsInput() throws {
+        let files = try CheckHarness()
+        let input = try files.write("chat.json", CheckHarness.log())
+        try files.write("in/a.json", CheckHarness.log())
+        #expect(files.run(["check", input, "--snapshot", input, "--record"]).status == 2)
+        #expect(files.read("chat.json") == CheckHarness.log())
+        #expect(files.run(["check", files.path("in"), "--snapshot", files.path("in/."), "--record"]).status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path("in")) == ["a.json"])
+    }
+
     @Test("An input that cannot be read fails with its error and records nothing")
     func badInput() throws {
         let files = try CheckHarness()
