@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
+        // The worked example of docs/LIBRARY.md: uses only what another package gets from the Scrollback product.
+        .testTarget(name: "LibraryExampleTests", dependencies: ["Scrollback"], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,15 @@
+// The Scrollback library: chat logs in, transcripts out, with no command line involved.
+//
+// Entry points, all on `Transcript`:
+//
+//     let transcript = try Transcript.load(path: "chat.json")        // a file or an export folder
+//     let transcript = try Transcript.load(data: data, name: "chat")  // bytes held in memory
+//     let transcript = Transcript(participants: [...], messages: [...])  // values built in code
+//     let text = try transcript.render(.text, options: RenderOptions())  // .html, .ansi, .text, .json
+//
+// Rendering is pure: the same transcript and options give the same bytes on every
+// machine, so the result can be compared with a snapshot file in a test suite.
+// `UnifiedDiff` explains a mismatch; docs/LIBRARY.md has a worked example.
 @_exported import ScrollbackLayout
 @_exported import ScrollbackMarkdown
 @_exported import ScrollbackModel

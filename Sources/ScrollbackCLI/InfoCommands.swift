@@ -50,12 +50,6 @@ enum SiteCommand {
         "site", abstract: "Build a static site of many conversations.", usage: "site INPUT... -o DIR [options]")
 }
 
-enum CheckCommand {
-    static let command = PendingCommand.make(
-        "check", abstract: "Compare a rendering with a snapshot file.",
-        usage: "check INPUT --snapshot FILE [--format ...] [--record] [options]")
-}
-
 enum FollowCommand {
     static let command = PendingCommand.make(
         "follow", abstract: "Render a JSON Lines stream as it grows.", usage: "follow [INPUT|-] [options]")

@@ -1,0 +1,80 @@
+import Foundation
+import ScrollbackCLI
+
+/// Runs `scrollback check` in process, with a chosen environment, and keeps what it printed.
+struct CheckHarness {
+    /// The exit status and both output streams of one run.
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// A fresh folder for one test's files.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollback-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Writes a file in the folder (creating folders on the way) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A file's text, or `nil` when it does not exist.
+    func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether a file or folder exists.
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+    /// Runs `scrollback ARGUMENTS` with `environment` as the whole environment.
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false,
+        terminalWidth: Int? = nil
+    ) -> Run {
+        let captured = Captured()
+        var console = Console(
+            out: { captured.append(out: $0) }, err: { captured.append(err: $0) }, outIsTerminal: outIsTerminal,
+            environment: environment, terminalWidth: terminalWidth)
+        let status = CommandLineTool.run(arguments, console: &console)
+        return Run(status: status, out: captured.out, err: captured.err)
+    }
+
+    /// A small native log, with `text` as the last message.
+    static func log(last text: String = "See you there") -> String {
+        """
+        {"version": 1, "title": "Plans", "me": "ana", "timeZone": "Europe/Berlin",
+         "participants": [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}],
+         "messages": [
+          {"id": "m1", "sender": "ben", "time": "2026-11-28T09:14:00+01:00", "text": "Still on for Saturday?"},
+          {"id": "m2", "sender": "ana", "time": "2026-11-28T09:15:00+01:00", "text": "Yes!"},
+          {"id": "m3", "sender": "ana", "time": "2026-11-29T22:30:00Z", "text": "\(text)"}
+         ]}
+        """
+    }
+}
+
+/// Output collected from a console's closures, which may be called from any thread.
+private final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    func append(out text: String) { lock.withLock { outText += text } }
+    func append(err text: String) { lock.withLock { errText += text } }
+    var out: String { lock.withLock { outText } }
+    var err: String { lock.withLock { errText } }
+}
