@@ -40,3 +40,9 @@ lint:
 
 clean:
 	rm -rf .build
+
+# Release build against baselines (cmark-gfm, cat); writes BENCHMARKS.md. Under 15 minutes here.
+bench: deps
+	@scripts/install-deps.sh cmark-gfm time
+	$(SWIFT) build -c release --product scrollback
+	python3 scripts/bench/run.py

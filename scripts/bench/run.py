@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Scrollback's benchmark: release build against baselines, in one run.
+
+Generates seeded corpora (cached under .build/bench), then measures wall time,
+CPU time and peak RSS (`/usr/bin/time -v`) of each case several times and takes
+medians. Every run's output is checked for completeness (message counts and a
+checksum that must not change between runs), so a fast wrong run cannot pass.
+Prints a table and writes BENCHMARKS.md's generated section.
+
+    python3 scripts/bench/run.py [--runs 3] [--quick]
+"""
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORK = os.path.join(ROOT, ".build", "bench")
+BINARY = os.environ.get("SCROLLBACK_BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "scrollback")
+CORPUS = [sys.executable, os.path.join(ROOT, "scripts", "bench", "corpus.py")]
+
+
+def corpus(name, messages, style, conversations=1):
+    """Generates a corpus once; returns (path, bodies path)."""
+    path = os.path.join(WORK, name + ("" if conversations > 1 else ".json"))
+    bodies = os.path.join(WORK, name + ".md")
+    if not os.path.exists(path) or not os.path.exists(bodies):
+        print("generating %s (%d messages)..." % (name, messages), file=sys.stderr)
+        subprocess.run(CORPUS + ["--messages", str(messages), "--conversations", str(conversations),
+                                 "--style", style, "--seed", "7", "-o", path, "--bodies", bodies], check=True)
+    return path, bodies
+
+
+def measure(command, stdout_path=None, cpus=None):
+    """Runs a command under /usr/bin/time -v; returns wall, cpu seconds and peak RSS in MB."""
+    prefix = ["taskset", "-c", cpus] if cpus else []
+    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
+    started = time.monotonic()
+    result = subprocess.run(["/usr/bin/time", "-v"] + prefix + command, stdout=out, stderr=subprocess.PIPE)
+    wall_outer = time.monotonic() - started
+    if stdout_path:
+        out.close()
+    report = result.stderr.decode("utf-8", "replace")
+    if result.returncode != 0:
+        raise SystemExit("benchmark command failed (%d): %s\n%s" % (result.returncode, " ".join(command), report[-2000:]))
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", report).group(1))
+    system = float(re.search(r"System time \(seconds\): ([\d.]+)", report).group(1))
+    rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1))
+    elapsed = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)", report).group(1)
+    parts = [float(p) for p in elapsed.split(":")]
+    wall = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+    return {"wall": min(wall, wall_outer), "cpu": user + system, "rss": rss_kb / 1024}
+
+
+def median_run(name, command, runs, check=None, stdout_path=None, cpus=None, before=None):
+    samples = []
+    digest = None
+    for _ in range(runs):
+        if before:
+            before()
+        sample = measure(command, stdout_path, cpus)
+        if check:
+            value = check()
+            if digest is not None and value != digest:
+                raise SystemExit("%s: output changed between runs" % name)
+            digest = value
+        samples.append(sample)
+    row = {key: statistics.median(s[key] for s in samples) for key in ("wall", "cpu", "rss")}
+    row["name"] = name
+    row["checksum"] = digest
+    return row
+
+
+def file_checker(path, pattern, expected):
+    """Counts `pattern` in the output and hashes it; fails when the count is wrong."""
+    def check():
+        data = open(path, "rb").read()
+        count = data.count(pattern)
+        if count != expected:
+            raise SystemExit("%s: expected %d of %r, found %d (incomplete output)" % (path, expected, pattern, count))
+        return hashlib.sha256(data).hexdigest()[:16]
+    return check
+
+
+def tree_checker(folder, pattern, expected):
+    def check():
+        count = 0
+        digest = hashlib.sha256()
+        for base, dirs, files in sorted(os.walk(folder)):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".html"):
+                    data = open(os.path.join(base, name), "rb").read()
+                    count += data.count(pattern)
+                    digest.update(name.encode() + data)
+        if count < expected:
+            raise SystemExit("%s: expected %d of %r, found %d (incomplete site)" % (folder, expected, pattern, count))
+        return digest.hexdigest()[:16]
+    return check
+
+
+def machine():
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    return "%s, %d cores, %.0f GiB RAM, %s, %s" % (model or platform.processor(), os.cpu_count(), memory,
+                                                   platform.platform(terse=True), swift)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="small corpora only, for trying the script")
+    args = parser.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+    runs = args.runs
+    scale = 10 if args.quick else 1
+    n10k, n100k, n1m = 10_000 // scale, 100_000 // scale, 1_000_000 // scale
+    out = os.path.join(WORK, "out")
+    rows = []
+
+    md10k, bodies10k = corpus("md-%d" % n10k, n10k, "markdown")
+    md100k, bodies100k = corpus("md-%d" % n100k, n100k, "markdown")
+    md1m, bodies1m = corpus("md-%d" % n1m, n1m, "markdown")
+    plain100k, _ = corpus("plain-%d" % n100k, n100k, "plain")
+    plain1m, _ = corpus("plain-%d" % n1m, n1m, "plain")
+
+    def render(name, source, fmt, count, pattern):
+        target = out + "." + fmt
+        command = [BINARY, "render", source, "--format", fmt, "-o", target, "--width", "80"]
+        rows.append(dict(median_run(name, command, runs, file_checker(target, pattern, count)), messages=count))
+
+    render("html, Markdown, %d" % n10k, md10k, "html", n10k, b'id="msg-')
+    render("html, Markdown, %d" % n100k, md100k, "html", n100k, b'id="msg-')
+    render("html, plain, %d" % n100k, plain100k, "html", n100k, b'id="msg-')
+    render("json, Markdown, %d" % n100k, md100k, "json", n100k, b'"position" : ')
+    render("json, Markdown, %d" % n1m, md1m, "json", n1m, b'"position" : ')
+    rows.append(dict(median_run("text, plain, %d" % n1m, [BINARY, "render", plain1m, "--format", "text", "-o", out + ".txt", "--width", "80"],
+                                runs, file_checker(out + ".txt", b"\n", count_lines(BINARY, plain1m, out))), messages=n1m))
+    rows.append(dict(median_run("text, Markdown, %d" % n1m, [BINARY, "render", md1m, "--format", "text", "-o", out + ".txt", "--width", "80"],
+                                runs, file_checker(out + ".txt", b"\n", count_lines(BINARY, md1m, out))), messages=n1m))
+
+    cmark = shutil.which("cmark-gfm")
+    extensions = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist"]
+    if cmark:
+        rows.append(dict(median_run("baseline: cmark-gfm, %d bodies" % n100k, [cmark] + extensions + [bodies100k], runs), messages=n100k))
+        rows.append(dict(median_run("baseline: cmark-gfm, %d bodies" % n10k, [cmark] + extensions + [bodies10k], runs), messages=n10k))
+    rows.append(dict(median_run("baseline: cat, %d" % n100k, ["cat", md100k], runs), messages=n100k))
+    rows.append(dict(median_run("baseline: cat, %d" % n1m, ["cat", md1m], runs), messages=n1m))
+
+    site_rows = site_cases(runs, n1m, out)
+    rows += site_rows
+
+    report(rows, n10k, n100k, n1m, args)
+
+
+def count_lines(binary, source, out):
+    """The text output's line count from one reference run (the check is that it never changes)."""
+    target = out + ".ref.txt"
+    subprocess.run([binary, "render", source, "--format", "text", "-o", target, "--width", "80"], check=True)
+    with open(target, "rb") as f:
+        return f.read().count(b"\n")
+
+
+def site_cases(runs, n1m, out):
+    """Full build, unchanged rebuild and append-one-day rebuild of 1M messages in 50 conversations."""
+    help_text = subprocess.run([BINARY, "site", "--help"], capture_output=True, text=True).stdout
+    if "--page-budget" not in help_text:
+        print("site command not available; skipping site cases", file=sys.stderr)
+        return []
+    folder, _ = corpus("site-%d" % n1m, n1m, "markdown", conversations=50)
+    inputs = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json"))
+    site = out + "-site"
+    rows = []
+
+    def clean():
+        shutil.rmtree(site, ignore_errors=True)
+
+    command = [BINARY, "site"] + inputs + ["-o", site]
+    check = tree_checker(site, b'id="msg-', n1m)
+    rows.append(dict(median_run("site, %d in 50 conversations, full build" % n1m, command, runs, check, before=clean), messages=n1m))
+    rows.append(dict(median_run("site, full build on 1 core", command, 1, check, before=clean, cpus="0"), messages=n1m))
+    subprocess.run(command, check=True, capture_output=True)
+    rows.append(dict(median_run("site, unchanged rebuild", command, runs, check), messages=n1m))
+
+    appended = folder + "-appended"
+    shutil.rmtree(appended, ignore_errors=True)
+    shutil.copytree(folder, appended)
+    first = os.path.join(appended, os.path.basename(inputs[0]))
+    doc = json.load(open(first, encoding="utf-8"))
+    last = doc["messages"][-1]["time"]
+    day = int(time.mktime(time.strptime(last[:10], "%Y-%m-%d"))) + 86400 * 2
+    for i in range(200):
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(day + 3600 * 9 + i * 60))
+        doc["messages"].append({"id": "appended%d" % i, "sender": doc["participants"][i % 2]["id"], "time": stamp, "text": "Appended message %d" % i})
+    json.dump(doc, open(first, "w", encoding="utf-8"), ensure_ascii=False, separators=(",", ":"))
+    appended_inputs = [os.path.join(appended, os.path.basename(p)) for p in inputs]
+    appended_command = [BINARY, "site"] + appended_inputs + ["-o", site]
+
+    def reset():
+        subprocess.run(command, check=True, capture_output=True)
+    rows.append(dict(median_run("site, rebuild after appending one day", appended_command, runs,
+                                tree_checker(site, b'id="msg-', n1m + 200), before=reset), messages=n1m))
+    return rows
+
+
+def report(rows, n10k, n100k, n1m, args):
+    by_name = {row["name"]: row for row in rows}
+    lines = ["| case | messages | wall s | CPU s | peak RSS MB | messages/s (wall) |", "|---|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        rate = row["messages"] / row["wall"] if row["wall"] > 0 else float("inf")
+        lines.append("| %s | %d | %.3f | %.3f | %.1f | %s |" % (row["name"], row["messages"], row["wall"], row["cpu"], row["rss"], "{:,.0f}".format(rate)))
+    ratios = []
+
+    def ratio(label, numerator, denominator, target, better="lower"):
+        a, b = by_name.get(numerator), by_name.get(denominator)
+        if not a or not b:
+            ratios.append("| %s | not measured | %s | — |" % (label, target))
+            return
+        value = a["wall"] / b["wall"] if b["wall"] > 0 else float("inf")
+        limit = float(re.search(r"[\d.]+", target).group(0))
+        met = value <= limit if better == "lower" else value >= limit
+        ratios.append("| %s | %.2f× | %s | %s |" % (label, value, target, "met" if met else "NOT met"))
+
+    ratio("html (Markdown, %d) ÷ cmark-gfm on the same bodies" % n100k, "html, Markdown, %d" % n100k, "baseline: cmark-gfm, %d bodies" % n100k, "≤ 1.5")
+    ratio("html %d ÷ html %d (linear: 10× messages)" % (n100k, n10k), "html, Markdown, %d" % n100k, "html, Markdown, %d" % n10k, "≤ 11")
+    ratio("json %d ÷ json %d (linear: 10× messages)" % (n1m, n100k), "json, Markdown, %d" % n1m, "json, Markdown, %d" % n100k, "≤ 11")
+    ratio("site on 1 core ÷ site on 2 cores", "site, full build on 1 core", "site, %d in 50 conversations, full build" % n1m, "≥ 1.6", better="higher")
+    ratio("unchanged rebuild ÷ full build", "site, unchanged rebuild", "site, %d in 50 conversations, full build" % n1m, "≤ 0.05")
+    ratio("append-one-day rebuild ÷ full build", "site, rebuild after appending one day", "site, %d in 50 conversations, full build" % n1m, "≤ 0.10")
+    for name, target in (("html, plain, %d" % n100k, 200_000), ("text, plain, %d" % n1m, 200_000)):
+        row = by_name.get(name)
+        if row:
+            rate = row["messages"] / row["cpu"] if row["cpu"] > 0 else float("inf")
+            ratios.append("| %s: messages per CPU second | %s | ≥ %s | %s |" % (name, "{:,.0f}".format(rate), "{:,}".format(target), "met" if rate >= target else "NOT met"))
+    site = by_name.get("site, %d in 50 conversations, full build" % n1m)
+    if site:
+        ratios.append("| site full build: peak RSS | %.0f MB | ≤ 200 MB | %s |" % (site["rss"], "met" if site["rss"] <= 200 else "NOT met"))
+
+    table = "\n".join(lines)
+    targets = "\n".join(["| target | measured | goal | |", "|---|---:|---|---|"] + ratios)
+    print(table)
+    print()
+    print(targets)
+    generated = "\n".join([
+        "<!-- generated by scripts/bench/run.py: do not edit by hand -->",
+        "Machine: %s." % machine(),
+        "Runs per case: %d (medians)%s." % (args.runs, "; quick mode (corpora ÷ 10)" if args.quick else ""),
+        "",
+        table,
+        "",
+        targets,
+        "<!-- end of generated section -->",
+    ])
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmarks\n\n<!-- generated by scripts/bench/run.py: do not edit by hand -->\n<!-- end of generated section -->\n"
+    text = re.sub(r"<!-- generated by scripts/bench/run.py: do not edit by hand -->.*?<!-- end of generated section -->", lambda _: generated, text, flags=re.S)
+    open(path, "w", encoding="utf-8").write(text)
+    print("\nwrote BENCHMARKS.md", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
