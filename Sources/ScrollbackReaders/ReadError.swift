@@ -29,7 +29,8 @@ public struct ReadError: LocatedError, Equatable {
         }
     }
 
-    /// The problems readers report.
+    /// The problems readers report. Sentences that name a message start with it in lower case
+    /// (`message 3 (id "m3") has no "sender".`), as the command line prints them after the location.
     public enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
@@ -51,6 +52,7 @@ public struct ReadError: LocatedError, Equatable {
 
     public var reason: String {
         let subject = message.map { $0.description + " " } ?? ""
+        let prefix = message.map { $0.description + ": " } ?? ""
         switch problem {
         case .fileNotFound: return "No such file or folder."
         case .unreadable: return "The file cannot be read."
@@ -58,15 +60,14 @@ public struct ReadError: LocatedError, Equatable {
         case .invalidUTF8: return "The text is not valid UTF-8."
         case .invalidJSON(let detail): return "Invalid JSON: \(detail)"
         case .missingField(let field):
-            return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\".".capitalizedFirst
+            return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\"."
         case .wrongType(let field, let expected, let found):
-            return "\(subject)\"\(field)\" should be \(expected), not \(found).".capitalizedFirst
+            return "\(prefix)\"\(field)\" should be \(expected), not \(found)."
         case .invalidTime(let field, let value):
             return
-                "\(subject)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
-                .capitalizedFirst
+                "\(prefix)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
         case .invalidValue(let field, let value, let expected):
-            return "\(subject)\"\(field)\" is \"\(value)\"; expected \(expected).".capitalizedFirst
+            return "\(prefix)\"\(field)\" is \"\(value)\"; expected \(expected)."
         case .unsupportedVersion(let version, let supported):
             return
                 "The log is version \(version), but this Scrollback reads versions up to \(supported); a newer Scrollback is needed."
@@ -76,7 +77,7 @@ public struct ReadError: LocatedError, Equatable {
             return
                 "The input's format was not recognised; tried \(tried.joined(separator: ", ")). Name one with --input-format."
         case .notAFolderFormat(let format): return "A folder was given, but the \(format) format is read from a file."
-        case .syntax(let detail): return detail
+        case .syntax(let detail): return prefix + detail
         case .conversationNeeded(let choices):
             return
                 "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices))."
@@ -91,9 +92,3 @@ public struct ReadError: LocatedError, Equatable {
     }
 }
 
-extension String {
-    fileprivate var capitalizedFirst: String {
-        guard let first else { return self }
-        return first.uppercased() + dropFirst()
-    }
-}
