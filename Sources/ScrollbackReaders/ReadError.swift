@@ -77,7 +77,7 @@ public struct ReadError: LocatedError, Equatable {
             return
                 "The input's format was not recognised; tried \(tried.joined(separator: ", ")). Name one with --input-format."
         case .notAFolderFormat(let format): return "A folder was given, but the \(format) format is read from a file."
-        case .syntax(let detail): return prefix + detail
+        case .syntax(let detail): return prefix.isEmpty ? detail.capitalizedFirst : prefix + detail
         case .conversationNeeded(let choices):
             return
                 "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices))."
@@ -92,3 +92,11 @@ public struct ReadError: LocatedError, Equatable {
     }
 }
 
+
+extension String {
+    /// The sentence with its first letter in upper case, for details that can follow a message's name.
+    fileprivate var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

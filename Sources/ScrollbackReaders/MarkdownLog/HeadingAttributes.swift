@@ -25,26 +25,37 @@ struct HeadingAttributes: Equatable {
     /// Parses the inside of a block (without braces) that starts at character column `column`.
     static func parse(_ text: Substring, column: Int) throws(LineFailure) -> HeadingAttributes {
         var attributes = HeadingAttributes()
-        for (item, itemColumn) in try items(text, column: column) {
+        do throws(LineFailure) {
+            try attributes.read(items(text, column: column))
+        } catch {
+            var failure = error
+            failure.id = attributes.id  // name the message by the id read before the bad item
+            throw failure
+        }
+        return attributes
+    }
+
+    private mutating func read(_ items: [(String, Int)]) throws(LineFailure) {
+        for (item, itemColumn) in items {
             if item.hasPrefix("#") && item.count > 1 {
-                attributes.id = String(item.dropFirst())
+                self.id = String(item.dropFirst())
                 continue
             }
             if item.hasPrefix(".") {
                 switch item {
-                case ".system": attributes.system = true
-                case ".hidden": attributes.hidden = true
-                default: throw LineFailure(column: itemColumn, problem: .syntax(unknown(item)))
+                case ".system": self.system = true
+                case ".hidden": self.hidden = true
+                default: throw LineFailure(column: itemColumn, problem: .syntax(Self.unknown(item)))
                 }
                 continue
             }
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0])
-            let value = parts.count > 1 ? unquote(parts[1]) : nil
+            let value = parts.count > 1 ? Self.unquote(parts[1]) : nil
             switch (key, value) {
-            case ("id", let value?) where !value.isEmpty: attributes.id = value
+            case ("id", let value?) where !value.isEmpty: self.id = value
             case ("reply", let value?) where !value.isEmpty, ("replyTo", let value?) where !value.isEmpty:
-                attributes.replyTo = value
+                self.replyTo = value
             case ("status", let value?):
                 guard let status = DeliveryStatus(rawValue: value) else {
                     throw LineFailure(
@@ -52,23 +63,22 @@ struct HeadingAttributes: Equatable {
                         problem: .invalidValue(
                             field: "status", value: value, expected: "one of sending, sent, delivered, read, failed"))
                 }
-                attributes.status = status
+                self.status = status
             case ("format", let value?):
                 guard let format = TextFormat(rawValue: value) else {
                     throw LineFailure(
                         column: itemColumn,
                         problem: .invalidValue(field: "format", value: value, expected: "\"markdown\" or \"plain\""))
                 }
-                attributes.format = format
-            case ("edited", nil): attributes.edited = Edited(time: nil, column: itemColumn)
-            case ("edited", let value?): attributes.edited = Edited(time: value, column: itemColumn + 7)
-            case ("deleted", nil): attributes.deleted = true
-            case ("system", nil): attributes.system = true
-            case ("hidden", nil): attributes.hidden = true
-            default: throw LineFailure(column: itemColumn, problem: .syntax(unknown(item)))
+                self.format = format
+            case ("edited", nil): self.edited = Edited(time: nil, column: itemColumn)
+            case ("edited", let value?): self.edited = Edited(time: value, column: itemColumn + 7)
+            case ("deleted", nil): self.deleted = true
+            case ("system", nil): self.system = true
+            case ("hidden", nil): self.hidden = true
+            default: throw LineFailure(column: itemColumn, problem: .syntax(Self.unknown(item)))
             }
         }
-        return attributes
     }
 
     private static func unknown(_ item: String) -> String {

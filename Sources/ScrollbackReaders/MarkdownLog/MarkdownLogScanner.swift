@@ -50,7 +50,9 @@ struct MarkdownLogScanner {
                     append(line, fenced: false)
                 }
             } catch {
-                throw error.at(line: line.number)
+                var failure = error.at(line: line.number)
+                failure.messageNumber = sections.count + 1
+                throw failure
             }
         }
         unclosedFence = fence
