@@ -72,3 +72,13 @@ enum FormatSniffing {
         return false
     }
 }
+
+extension Substring {
+    /// The text without white space at either end.
+    func trimmingCharacters() -> String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

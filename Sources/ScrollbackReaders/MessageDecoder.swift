@@ -53,7 +53,8 @@ struct MessageDecoder {
         message.time = time
         if read.present("text") { message.text = try read.text("text") ?? "" }
         if read.present("format") {
-            message.format = try read.choice("format", TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
+            message.format =
+                try read.choice("format", TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
         }
         if read.present("replyTo") { message.replyTo = try read.text("replyTo") }
         if read.present("status") {

@@ -92,7 +92,6 @@ public struct ReadError: LocatedError, Equatable {
     }
 }
 
-
 extension String {
     /// The sentence with its first letter in upper case, for details that can follow a message's name.
     fileprivate var capitalizedFirst: String {

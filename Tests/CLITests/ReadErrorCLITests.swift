@@ -46,17 +46,23 @@ struct ReadErrorCLITests {
             ),
             (
                 "chat.jsonl",
-                Array("{\"id\": \"a\", \"sender\": \"ana\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"id\": \"b\"\n".utf8),
+                Array(
+                    "{\"id\": \"a\", \"sender\": \"ana\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"id\": \"b\"\n".utf8),
                 #"chat.jsonl:2:11: Invalid JSON: Expected "," or "}" in an object but found the end of the input."#
             ),
             (
                 "chat.md", Array("### Ana · 2026-11-28 09:00\nHi\n### Ben · 2026-11-28 25:00\n".utf8),
                 #"chat.md:3:11: message 2: the heading's time "2026-11-28 25:00" is not a date and time of the form YYYY-MM-DD HH:MM[:SS]."#
             ),
-            ("bad.json", Array(#"{"version": 1, "messages": [{"sender": "a", "text": ""#.utf8) + [0xFE, 0x22, 0x7D, 0x5D, 0x7D],
-             "bad.json:1:54: The text is not valid UTF-8."),
-            ("new.json", Array(#"{"version": 7, "messages": []}"#.utf8),
-             "new.json:1:13: The log is version 7, but this Scrollback reads versions up to 1; a newer Scrollback is needed."),
+            (
+                "bad.json",
+                Array(#"{"version": 1, "messages": [{"sender": "a", "text": ""#.utf8) + [0xFE, 0x22, 0x7D, 0x5D, 0x7D],
+                "bad.json:1:54: The text is not valid UTF-8."
+            ),
+            (
+                "new.json", Array(#"{"version": 7, "messages": []}"#.utf8),
+                "new.json:1:13: The log is version 7, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+            ),
             ("empty.json", [], "empty.json:1:1: The input is empty."),
         ])
     func badData(_ name: String, _ bytes: [UInt8], _ message: String) throws {

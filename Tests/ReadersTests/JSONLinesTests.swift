@@ -52,7 +52,8 @@ struct JSONLinesTests {
 
     @Test("Blank lines, CRLF line ends and a byte order mark are accepted")
     func lineEnds() throws {
-        let text = "\u{FEFF}{\"sender\": \"a\", \"time\": \"2026-01-01T00:00:00Z\"}\r\n\r\n\n  \n"
+        let text =
+            "\u{FEFF}{\"sender\": \"a\", \"time\": \"2026-01-01T00:00:00Z\"}\r\n\r\n\n  \n"
             + "{\"sender\": \"b\", \"time\": \"2026-01-01T00:01:00Z\"}\r\n"
         let result = try read(text, name: "chat.jsonl")
         #expect(result.format == .jsonl)
@@ -63,12 +64,16 @@ struct JSONLinesTests {
     @Test("The decoder says what each line did, for a follower of a growing log")
     func decoderUpdates() throws {
         var decoder = JSONLinesDecoder(name: "-")
-        #expect(try decoder.feed(line: Array(#"{"type": "conversation", "title": "T"}"#.utf8), lineNumber: 1) == .header)
+        #expect(
+            try decoder.feed(line: Array(#"{"type": "conversation", "title": "T"}"#.utf8), lineNumber: 1) == .header)
         #expect(try decoder.feed(line: [], lineNumber: 2) == nil)
         let first = #"{"id": "x", "sender": "ana", "time": "2026-11-28T09:00:00Z", "status": "sending"}"#
         #expect(try decoder.feed(line: Array(first.utf8), lineNumber: 3) == .added(id: "x"))
-        #expect(try decoder.feed(line: Array(#"{"id": "x", "status": "sent"}"#.utf8), lineNumber: 4) == .updated(id: "x"))
-        #expect(try decoder.feed(line: Array(#"{"type": "typing", "sender": "ben"}"#.utf8), lineNumber: 5) == .skipped(type: "typing"))
+        #expect(
+            try decoder.feed(line: Array(#"{"id": "x", "status": "sent"}"#.utf8), lineNumber: 4) == .updated(id: "x"))
+        #expect(
+            try decoder.feed(line: Array(#"{"type": "typing", "sender": "ben"}"#.utf8), lineNumber: 5)
+                == .skipped(type: "typing"))
         #expect(decoder.message(id: "x")?.status == .sent)
         #expect(decoder.transcript.title == "T")
         #expect(decoder.transcript.participants.map(\.id) == ["ana"])

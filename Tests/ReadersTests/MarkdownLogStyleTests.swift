@@ -62,7 +62,8 @@ struct MarkdownLogStyleTests {
             ## Assistant {#a1}
             Hello!
             """, name: "ai.md")
-        #expect(log.participants == [Participant(id: "user", name: "Ana"), Participant(id: "assistant", name: "Claude")])
+        #expect(
+            log.participants == [Participant(id: "user", name: "Ana"), Participant(id: "assistant", name: "Claude")])
         #expect(log.me == "user")
         #expect(log.messages.map(\.id) == ["m1", "a1"])
         #expect(log.messages[0].time == Timestamp(rfc3339: "2026-11-28T00:00:00+01:00"))
@@ -80,7 +81,8 @@ struct MarkdownLogStyleTests {
     func zoneChoice() throws {
         let body = "### ana · 2026-07-01 12:00\nHi\n"
         let tokyo = ReadOptions(timeZone: Zone(identifier: "Asia/Tokyo"))
-        let inFrontMatter = try transcript("---\ntimezone: America/New_York\n---\n" + body, name: "a.md", options: tokyo)
+        let inFrontMatter = try transcript(
+            "---\ntimezone: America/New_York\n---\n" + body, name: "a.md", options: tokyo)
         #expect(inFrontMatter.messages[0].time == Timestamp(rfc3339: "2026-07-01T12:00:00-04:00"))
         #expect(inFrontMatter.timeZone == "America/New_York")
         let fromOption = try transcript(body, name: "a.md", options: tokyo)

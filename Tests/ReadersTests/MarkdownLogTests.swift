@@ -1,5 +1,6 @@
 import ScrollbackModel
 import ScrollbackReaders
+import TestSupport
 import Testing
 
 @Suite("Markdown log")
@@ -134,16 +135,19 @@ struct MarkdownLogTests {
     @Test("Front matter participants may be a flow list or an id: name map")
     func participantForms() throws {
         let flow = try transcript(
-            "---\nparticipants: [ana, 'ben o''brien', \"cara, d\"]\n---\n### cara, d · 2026-11-28 09:00\nHi\n", name: "f.md")
+            "---\nparticipants: [ana, 'ben o''brien', \"cara, d\"]\n---\n### cara, d · 2026-11-28 09:00\nHi\n",
+            name: "f.md")
         #expect(flow.participants.map(\.id) == ["ana", "ben o'brien", "cara, d"])
         #expect(flow.messages[0].sender == "cara, d")
         let map = try transcript(
             "---\nparticipants:\n  ana: Ana Lima\n  ben: Ben Okafor\ncustom:\n  - ignored: yes\n---\n### Ben Okafor · 2026-11-28 09:00\nHi\n",
             name: "m.md")
-        #expect(map.participants == [Participant(id: "ana", name: "Ana Lima"), Participant(id: "ben", name: "Ben Okafor")])
+        #expect(
+            map.participants == [Participant(id: "ana", name: "Ana Lima"), Participant(id: "ben", name: "Ben Okafor")])
         #expect(map.messages[0].sender == "ben")
         let list = try transcript(
-            "---\nparticipants:\n- ana\n- id: ben\n  name: Ben\n  online: true\n---\n### ana · 2026-11-28 09:00\nHi\n", name: "l.md")
+            "---\nparticipants:\n- ana\n- id: ben\n  name: Ben\n  online: true\n---\n### ana · 2026-11-28 09:00\nHi\n",
+            name: "l.md")
         #expect(list.participants == [Participant(id: "ana"), Participant(id: "ben", name: "Ben", online: true)])
     }
 
@@ -164,5 +168,17 @@ struct MarkdownLogTests {
             result.report.warnings.map(\.description) == [
                 #"open.md:2:1: the code fence opened here is never closed, so the rest of the file is part of message 1 (id "m1")."#
             ])
+    }
+
+    @Test("The AI pairing example reads without warnings")
+    func example() throws {
+        let result = try Readers.read(ChatInput.load(Fixtures.example("ai-pairing.md").path))
+        #expect(result.format == .markdown)
+        #expect(result.report.skipped.isEmpty && result.report.warnings.isEmpty)
+        let log = result.conversations[0]
+        #expect(log.title == "Pairing on a flaky date test" && log.me == "maya" && !log.undated)
+        #expect(log.messages.count == 10)
+        #expect(log.messages.allSatisfy { $0.sender == "maya" || $0.sender == "assistant" })
+        #expect(log.messages[0].time == Timestamp(rfc3339: "2026-03-07T16:42:00-06:00"))
     }
 }

@@ -74,7 +74,8 @@ struct NativeJSONReaderTests {
                 Attachment(url: "https://example.com/a.pdf"),
             ])
         #expect(
-            second.meta == .object(["source": .string("phone"), "n": .number(2), "ok": .bool(true), "list": .array([.null])]))
+            second.meta
+                == .object(["source": .string("phone"), "n": .number(2), "ok": .bool(true), "list": .array([.null])]))
 
         #expect(messages[2].kind == .system && messages[2].sender == nil)
         let fourth = messages[3]

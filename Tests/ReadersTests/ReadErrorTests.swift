@@ -63,14 +63,16 @@ struct ReadErrorTests {
                 + Array("\"}]}".utf8),
             "plans.json:1:75: The text is not valid UTF-8."),
         Case(
-            "invalid UTF-8 outside strings", "plans.json", Array("{\"version\": 1,\n  \"messages\": [] ".utf8) + [0xFF] + [0x7D],
+            "invalid UTF-8 outside strings", "plans.json",
+            Array("{\"version\": 1,\n  \"messages\": [] ".utf8) + [0xFF] + [0x7D],
             format: .scrollback, "plans.json:2:18: The text is not valid UTF-8."),
         Case(
             "a file nested 100,000 levels deep", "deep.json",
             #"{"version": 1, "messages": "# + String(repeating: "[", count: 100_000),
             "deep.json:1:539: Invalid JSON: The JSON is nested more than 512 levels deep."),
         Case("an empty file", "empty.json", "", "empty.json:1:1: The input is empty."),
-        Case("an empty file read as JSON", "empty.json", "", format: .scrollback, "empty.json:1:1: The input is empty."),
+        Case(
+            "an empty file read as JSON", "empty.json", "", format: .scrollback, "empty.json:1:1: The input is empty."),
         Case("white space only", "blank.jsonl", " \n\n", format: .jsonl, "blank.jsonl:1:1: The input is empty."),
         Case("an empty Markdown log", "empty.md", "", format: .markdown, "empty.md:1:1: The input is empty."),
     ]
@@ -102,7 +104,8 @@ struct ReadErrorTests {
 
     static let markdownCases: [Case] = [
         Case(
-            "a malformed time in a heading", "chat.md", "### Ana · 2026-11-28 09:00\nHi\n\n### Ana · 2026-11-31 09:00\nBye",
+            "a malformed time in a heading", "chat.md",
+            "### Ana · 2026-11-28 09:00\nHi\n\n### Ana · 2026-11-31 09:00\nBye",
             "chat.md:4:11: message 2: the heading's time \"2026-11-31 09:00\" is not a date and time of the form YYYY-MM-DD HH:MM[:SS]."
         ),
         Case(
@@ -111,7 +114,8 @@ struct ReadErrorTests {
         ),
         Case(
             "an unknown status", "chat.md", "### Ana · 2026-11-28 09:00 {#a1 status=seen}\nHi",
-            #"chat.md:1:33: message 1 (id "a1"): "status" is "seen"; expected one of sending, sent, delivered, read, failed."#),
+            #"chat.md:1:33: message 1 (id "a1"): "status" is "seen"; expected one of sending, sent, delivered, read, failed."#
+        ),
         Case(
             "a bad attribute", "chat.md", "# Log\n\n### Ana · 2026-11-28 09:00 {#a1 colour=red}\nHi",
             #"chat.md:3:33: message 1 (id "a1"): the heading attribute "colour=red" is not understood; use #ID, .system, .hidden, status=STATUS, reply=ID, edited, deleted or format=plain."#
@@ -120,10 +124,12 @@ struct ReadErrorTests {
             "unterminated front matter", "chat.md", "---\ntitle: Plans\n\n### Ana · 2026-11-28 09:00\nHi\n",
             #"chat.md:1:1: The front matter that starts here is never closed by a "---" line."#),
         Case(
-            "an unknown time zone in front matter", "chat.md", "---\ntitle: Plans\ntimezone: Mars/Olympus\n---\n### Ana · 2026-11-28 09:00\n",
+            "an unknown time zone in front matter", "chat.md",
+            "---\ntitle: Plans\ntimezone: Mars/Olympus\n---\n### Ana · 2026-11-28 09:00\n",
             #"chat.md:3:11: "Mars/Olympus" is not a known time zone; use an IANA name like "Europe/Berlin" or "UTC"."#),
         Case(
-            "a front matter line that is not key: value", "chat.md", "---\ntitle: Plans\njust words\n---\n### Ana · 2026-11-28 09:00\n",
+            "a front matter line that is not key: value", "chat.md",
+            "---\ntitle: Plans\njust words\n---\n### Ana · 2026-11-28 09:00\n",
             #"chat.md:3:1: The front matter line is not "key: value" ("just words")."#),
         Case(
             "invalid UTF-8 in a Markdown log", "chat.md",
@@ -152,10 +158,13 @@ struct ReadErrorTests {
 
     @Test("A missing file is an error that names it")
     func missingFile() {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-missing-\(UUID()).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-missing-\(UUID()).json")
+            .path
         #expect(throws: ReadError(location: SourceLocation(file: path), problem: .fileNotFound)) {
             try ChatInput.load(path)
         }
-        #expect(ReadError(location: SourceLocation(file: path), problem: .fileNotFound).description == "\(path): No such file or folder.")
+        #expect(
+            ReadError(location: SourceLocation(file: path), problem: .fileNotFound).description
+                == "\(path): No such file or folder.")
     }
 }

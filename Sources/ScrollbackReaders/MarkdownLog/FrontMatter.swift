@@ -52,8 +52,9 @@ struct FrontMatter {
             var block: [Line] = []
             while index < lines.count {
                 let next = lines[index].text
-                guard next.first == " " || next.first == "\t" || next.hasPrefix("- ") || next == "-"
-                    || Self.isBlankOrComment(next)
+                guard
+                    next.first == " " || next.first == "\t" || next.hasPrefix("- ") || next == "-"
+                        || Self.isBlankOrComment(next)
                 else { break }
                 block.append(lines[index])
                 index += 1

@@ -108,7 +108,8 @@ struct HeadingAttributes: Equatable {
             current.unicodeScalars.append(scalar)
         }
         if inQuotes {
-            throw LineFailure(column: quoteColumn, problem: .syntax("a quoted heading attribute value is never closed."))
+            throw LineFailure(
+                column: quoteColumn, problem: .syntax("a quoted heading attribute value is never closed."))
         }
         if !current.isEmpty { result.append((current, start)) }
         return result

@@ -62,7 +62,9 @@ struct MessageHeading {
         if name == "human" { name = "user" }
         guard let role = Role(rawValue: name) else { return nil }
         var heading = MessageHeading(speaker: .role(role))
-        if let block { heading.attributes = try HeadingAttributes.parse(block, column: line.column(of: block.startIndex)) }
+        if let block {
+            heading.attributes = try HeadingAttributes.parse(block, column: line.column(of: block.startIndex))
+        }
         return heading
     }
 

@@ -45,7 +45,8 @@ enum YAMLScalar {
     static func flowList(_ text: Substring, column: Int) throws(LineFailure) -> [String] {
         guard text.hasPrefix("["), let close = text.lastIndex(of: "]") else {
             throw LineFailure(
-                column: column, problem: .syntax("\"participants\" should be a list like [ana, ben] or indented entries."))
+                column: column,
+                problem: .syntax("\"participants\" should be a list like [ana, ben] or indented entries."))
         }
         var items: [String] = []
         var start = text.index(after: text.startIndex)
