@@ -41,6 +41,7 @@ enum NativeJSONReader {
         transcript.addUnlistedSenders()
         var report = ImportReport()
         report.messagesRead = transcript.messages.count
+        report.warnings = DuplicateIDs.warnings(transcript.messages, file: input.name)
         return ReadResult(format: .scrollback, conversations: [transcript], report: report)
     }
 

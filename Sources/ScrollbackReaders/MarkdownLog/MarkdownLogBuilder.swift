@@ -51,6 +51,7 @@ struct MarkdownLogBuilder {
                         + "\(transcript.messages.count) (id \"\(last.id)\")."))
         }
         report.messagesRead = transcript.messages.count
+        report.warnings += DuplicateIDs.warnings(transcript.messages, file: name)
         return ReadResult(format: .markdown, conversations: [transcript], report: report)
     }
 
