@@ -72,8 +72,8 @@ struct FrontMatter {
     {
         func scalar() throws(LineFailure) -> String { try YAMLScalar.parse(value, column: column) }
         switch key {
-        case "title": title = try scalar()
-        case "me": me = try scalar()
+        case "title": title = try scalar().nilIfEmpty
+        case "me": me = try scalar().nilIfEmpty
         case "timezone", "timeZone", "time_zone":
             let name = try scalar()
             guard let zone = Zone(identifier: name) else {
@@ -183,6 +183,10 @@ struct FrontMatter {
         guard after == text.endIndex || text[after] == " " || text[after] == "\t" else { return nil }
         return colon
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 extension LocalTime {
