@@ -92,6 +92,10 @@ struct ReadErrorTests {
                 + Array("\", \"time\": \"2026-11-28T09:00:00Z\"}\n".utf8),
             "chat.jsonl:2:14: The text is not valid UTF-8."),
         Case(
+            "invalid UTF-8 between the values of a JSON Lines line", "chat.jsonl",
+            Array("{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"sender\": \"a\", ".utf8) + [0xFF, 0x7D],
+            "chat.jsonl:2:17: The text is not valid UTF-8."),
+        Case(
             "a newer version in a JSON Lines header", "chat.jsonl",
             "{\"type\": \"conversation\", \"version\": 3}\n{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}",
             "chat.jsonl:1:37: The log is version 3, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
@@ -112,6 +116,9 @@ struct ReadErrorTests {
             "a time without minutes", "chat.md", "### Ana · 2026-11-28 9h {#hello}\nHi",
             "chat.md:1:11: message 1 (id \"hello\"): the heading's time \"2026-11-28 9h\" is not a date and time of the form YYYY-MM-DD HH:MM[:SS]."
         ),
+        Case(
+            "a heading without a sender", "chat.md", "### ana · 2026-11-28 09:00\nHi\n### · 2026-11-28 09:01\n",
+            "chat.md:3:5: message 2: the message heading has no sender before the time."),
         Case(
             "an unknown status", "chat.md", "### Ana · 2026-11-28 09:00 {#a1 status=seen}\nHi",
             #"chat.md:1:33: message 1 (id "a1"): "status" is "seen"; expected one of sending, sent, delivered, read, failed."#

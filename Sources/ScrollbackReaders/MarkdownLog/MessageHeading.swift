@@ -30,7 +30,11 @@ struct MessageHeading {
     static func dated(_ line: Substring) throws(LineFailure) -> MessageHeading? {
         guard let content = atxContent(line, level: 3) else { return nil }
         let (rest, block) = splitAttributes(content)
-        guard let separator = lastSeparator(in: rest) else { return nil }
+        // `### · 2026-11-28 09:14` has the separator first: a message heading without a sender.
+        let separator =
+            lastSeparator(in: rest)
+            ?? (rest.hasPrefix("· ") ? rest.startIndex..<rest.index(rest.startIndex, offsetBy: 2) : nil)
+        guard let separator else { return nil }
         let sender = rest[..<separator.lowerBound].trimmingSpaces
         let timeText = rest[separator.upperBound...].trimmingSpaces
         guard looksLikeTime(timeText) else { return nil }
