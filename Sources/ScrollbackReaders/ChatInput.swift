@@ -57,7 +57,6 @@ public struct ChatInput: Sendable {
     /// A location in this input, computing line and column from a byte offset.
     public func location(ofByte offset: Int) -> SourceLocation {
         guard let bytes else { return SourceLocation(file: name) }
-        let (line, column) = UTF8Validation.lineAndColumn(of: offset, in: bytes)
-        return SourceLocation(file: name, line: line, column: column)
+        return LocationCursor.locate(offset, in: bytes, name: name)
     }
 }

@@ -42,6 +42,10 @@ public enum Readers {
 
     /// The format of an input, judged by its content.
     public static func detect(_ input: ChatInput) throws(ReadError) -> InputFormat {
+        if let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == nil {
+            // Nothing to judge by; saying so beats "format not recognised".
+            throw ReadError(location: SourceLocation(file: input.name, line: 1, column: 1), problem: .empty)
+        }
         if let reader = all.first(where: { $0.sniff(input) }) { return reader.format }
         throw ReadError(
             location: SourceLocation(file: input.name),

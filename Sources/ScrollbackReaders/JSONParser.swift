@@ -10,6 +10,12 @@ public struct JSONParser {
         public var offset: Int
         /// What is wrong, as a sentence.
         public var reason: String
+
+        /// The reason given for bytes that are not UTF-8, inside strings or out.
+        public static let invalidUTF8Reason = "The text is not valid UTF-8."
+
+        /// Whether the input failed for not being UTF-8 rather than for its JSON.
+        public var isInvalidUTF8: Bool { reason == Self.invalidUTF8Reason }
     }
 
     /// The deepest nesting accepted; deeper input is refused instead of exhausting the stack.
@@ -23,14 +29,25 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, position: 0)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.position < bytes.count {
-            throw Failure(
-                offset: parser.position, reason: "Unexpected \(parser.describeCurrent()) after the JSON value.")
+        do throws(Failure) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.position < bytes.count {
+                throw Failure(
+                    offset: parser.position, reason: "Unexpected \(parser.describeCurrent()) after the JSON value.")
+            }
+            return value
+        } catch {
+            // A stray byte that is not UTF-8 is a problem of the text, not of its JSON.
+            let offset = error.offset
+            if offset < bytes.count, bytes[offset] >= 0x80,
+                UTF8Validation.firstInvalidOffset(in: bytes, range: offset..<min(offset + 4, bytes.count)) == offset
+            {
+                throw Failure(offset: offset, reason: Failure.invalidUTF8Reason)
+            }
+            throw error
         }
-        return value
     }
 
     private init(bytes: [UInt8], position: Int) {
@@ -293,13 +310,13 @@ public struct JSONParser {
             String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
         if let result { return result }
-        throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: "The text is not valid UTF-8.")
+        throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
     private func decodeUTF8Bytes(_ output: [UInt8], stringStart: Int) throws(Failure) -> String {
         if let text = String(validating: output, as: UTF8.self) { return text }
         throw Failure(
-            offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: "The text is not valid UTF-8.")
+            offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
     private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
@@ -310,7 +327,23 @@ public struct JSONParser {
         guard position < bytes.count else { return "the end of the input" }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "\"\(Character(Unicode.Scalar(byte)))\"" }
+        if byte >= 0xC2, let character = characterAt(position) { return "\"\(character)\"" }
         return "byte 0x\(hex(byte))"
+    }
+
+    /// The whole character starting at `offset`, when it is valid UTF-8.
+    private func characterAt(_ offset: Int) -> Character? {
+        let length = byteCountOfCharacter(startingWith: bytes[offset])
+        guard offset + length <= bytes.count else { return nil }
+        return String(validating: bytes[offset..<offset + length], as: UTF8.self)?.first
+    }
+}
+
+private func byteCountOfCharacter(startingWith byte: UInt8) -> Int {
+    switch byte {
+    case 0xF0...0xF4: return 4
+    case 0xE0...0xEF: return 3
+    default: return 2
     }
 }
 

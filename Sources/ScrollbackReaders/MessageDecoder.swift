@@ -1,154 +1,82 @@
 import ScrollbackModel
 
 /// Turns the JSON of one message (native format and JSON Lines alike) into a `Message`.
+///
+/// The same code decodes a new message and applies a JSON Lines update to an
+/// existing one: a field present in the JSON replaces the message's value
+/// (`null` clears it), a field absent keeps it.
 struct MessageDecoder {
-    /// The input, for locations.
-    let input: ChatInput
+    /// Where a byte offset of the JSON being decoded is in the file.
+    let locate: (Int) -> SourceLocation
 
-    /// Decodes message number `number` (1-based). `fallbackID` names messages without an id.
-    func message(_ value: JSONValue, number: Int, fallbackID: String) throws(ReadError) -> Message {
+    /// A decoder for values parsed from the whole of `input`.
+    init(input: ChatInput) {
+        self.locate = { input.location(ofByte: $0) }
+    }
+
+    /// A decoder for values whose offsets `locate` turns into locations.
+    init(locate: @escaping (Int) -> SourceLocation) {
+        self.locate = locate
+    }
+
+    /// Decodes message number `number` (1-based). `fallbackID` names messages without an id;
+    /// `existing` is the message a JSON Lines update applies to.
+    func message(_ value: JSONValue, number: Int, fallbackID: String, updating existing: Message? = nil)
+        throws(ReadError) -> Message
+    {
         guard value.members != nil else {
-            throw error(
-                value, number: number, id: nil,
-                .wrongType(field: "messages[\(number - 1)]", expected: "an object", found: value.typeName))
+            throw ReadError(
+                location: locate(value.offset), message: .init(number: number, id: nil),
+                problem: .wrongType(field: "message", expected: "an object", found: value.typeName))
         }
-        let id = try optionalText(value, "id", number: number, id: nil) ?? fallbackID
-        let reference = ReadError.MessageReference(number: number, id: id)
-        func fail(_ at: JSONValue, _ problem: ReadError.Problem) -> ReadError {
-            ReadError(location: input.location(ofByte: at.offset), message: reference, problem: problem)
-        }
+        let ownID = try FieldReader(value: value, decoder: self, reference: .init(number: number, id: nil)).id()
+        let id = ownID ?? existing?.id ?? fallbackID
+        let read = FieldReader(value: value, decoder: self, reference: .init(number: number, id: id))
 
-        let kind: Message.Kind
-        if let kindValue = value["kind"] {
-            guard let text = kindValue.string, let parsed = Message.Kind(rawValue: text) else {
-                throw fail(
-                    kindValue,
-                    .invalidValue(
-                        field: "kind", value: kindValue.string ?? kindValue.typeName,
-                        expected: "\"message\" or \"system\""))
-            }
-            kind = parsed
+        let kind =
+            try read.choice("kind", Message.Kind.self, expected: "\"message\" or \"system\"") ?? existing?.kind
+            ?? .message
+        let time: Timestamp
+        if let timeValue = value["time"], !timeValue.isNull {
+            time = try read.timestamp(timeValue, field: "time")
+        } else if let existing {
+            time = existing.time
         } else {
-            kind = .message
+            throw read.fail(value, .missingField("time"))
         }
-        guard let timeValue = value["time"] else { throw fail(value, .missingField("time")) }
-        let time = try timestamp(timeValue, field: "time", fail: fail)
-        let sender = try optionalText(value, "sender", number: number, id: id)
-        if kind == .message && sender == nil { throw fail(value, .missingField("sender")) }
+        let sender = try read.present("sender") ? read.text("sender") : existing?.sender
+        if kind == .message && sender == nil { throw read.fail(value, .missingField("sender")) }
 
-        var message = Message(id: id, kind: kind, sender: kind == .system ? sender : sender, time: time)
-        message.location = input.location(ofByte: value.offset)
-        if let text = value["text"], !text.isNull {
-            guard let string = text.string else {
-                throw fail(text, .wrongType(field: "text", expected: "a string", found: text.typeName))
-            }
-            message.text = string
+        var message = existing ?? Message(id: id, sender: sender, time: time)
+        message.kind = kind
+        message.sender = sender
+        message.time = time
+        if read.present("text") { message.text = try read.text("text") ?? "" }
+        if read.present("format") {
+            message.format =
+                try read.choice("format", TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
         }
-        if let format = value["format"], !format.isNull {
-            guard let text = format.string, let parsed = TextFormat(rawValue: text) else {
-                throw fail(
-                    format,
-                    .invalidValue(
-                        field: "format", value: format.string ?? format.typeName, expected: "\"markdown\" or \"plain\"")
-                )
-            }
-            message.format = parsed
+        if read.present("replyTo") { message.replyTo = try read.text("replyTo") }
+        if read.present("status") {
+            message.status = try read.choice(
+                "status", DeliveryStatus.self, expected: "one of sending, sent, delivered, read, failed")
         }
-        message.replyTo = try optionalText(value, "replyTo", number: number, id: id)
-        if let status = value["status"], !status.isNull {
-            guard let text = status.string, let parsed = DeliveryStatus(rawValue: text) else {
-                throw fail(
-                    status,
-                    .invalidValue(
-                        field: "status", value: status.string ?? status.typeName,
-                        expected: "one of sending, sent, delivered, read, failed"))
-            }
-            message.status = parsed
-        }
-        if let edited = value["edited"], !edited.isNull {
-            if let flag = edited.bool {
+        if let edited = value["edited"] {
+            if edited.isNull {
+                message.edited = nil
+            } else if let flag = edited.bool {
                 message.edited = flag ? time : nil  // `"edited": true` says so without a time
             } else {
-                message.edited = try timestamp(edited, field: "edited", fail: fail)
+                message.edited = try read.timestamp(edited, field: "edited")
             }
         }
-        if let deleted = value["deleted"], !deleted.isNull {
-            guard let flag = deleted.bool else {
-                throw fail(deleted, .wrongType(field: "deleted", expected: "true or false", found: deleted.typeName))
-            }
-            message.deleted = flag
-        }
-        if let hidden = value["hidden"]?.bool { message.hidden = hidden }
-        message.forwardedFrom = value["forwardedFrom"]?.string
-        message.reactions = try reactions(value["reactions"], fail: fail)
-        message.attachments = try attachments(value["attachments"], fail: fail)
-        if let meta = value["meta"] { message.meta = meta.metaValue }
+        if read.present("deleted") { message.deleted = try read.flag("deleted") ?? false }
+        if read.present("hidden") { message.hidden = try read.flag("hidden") ?? false }
+        if read.present("forwardedFrom") { message.forwardedFrom = try read.text("forwardedFrom") }
+        if let reactions = value["reactions"] { message.reactions = try read.reactions(reactions) }
+        if let attachments = value["attachments"] { message.attachments = try read.attachments(attachments) }
+        if let meta = value["meta"] { message.meta = meta.isNull ? nil : meta.metaValue }
         return message
-    }
-
-    func timestamp(_ value: JSONValue, field: String, fail: (JSONValue, ReadError.Problem) -> ReadError)
-        throws(ReadError) -> Timestamp
-    {
-        guard let text = value.string else {
-            throw fail(value, .wrongType(field: field, expected: "an RFC 3339 time string", found: value.typeName))
-        }
-        guard let time = Timestamp(rfc3339: text) else { throw fail(value, .invalidTime(field: field, value: text)) }
-        return time
-    }
-
-    private func optionalText(_ value: JSONValue, _ field: String, number: Int, id: String?) throws(ReadError)
-        -> String?
-    {
-        guard let member = value[field], !member.isNull else { return nil }
-        guard let text = member.scalarText else {
-            throw error(
-                member, number: number, id: id, .wrongType(field: field, expected: "a string", found: member.typeName))
-        }
-        return text
-    }
-
-    private func reactions(_ value: JSONValue?, fail: (JSONValue, ReadError.Problem) -> ReadError) throws(ReadError)
-        -> [Reaction]
-    {
-        guard let value, !value.isNull else { return [] }
-        guard let list = value.array else {
-            throw fail(value, .wrongType(field: "reactions", expected: "an array", found: value.typeName))
-        }
-        var result: [Reaction] = []
-        for item in list {
-            guard let emoji = item["emoji"]?.string else { throw fail(item, .missingField("reactions[].emoji")) }
-            let by = item["by"]?.array?.compactMap(\.scalarText) ?? []
-            result.append(Reaction(emoji: emoji, by: by, count: item["count"]?.int))
-        }
-        return result
-    }
-
-    private func attachments(_ value: JSONValue?, fail: (JSONValue, ReadError.Problem) -> ReadError) throws(ReadError)
-        -> [Attachment]
-    {
-        guard let value, !value.isNull else { return [] }
-        guard let list = value.array else {
-            throw fail(value, .wrongType(field: "attachments", expected: "an array", found: value.typeName))
-        }
-        var result: [Attachment] = []
-        for item in list {
-            guard item.members != nil else {
-                throw fail(item, .wrongType(field: "attachments[]", expected: "an object", found: item.typeName))
-            }
-            let attachment = Attachment(
-                path: item["path"]?.string, url: item["url"]?.string, type: item["type"]?.string,
-                name: item["name"]?.string, alt: item["alt"]?.string, size: item["size"]?.int,
-                width: item["width"]?.int, height: item["height"]?.int)
-            if attachment.path == nil && attachment.url == nil {
-                throw fail(item, .missingField("attachments[].path"))
-            }
-            result.append(attachment)
-        }
-        return result
-    }
-
-    private func error(_ at: JSONValue, number: Int, id: String?, _ problem: ReadError.Problem) -> ReadError {
-        ReadError(location: input.location(ofByte: at.offset), message: .init(number: number, id: id), problem: problem)
     }
 }
 

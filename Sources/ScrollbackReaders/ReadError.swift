@@ -29,7 +29,8 @@ public struct ReadError: LocatedError, Equatable {
         }
     }
 
-    /// The problems readers report.
+    /// The problems readers report. Sentences that name a message start with it in lower case
+    /// (`message 3 (id "m3") has no "sender".`), as the command line prints them after the location.
     public enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
@@ -59,15 +60,14 @@ public struct ReadError: LocatedError, Equatable {
         case .invalidUTF8: return "The text is not valid UTF-8."
         case .invalidJSON(let detail): return "Invalid JSON: \(detail)"
         case .missingField(let field):
-            return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\".".capitalizedFirst
+            return "\(subject.isEmpty ? "The value " : subject)has no \"\(field)\"."
         case .wrongType(let field, let expected, let found):
-            return "\(prefix)\"\(field)\" should be \(expected), not \(found).".capitalizedFirst
+            return "\(prefix)\"\(field)\" should be \(expected), not \(found)."
         case .invalidTime(let field, let value):
             return
                 "\(prefix)\"\(field)\" is \"\(value)\", which is not an RFC 3339 time with an offset (like \"2026-11-28T09:14:00+01:00\")."
-                .capitalizedFirst
         case .invalidValue(let field, let value, let expected):
-            return "\(prefix)\"\(field)\" is \"\(value)\"; expected \(expected).".capitalizedFirst
+            return "\(prefix)\"\(field)\" is \"\(value)\"; expected \(expected)."
         case .unsupportedVersion(let version, let supported):
             return
                 "The log is version \(version), but this Scrollback reads versions up to \(supported); a newer Scrollback is needed."
@@ -77,7 +77,7 @@ public struct ReadError: LocatedError, Equatable {
             return
                 "The input's format was not recognised; tried \(tried.joined(separator: ", ")). Name one with --input-format."
         case .notAFolderFormat(let format): return "A folder was given, but the \(format) format is read from a file."
-        case .syntax(let detail): return detail
+        case .syntax(let detail): return prefix.isEmpty ? detail.capitalizedFirst : prefix + detail
         case .conversationNeeded(let choices):
             return
                 "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices))."
@@ -93,7 +93,7 @@ public struct ReadError: LocatedError, Equatable {
 }
 
 extension String {
-    /// Capitalises a sentence, except one that starts by naming a message (`message 3 …`).
+    /// The sentence with its first letter in upper case, for details that can follow a message's name.
     fileprivate var capitalizedFirst: String {
         guard let first, !hasPrefix("message ") else { return self }
         return first.uppercased() + dropFirst()

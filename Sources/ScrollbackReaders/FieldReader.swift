@@ -1,0 +1,95 @@
+import ScrollbackModel
+
+/// Reads the typed fields of one message object, failing with errors that name the message.
+struct FieldReader {
+    let value: JSONValue
+    let decoder: MessageDecoder
+    let reference: ReadError.MessageReference
+
+    /// An error at `at`, naming this message.
+    func fail(_ at: JSONValue, _ problem: ReadError.Problem) -> ReadError {
+        ReadError(location: decoder.locate(at.offset), message: reference, problem: problem)
+    }
+
+    /// Whether the object has the member at all (`null` counts: it clears a value).
+    func present(_ field: String) -> Bool { value[field] != nil }
+
+    /// The message's own id, if it gives one.
+    func id() throws(ReadError) -> String? { try text("id") }
+
+    /// A string (or a number, which real exports use for ids); `nil` when absent or `null`.
+    func text(_ field: String) throws(ReadError) -> String? {
+        guard let member = value[field], !member.isNull else { return nil }
+        guard let text = member.scalarText else {
+            throw fail(member, .wrongType(field: field, expected: "a string", found: member.typeName))
+        }
+        return text
+    }
+
+    /// A Boolean; `nil` when absent or `null`.
+    func flag(_ field: String) throws(ReadError) -> Bool? {
+        guard let member = value[field], !member.isNull else { return nil }
+        guard let flag = member.bool else {
+            throw fail(member, .wrongType(field: field, expected: "true or false", found: member.typeName))
+        }
+        return flag
+    }
+
+    /// One of a fixed set of strings; `nil` when absent or `null`.
+    func choice<T: RawRepresentable<String>>(_ field: String, _ type: T.Type, expected: String) throws(ReadError)
+        -> T?
+    {
+        guard let member = value[field], !member.isNull else { return nil }
+        guard let text = member.string, let parsed = T(rawValue: text) else {
+            throw fail(member, .invalidValue(field: field, value: member.string ?? member.typeName, expected: expected))
+        }
+        return parsed
+    }
+
+    /// An RFC 3339 time.
+    func timestamp(_ member: JSONValue, field: String) throws(ReadError) -> Timestamp {
+        guard let text = member.string else {
+            throw fail(member, .wrongType(field: field, expected: "an RFC 3339 time string", found: member.typeName))
+        }
+        guard let time = Timestamp(rfc3339: text) else { throw fail(member, .invalidTime(field: field, value: text)) }
+        return time
+    }
+
+    /// `[{"emoji", "by", "count"}]`; `null` is none.
+    func reactions(_ member: JSONValue) throws(ReadError) -> [Reaction] {
+        guard !member.isNull else { return [] }
+        guard let list = member.array else {
+            throw fail(member, .wrongType(field: "reactions", expected: "an array", found: member.typeName))
+        }
+        var result: [Reaction] = []
+        for item in list {
+            guard let emoji = item["emoji"]?.string else { throw fail(item, .missingField("reactions[].emoji")) }
+            let by = item["by"]?.array?.compactMap(\.scalarText) ?? []
+            result.append(Reaction(emoji: emoji, by: by, count: item["count"]?.int))
+        }
+        return result
+    }
+
+    /// `[{"path"|"url", "type", "name", "alt", "size", "width", "height"}]`; `null` is none.
+    func attachments(_ member: JSONValue) throws(ReadError) -> [Attachment] {
+        guard !member.isNull else { return [] }
+        guard let list = member.array else {
+            throw fail(member, .wrongType(field: "attachments", expected: "an array", found: member.typeName))
+        }
+        var result: [Attachment] = []
+        for item in list {
+            guard item.members != nil else {
+                throw fail(item, .wrongType(field: "attachments[]", expected: "an object", found: item.typeName))
+            }
+            let attachment = Attachment(
+                path: item["path"]?.string, url: item["url"]?.string, type: item["type"]?.string,
+                name: item["name"]?.string, alt: item["alt"]?.string, size: item["size"]?.int,
+                width: item["width"]?.int, height: item["height"]?.int)
+            if attachment.path == nil && attachment.url == nil {
+                throw fail(item, .missingField("attachments[].path"))
+            }
+            result.append(attachment)
+        }
+        return result
+    }
+}

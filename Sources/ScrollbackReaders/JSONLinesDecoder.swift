@@ -1,0 +1,87 @@
+import ScrollbackModel
+
+/// Decodes JSON Lines one line at a time (SPEC section 3).
+///
+/// `JSONLinesReader` feeds it every line of a file; a command that follows a
+/// growing log can feed it lines as they arrive and redraw what changed.
+/// A line whose `id` was seen before updates that message: the fields the line
+/// has replace the message's (`null` clears one), the fields it lacks are kept.
+public struct JSONLinesDecoder: Sendable {
+    /// What one line did.
+    public enum Update: Sendable, Hashable {
+        /// A `{"type": "conversation", …}` line set the title, `me`, time zone or participants.
+        case header
+        /// The line was a new message with this id.
+        case added(id: String)
+        /// The line updated the earlier message with this id.
+        case updated(id: String)
+        /// The line's `type` is neither `message` nor `conversation`; it was left out.
+        case skipped(type: String)
+    }
+
+    /// The file name errors use.
+    public let name: String
+    /// The conversation so far: header fields, participants (listed, then unlisted senders) and messages.
+    public private(set) var transcript: Transcript
+    private var indexByID: [String: Int] = [:]
+    private var participantIDs: Set<String> = []
+    private var messageLines = 0
+
+    /// A decoder for the file (or stream) named `name`.
+    public init(name: String) {
+        self.name = name
+        self.transcript = Transcript(source: SourceLocation(file: name))
+    }
+
+    /// Decodes one line (without its `\n`; a `\r` before it is allowed) that is line `lineNumber`
+    /// of the input. Returns `nil` for a blank line.
+    public mutating func feed(line: [UInt8], lineNumber: Int) throws(ReadError) -> Update? {
+        guard FormatSniffing.firstNonSpace(line) != nil else { return nil }
+        let name = self.name
+        let locate = { (offset: Int) in LocationCursor.locate(offset, in: line, name: name, firstLine: lineNumber) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw ReadError(location: locate(error.offset), problem: error.problem)
+        }
+        guard value.members != nil else {
+            throw ReadError(
+                location: locate(value.offset),
+                problem: .syntax("A line should hold one JSON object, not \(value.typeName)."))
+        }
+        if let type = value["type"]?.string, type != "message" {
+            guard type == "conversation" else { return .skipped(type: type) }
+            try ConversationHeader.apply(value, to: &transcript, locate: locate)
+            participantIDs = Set(transcript.participants.map(\.id))
+            return .header
+        }
+
+        messageLines += 1
+        let decoder = MessageDecoder(locate: locate)
+        if let id = value["id"]?.scalarText, let index = indexByID[id] {
+            let message = try decoder.message(
+                value, number: messageLines, fallbackID: id, updating: transcript.messages[index])
+            transcript.messages[index] = message
+            list(message.sender)
+            return .updated(id: id)
+        }
+        var message = try decoder.message(value, number: messageLines, fallbackID: "m\(messageLines)")
+        message.location = locate(value.offset)
+        indexByID[message.id] = transcript.messages.count
+        transcript.messages.append(message)
+        list(message.sender)
+        return .added(id: message.id)
+    }
+
+    /// The message with `id`, if a line added one.
+    public func message(id: String) -> Message? {
+        indexByID[id].map { transcript.messages[$0] }
+    }
+
+    /// Adds a sender nobody listed as a participant named after the sender string.
+    private mutating func list(_ sender: String?) {
+        guard let sender, participantIDs.insert(sender).inserted else { return }
+        transcript.participants.append(Participant(id: sender, name: sender))
+    }
+}
