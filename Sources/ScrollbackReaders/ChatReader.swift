@@ -30,6 +30,8 @@ public struct ChatReader: Sendable {
 public enum Readers {
     /// The readers, in the order `auto` tries them (most specific first).
     public static let all: [ChatReader] = [
+        // Imports first: their sniffers look for keys and line shapes the native formats never use.
+        WhatsAppReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,
