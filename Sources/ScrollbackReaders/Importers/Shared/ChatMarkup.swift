@@ -37,7 +37,8 @@ private struct Converter {
         var plain = ""
         var index = range.lowerBound
         func flush() {
-            output += MarkdownText.escape(markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain)
+            let text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
+            output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
             plain = ""
         }
         while index < range.upperBound {

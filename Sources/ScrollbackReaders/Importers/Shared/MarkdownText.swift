@@ -11,10 +11,11 @@ enum MarkdownText {
     private static let lineStartEscaped: Set<Character> = ["#", "-", "+", "=", ">"]
 
     /// Plain text as Markdown that renders as the same text; line breaks are kept as hard breaks.
-    static func escape(_ text: String) -> String {
+    /// `atLineStart` says whether the text begins a line (a segment after formatting does not).
+    static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)
-        var atLineStart = true
+        var atLineStart = startsLine
         var digitsAtStart = false
         for character in text {
             if character == "\n" {
