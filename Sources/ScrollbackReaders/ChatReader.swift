@@ -33,6 +33,7 @@ public enum Readers {
         // Imports first: their sniffers look for keys and line shapes the native formats never use.
         TelegramReader.reader,
         WhatsAppReader.reader,
+        ChatGPTReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,
