@@ -34,6 +34,7 @@ public enum Readers {
         TelegramReader.reader,
         WhatsAppReader.reader,
         ChatGPTReader.reader,
+        DiscordReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,
