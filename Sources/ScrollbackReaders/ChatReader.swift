@@ -35,6 +35,7 @@ public enum Readers {
         WhatsAppReader.reader,
         ChatGPTReader.reader,
         DiscordReader.reader,
+        SlackReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,
