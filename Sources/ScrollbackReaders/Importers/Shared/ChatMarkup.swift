@@ -45,6 +45,7 @@ private struct Converter {
             let character = characters[index]
             if character == "`", let (code, end) = codeSpan(at: index, limit: range.upperBound) {
                 flush()
+                if code.hasPrefix("\n") { while output.last == " " { output.removeLast() } }
                 output += code
                 index = end
             } else if let delimiter = Self.emphasis[character], opens(at: index, in: range),
