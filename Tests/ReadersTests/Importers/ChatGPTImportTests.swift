@@ -8,7 +8,8 @@ struct ChatGPTImportTests {
     static func node(_ id: String, parent: String?, children: [String], message: String?) -> String {
         let parentText = parent.map { "\"\($0)\"" } ?? "null"
         let childText = children.map { "\"\($0)\"" }.joined(separator: ",")
-        return "\"\(id)\": {\"id\": \"\(id)\", \"parent\": \(parentText), \"children\": [\(childText)], \"message\": \(message ?? "null")}"
+        return
+            "\"\(id)\": {\"id\": \"\(id)\", \"parent\": \(parentText), \"children\": [\(childText)], \"message\": \(message ?? "null")}"
     }
 
     static func message(_ id: String, role: String, time: Double?, parts: String, extra: String = "") -> String {

@@ -53,7 +53,8 @@ struct DiscordImportTests {
     func repliesAndReactions() throws {
         let messages = try ImportTesting.transcript(Self.export, name: "g.json", format: .discord).messages
         #expect(messages[1].replyTo == "10")
-        #expect(messages[1].reactions == [Reaction(emoji: "❤", by: ["1"], count: 2), Reaction(emoji: ":party:", count: 1)])
+        #expect(
+            messages[1].reactions == [Reaction(emoji: "❤", by: ["1"], count: 2), Reaction(emoji: ":party:", count: 1)])
         #expect(messages[2].edited?.description == "2024-05-01T09:03:00+02:00")
     }
 
@@ -63,7 +64,9 @@ struct DiscordImportTests {
         let attachments = result.conversations[0].messages[2].attachments
         #expect(attachments[0].url == "https://cdn.discordapp.com/a/b/photo.png" && attachments[0].size == 1234)
         #expect(attachments[1].path == "general_files/map v2.pdf" && attachments[1].name == "map v2.pdf")
-        #expect(attachments[2] == Attachment(url: "https://example.com/trail", type: "link", name: "Trail guide", alt: "Routes"))
+        #expect(
+            attachments[2]
+                == Attachment(url: "https://example.com/trail", type: "link", name: "Trail guide", alt: "Routes"))
     }
 
     @Test("System message types become system messages, and a repeated id is skipped with a note")

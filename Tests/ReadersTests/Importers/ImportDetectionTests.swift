@@ -10,10 +10,19 @@ struct ImportDetectionTests {
     static let samples: [(InputFormat, String)] = [
         (.whatsapp, "[13/02/2024, 9:05:01 AM] Ana: Morning!\n[13/02/2024, 9:06:12 AM] Ben: Hi\n"),
         (.whatsapp, "12/9/20, 23:55 - Alice created group \"x\"\n12/9/20, 23:55 - Bob: hello\n"),
-        (.telegram, #"{"name": "Ben", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date": "2024-01-01T10:00:00", "from": "A", "text": "hi"}]}"#),
-        (.telegram, #"{"chats": {"list": [{"name": "x", "messages": [{"type":"message", "date_unixtime": "1", "from": "A", "text": "t"}]}]}}"#),
+        (
+            .telegram,
+            #"{"name": "Ben", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date": "2024-01-01T10:00:00", "from": "A", "text": "hi"}]}"#
+        ),
+        (
+            .telegram,
+            #"{"chats": {"list": [{"name": "x", "messages": [{"type":"message", "date_unixtime": "1", "from": "A", "text": "t"}]}]}}"#
+        ),
         (.discord, #"{"guild": {"id": "1", "name": "G"}, "channel": {"id": "2", "name": "c"}, "messages": []}"#),
-        (.chatgpt, #"[{"title": "t", "current_node": "a", "mapping": {"a": {"id": "a", "parent": null, "children": []}}}]"#),
+        (
+            .chatgpt,
+            #"[{"title": "t", "current_node": "a", "mapping": {"a": {"id": "a", "parent": null, "children": []}}}]"#
+        ),
         (.slack, #"[{"type": "message", "user": "U1", "text": "hi", "ts": "1709280000.000100"}]"#),
     ]
 
@@ -28,7 +37,9 @@ struct ImportDetectionTests {
     func nativeStaysNative() throws {
         let bytes = try [UInt8](Data(contentsOf: Fixtures.example("weekend-plans.json")))
         #expect(try Readers.detect(ChatInput(name: "w.json", bytes: bytes)) == .scrollback)
-        let jsonl = #"{"type": "conversation", "title": "t"}"# + "\n" + #"{"id": "m1", "sender": "a", "time": "2026-01-01T10:00:00Z", "text": "hi"}"#
+        let jsonl =
+            #"{"type": "conversation", "title": "t"}"# + "\n"
+            + #"{"id": "m1", "sender": "a", "time": "2026-01-01T10:00:00Z", "text": "hi"}"#
         #expect(try Readers.detect(ChatInput(name: "x", bytes: Array(jsonl.utf8))) == .jsonl)
     }
 

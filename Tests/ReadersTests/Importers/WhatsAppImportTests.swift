@@ -42,7 +42,8 @@ struct WhatsAppImportTests {
     func dateOrderOverride() throws {
         let text = "03/04/24, 10:00 - Ana: one\n13/04/24, 10:00 - Ana: two\n"
         let guessed = try ImportTesting.read(text, format: .whatsapp)
-        #expect(guessed.conversations[0].messages.map { $0.time.description.prefix(10) } == ["2024-04-03", "2024-04-13"])
+        #expect(
+            guessed.conversations[0].messages.map { $0.time.description.prefix(10) } == ["2024-04-03", "2024-04-13"])
         let forced = try ImportTesting.read(text, format: .whatsapp, options: ReadOptions(dateOrder: .mdy))
         #expect(forced.conversations[0].messages.count == 1)
         #expect(forced.conversations[0].messages[0].time.description.hasPrefix("2024-03-04"))
@@ -81,7 +82,8 @@ struct WhatsAppImportTests {
             """
         let result = try ImportTesting.read(text, format: .whatsapp)
         let messages = result.conversations[0].messages
-        #expect(messages[0].kind == .system && messages[0].sender == nil && messages[0].text == "Josh created this group")
+        #expect(
+            messages[0].kind == .system && messages[0].sender == nil && messages[0].text == "Josh created this group")
         #expect(messages[1].attachments.first?.type == "image" && messages[1].kind == .message)
         #expect(messages[2].deleted && messages[2].text.isEmpty)
         #expect(messages[3].deleted)
@@ -131,7 +133,10 @@ struct WhatsAppImportTests {
     @Test("A zip export is read from its _chat.txt, and its media are named but not linked")
     func zipExport() throws {
         let zip = StoredZip.make([
-            ("_chat.txt", "[20.06.19, 15:58:53] John: Hey\n[20.06.19, 16:00:15] Loris: \u{200E}<attached: 01-PHOTO.jpg>\n"),
+            (
+                "_chat.txt",
+                "[20.06.19, 15:58:53] John: Hey\n[20.06.19, 16:00:15] Loris: \u{200E}<attached: 01-PHOTO.jpg>\n"
+            ),
             ("01-PHOTO.jpg", "jpeg"),
         ])
         let input = ChatInput(name: "chat.zip", bytes: zip, baseDirectory: "/tmp")
@@ -144,19 +149,24 @@ struct WhatsAppImportTests {
         #expect(result.report.warnings.contains { $0.text.contains("inside the zip") })
     }
 
-    @Test("Header shapes: brackets, dashes, dots, no comma, year first", arguments: [
-        "[15-01-20 02:22:56] Mary: x", "[2019-04-16 02:09] Mary: x", "15.04.2016, 15:04 - Mary: x",
-        "12/15/25, 10:30 AM - Mary: x", "[07.08.18, 22:42:50] Mary: x", "\u{200E}[1/2/24, 3:04:05\u{00A0}PM] Mary: x",
-    ])
+    @Test(
+        "Header shapes: brackets, dashes, dots, no comma, year first",
+        arguments: [
+            "[15-01-20 02:22:56] Mary: x", "[2019-04-16 02:09] Mary: x", "15.04.2016, 15:04 - Mary: x",
+            "12/15/25, 10:30 AM - Mary: x", "[07.08.18, 22:42:50] Mary: x",
+            "\u{200E}[1/2/24, 3:04:05\u{00A0}PM] Mary: x",
+        ])
     func headerShapes(_ line: String) {
         let header = WhatsAppHeader(Substring(line))
         #expect(header != nil)
         #expect(header?.rest == "Mary: x")
     }
 
-    @Test("Lines that only look like dates are continuation lines", arguments: [
-        "12/15/25 is the date", "10:30 - not a header", "[1/2/24] Mary: x", "1/2/24, 9:61 - Mary: x",
-    ])
+    @Test(
+        "Lines that only look like dates are continuation lines",
+        arguments: [
+            "12/15/25 is the date", "10:30 - not a header", "[1/2/24] Mary: x", "1/2/24, 9:61 - Mary: x",
+        ])
     func notHeaders(_ line: String) {
         #expect(WhatsAppHeader(Substring(line)) == nil)
     }

@@ -3,7 +3,7 @@ import ScrollbackModel
 /// One ChatGPT conversation: the branch ending at `current_node`, as messages.
 struct ChatGPTConversation {
     var input: ChatInput
-    var bytes: [UInt8]
+    var lines: LineIndex
     /// Names of asset files beside the export.
     var files: [String]
 
@@ -20,7 +20,7 @@ struct ChatGPTConversation {
         var empty = 0
         for node in branch {
             guard let message = node["message"], !message.isNull else { continue }
-            let location = ImportJSON.location(file: input.name, bytes: bytes, offset: message.offset)
+            let location = lines.location(ofByte: message.offset)
             if let time = ImportJSON.unixTime(message["create_time"]) {
                 clock = max(clock, time)
             } else {

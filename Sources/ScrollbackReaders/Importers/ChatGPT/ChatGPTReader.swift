@@ -37,7 +37,8 @@ enum ChatGPTReader {
         root = nil  // each conversation's JSON goes once it is converted
         pending.reverse()
         var report = ImportReport()
-        let converter = ChatGPTConversation(input: input, bytes: bytes, files: assetFiles(input.baseDirectory))
+        let converter = ChatGPTConversation(
+            input: input, lines: LineIndex(file: input.name, bytes: bytes), files: assetFiles(input.baseDirectory))
         var conversations: [Transcript] = []
         var used = Set<String>()
         while let value = pending.popLast() {

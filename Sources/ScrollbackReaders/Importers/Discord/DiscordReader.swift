@@ -39,8 +39,9 @@ enum DiscordReader {
         var report = ImportReport()
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         var seen = Set<String>()
+        let lines = LineIndex(file: input.name, bytes: bytes)
         for (index, value) in list.enumerated() {
-            let location = input.location(ofByte: value.offset)
+            let location = lines.location(ofByte: value.offset)
             guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
                 report.skipped.append(
                     .init(location: location, text: "message \(index + 1) has no valid \"timestamp\""))

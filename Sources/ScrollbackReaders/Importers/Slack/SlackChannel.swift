@@ -16,12 +16,12 @@ struct SlackChannel {
         "channel_convert_to_private", "huddle_thread", "reminder_add",
     ]
 
-    /// Adds the messages of one day file (`file` names it in notes) to `transcript`.
+    /// Adds the messages of one day file (`lines` locates them) to `transcript`.
     func add(
-        _ list: [JSONValue], file: String, bytes: [UInt8], to transcript: inout Transcript, report: inout ImportReport
+        _ list: [JSONValue], lines: LineIndex, to transcript: inout Transcript, report: inout ImportReport
     ) {
         for (index, value) in list.enumerated() {
-            let location = ImportJSON.location(file: file, bytes: bytes, offset: value.offset)
+            let location = lines.location(ofByte: value.offset)
             let subtype = value["subtype"]?.string
             if subtype == "message_changed" || subtype == "message_deleted" || subtype == "message_replied" {
                 report.skipped.append(.init(location: location, text: "a \(subtype!) event, not a message"))

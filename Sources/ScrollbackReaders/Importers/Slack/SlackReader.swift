@@ -74,7 +74,8 @@ enum SlackReader {
                 guard let bytes = files.contents(day) else { continue }
                 let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
                 let value = try ImportJSON.parse(bytes, file: shown)
-                converter.add(value.array ?? [], file: shown, bytes: bytes, to: &transcript, report: &report)
+                converter.add(
+                    value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), to: &transcript, report: &report)
             }
             if transcript.messages.isEmpty {
                 report.inferences.append("\(conversation.title) has no messages and is left out")
@@ -105,7 +106,7 @@ enum SlackReader {
             source: SourceLocation(file: input.name))
         let converter = SlackChannel(
             mrkdwn: SlackMrkdwn(users: [:], channels: [:]), users: [:], options: options, localFile: { _ in nil })
-        converter.add(list, file: input.name, bytes: bytes, to: &transcript, report: &report)
+        converter.add(list, lines: LineIndex(file: input.name, bytes: bytes), to: &transcript, report: &report)
         report.inferences.append("a single channel file has no users.json; people are named from their messages")
         warnAboutThreads(transcript, report: &report)
         return transcript

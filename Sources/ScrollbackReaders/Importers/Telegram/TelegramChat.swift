@@ -3,7 +3,7 @@ import ScrollbackModel
 /// Converts one chat of a Telegram Desktop export (`{"name", "type", "id", "messages"}`) to a transcript.
 struct TelegramChat {
     var input: ChatInput
-    var bytes: [UInt8]
+    var lines: LineIndex
     var options: ReadOptions
     var attachments: AttachmentPaths
     /// `user…` id of the account owner, from a full export's `personal_information`.
@@ -27,7 +27,7 @@ struct TelegramChat {
         let list = chat["messages"]?.array ?? []
         var ids = Set<String>()
         for (index, value) in list.enumerated() {
-            let location = ImportJSON.location(file: input.name, bytes: bytes, offset: value.offset)
+            let location = lines.location(ofByte: value.offset)
             guard let time = time(value, field: "date", tally: &tally) else {
                 report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
                 continue

@@ -47,7 +47,7 @@ enum TelegramReader {
         root = nil
         pending.reverse()
         let converter = TelegramChat(
-            input: input, bytes: bytes, options: options,
+            input: input, lines: LineIndex(file: input.name, bytes: bytes), options: options,
             attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: owner)
         var conversations: [Transcript] = []
         var used = Set<String>()

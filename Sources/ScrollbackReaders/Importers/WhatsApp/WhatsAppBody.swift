@@ -31,6 +31,13 @@ struct WhatsAppBody {
         "<médias omis>": "file", "<media omessi>": "file",
     ]
 
+    /// Notices WhatsApp writes into a chat under the chat's name (Android) rather than as a system line.
+    static let notices = [
+        "Messages and calls are end-to-end encrypted", "Messages to this group are now secured",
+        "Messages to this chat and calls are now secured", "Messages you send to this",
+        "Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt", "Los mensajes y las llamadas están cifrados",
+    ]
+
     /// Reads a body as the export wrote it (continuation lines included, joined by `\n`).
     init(_ raw: String) {
         var body = raw
@@ -38,6 +45,7 @@ struct WhatsAppBody {
             isSystemMarked = true
             body.removeFirst()
         }
+        if Self.notices.contains(where: { body.hasPrefix($0) }) { isSystemMarked = true }
         for mark in Self.editedMarks {
             guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
             edited = true

@@ -67,7 +67,10 @@ enum WhatsAppDates {
             return (best, "only this order keeps the dates in sequence; use --date-order to change")
         }
         // No evidence: US Android and iOS exports pair month-first dates with a 12-hour clock.
-        let guess: DateOrder = group[0].separator == "/" && group[0].isPM != nil ? .mdy : .dmy
+        // So do Android's US exports, which write `1/9/21` (no zero padding, two-digit year).
+        let first = group[0]
+        let unpadded = group.contains { $0.widths[0] == 1 || $0.widths[1] == 1 } && first.widths[2] == 2
+        let guess: DateOrder = first.separator == "/" && (first.isPM != nil || unpadded) ? .mdy : .dmy
         return (guess, "a guess: every date fits either order; use --date-order to change")
     }
 
