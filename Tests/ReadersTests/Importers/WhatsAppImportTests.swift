@@ -61,6 +61,13 @@ struct WhatsAppImportTests {
         #expect(days == ["2024-01-10", "2024-01-11", "2024-02-01"])
     }
 
+    @Test("With no evidence either way, unpadded slash dates with a two-digit year are read month first, as a guess")
+    func usGuess() throws {
+        let result = try ImportTesting.read("1/9/21, 10:00 - Ana: a\n1/9/21, 10:05 - Ben: b\n", format: .whatsapp)
+        #expect(result.conversations[0].messages[0].time.description == "2021-01-09T10:00:00Z")
+        #expect(result.report.inferences.contains { $0.contains("month/day/year (a guess") })
+    }
+
     @Test("Spanish-style a. m. / p. m. markers are read, including 00:08 a. m.")
     func spanishMeridiem() throws {
         let text = "01/30/2019, 08:49 p. m. - Jahn: hola\n06/20/2020, 00:08 a. m. - Jahn: tarde\n"

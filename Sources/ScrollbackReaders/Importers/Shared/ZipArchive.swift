@@ -22,8 +22,8 @@ enum ZipArchive {
             var stat = zip_stat_t()
             zip_stat_init(&stat)
             guard zip_stat(archive, name, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else { return nil }
-            // Refuse absurd sizes rather than trusting a header to size an allocation.
-            guard stat.size < 1 << 32, let file = zip_fopen(archive, name, 0) else { return nil }
+            // Refuse members over 1 GB rather than let a header size an allocation (zip bombs).
+            guard stat.size < 1 << 30, let file = zip_fopen(archive, name, 0) else { return nil }
             defer { zip_fclose(file) }
             var buffer = [UInt8](repeating: 0, count: Int(stat.size))
             var filled = 0
