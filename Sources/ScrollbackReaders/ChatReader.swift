@@ -36,6 +36,7 @@ public enum Readers {
         ChatGPTReader.reader,
         DiscordReader.reader,
         SlackReader.reader,
+        MessengerReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,

@@ -24,9 +24,10 @@ struct ImportDetectionTests {
             #"[{"title": "t", "current_node": "a", "mapping": {"a": {"id": "a", "parent": null, "children": []}}}]"#
         ),
         (.slack, #"[{"type": "message", "user": "U1", "text": "hi", "ts": "1709280000.000100"}]"#),
+        (.messenger, #"{"messages": [{"sender_name": "Ana", "timestamp_ms": 1700000000000, "content": "hi"}]}"#),
     ]
 
-    @Test("Each import format is recognised by its content, whatever the file is called", arguments: 0..<7)
+    @Test("Each import format is recognised by its content, whatever the file is called", arguments: 0..<8)
     func detects(_ index: Int) throws {
         let (format, text) = Self.samples[index]
         let input = ChatInput(name: "input.data", bytes: Array(text.utf8))
@@ -58,7 +59,7 @@ struct ImportDetectionTests {
 
     @Test("Every import format is listed with a one-line summary for `scrollback formats`")
     func summaries() {
-        for format in [InputFormat.telegram, .whatsapp, .slack, .discord, .chatgpt] {
+        for format in [InputFormat.telegram, .whatsapp, .slack, .discord, .chatgpt, .messenger] {
             let reader = Readers.reader(for: format)
             #expect(reader != nil)
             #expect(reader.map { !$0.summary.isEmpty && !$0.summary.contains("\n") } ?? false)

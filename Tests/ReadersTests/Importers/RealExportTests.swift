@@ -129,6 +129,12 @@ struct RealExportTests {
         // Six entries, one of them repeated (same id): SOURCES' five messages, one skipped as a repeat.
         .init(path: "discord/chat-analytics/SV_5A_5M.json", format: .discord, messages: 4, senders: 2),
         .init(
+            path: "messenger/chat-analytics/2A_7M.json", format: .messenger, messages: 7, senders: 2,
+            span: ("2014-11-05", "2014-11-05")),
+        .init(
+            path: "instagram/chat-miner/test_export.json", format: .messenger, messages: 2, senders: 2,
+            span: ("2019-12-24", "2020-01-17")),
+        .init(
             path: "chatgpt/chatgpt-explorer/conversations.json", format: .chatgpt, conversations: 5, messages: 10,
             senders: 2),
         // SOURCES counts every node; here only the shown branch, without the empty system node.
@@ -166,7 +172,7 @@ struct RealExportTests {
         let root = try #require(Fixtures.shared)
         let listed = Set(Self.expected.map(\.path))
         var found: [String] = []
-        for folder in ["telegram", "whatsapp", "discord", "chatgpt"] {
+        for folder in ["telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram"] {
             let base = root.appendingPathComponent(folder).path
             for path in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? []
             where [".json", ".txt", ".zip"].contains(where: path.hasSuffix) {

@@ -86,6 +86,7 @@ struct WhatsAppImportTests {
             [29/11/2018, 10:51:00] Josh: Fixed it \u{200E}<This message was edited>
             29/11/2018, 10:52 - Marthy: <Media omitted>
             29/11/2018, 10:53 - Josh left
+            29/11/2018, 10:54 - Josh changed the subject to "Trip: Rome"
             """
         let result = try ImportTesting.read(text, format: .whatsapp)
         let messages = result.conversations[0].messages
@@ -97,6 +98,7 @@ struct WhatsAppImportTests {
         #expect(messages[4].edited != nil && messages[4].text == "Fixed it")
         #expect(messages[5].attachments.first?.name == "media omitted")
         #expect(messages[6].kind == .system && messages[6].text == "Josh left")
+        #expect(messages[7].kind == .system && messages[7].text == #"Josh changed the subject to "Trip: Rome""#)
         #expect(result.conversations[0].me == "Marthy")
         #expect(result.report.inferences.contains { $0.contains("`me` is \"Marthy\"") })
     }

@@ -107,7 +107,8 @@ struct WhatsAppParser {
         var names: Set<String> = []
         for entry in entries {
             guard let range = entry.header.rest.range(of: ": ") else { continue }
-            names.insert(String(entry.header.rest[..<range.lowerBound]))
+            let name = entry.header.rest[..<range.lowerBound]
+            if !name.contains(where: Self.isQuote) { names.insert(String(name)) }
         }
         return names
     }
@@ -115,7 +116,8 @@ struct WhatsAppParser {
     /// `Name: text` → (name, text); a system line → (nil, nil).
     private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
         let firstLine = body.prefix { $0 != "\n" }
-        if let range = firstLine.range(of: ": ") {
+        // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
+        if let range = firstLine.range(of: ": "), !firstLine[..<range.lowerBound].contains(where: Self.isQuote) {
             return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
         }
         if let colon = firstLine.firstIndex(of: ":"), senders.contains(String(body[..<colon])) {
@@ -125,6 +127,10 @@ struct WhatsAppParser {
             return (String(firstLine.dropLast()), String(body.dropFirst(firstLine.count)).trimmingWhitespace())
         }
         return (nil, nil)
+    }
+
+    private static func isQuote(_ character: Character) -> Bool {
+        character == "\"" || character == "\u{201C}" || character == "\u{201D}" || character == "\u{00AB}"
     }
 
     static func hour24(_ header: WhatsAppHeader) -> Int? {
