@@ -37,6 +37,7 @@ public enum Readers {
         DiscordReader.reader,
         SlackReader.reader,
         MessengerReader.reader,
+        ClaudeCodeReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,

@@ -48,6 +48,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case scrollback, jsonl, markdown, telegram, whatsapp, slack, discord, chatgpt
     /// Facebook Messenger and Instagram JSON (the same Meta format).
     case messenger
+    /// Claude Code session logs (JSON Lines).
+    case claudeCode = "claude-code"
 }
 
 /// Options that change how an input is read.

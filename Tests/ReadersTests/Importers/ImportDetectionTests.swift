@@ -25,9 +25,15 @@ struct ImportDetectionTests {
         ),
         (.slack, #"[{"type": "message", "user": "U1", "text": "hi", "ts": "1709280000.000100"}]"#),
         (.messenger, #"{"messages": [{"sender_name": "Ana", "timestamp_ms": 1700000000000, "content": "hi"}]}"#),
+        (
+            .claudeCode,
+            #"{"type":"user","timestamp":"2025-01-01T00:00:00Z","sessionId":"s","message":{"role":"user","content":"hi"}}"#
+                + "\n"
+                + #"{"type":"assistant","timestamp":"2025-01-01T00:00:01Z","sessionId":"s","message":{"role":"assistant","content":"yo"}}"#
+        ),
     ]
 
-    @Test("Each import format is recognised by its content, whatever the file is called", arguments: 0..<8)
+    @Test("Each import format is recognised by its content, whatever the file is called", arguments: 0..<9)
     func detects(_ index: Int) throws {
         let (format, text) = Self.samples[index]
         let input = ChatInput(name: "input.data", bytes: Array(text.utf8))
@@ -59,7 +65,7 @@ struct ImportDetectionTests {
 
     @Test("Every import format is listed with a one-line summary for `scrollback formats`")
     func summaries() {
-        for format in [InputFormat.telegram, .whatsapp, .slack, .discord, .chatgpt, .messenger] {
+        for format in [InputFormat.telegram, .whatsapp, .slack, .discord, .chatgpt, .messenger, .claudeCode] {
             let reader = Readers.reader(for: format)
             #expect(reader != nil)
             #expect(reader.map { !$0.summary.isEmpty && !$0.summary.contains("\n") } ?? false)

@@ -145,6 +145,39 @@ struct RealExportTests {
             path: "chatgpt/chatgpt-exporter/thinking-single-preamble.json", format: .chatgpt, messages: 2, senders: 2),
     ]
 
+    /// Claude Code sessions, with the messages shown and hidden (tool calls, results, thinking).
+    static let claudeCode: [ClaudeCodeExpected] = [
+        .init(path: "claude-code/claude-code-log/edge_cases.jsonl", shown: 9, hidden: 4, skipped: 6),
+        .init(path: "claude-code/claude-code-log/representative_messages.jsonl", shown: 7, hidden: 4, skipped: 0),
+        .init(path: "claude-code/claude-code-log/session_b.jsonl", shown: 3, hidden: 0, skipped: 0),
+        .init(path: "claude-code/claude-code-log/todowrite_examples.jsonl", shown: 5, hidden: 6, skipped: 0),
+        .init(
+            path: "claude-code/simonw-claude-code-transcripts/sample_session.json", shown: 14, hidden: 24, skipped: 0),
+        .init(path: "claude-code/simonw-claude-code-transcripts/sample_session.jsonl", shown: 4, hidden: 4, skipped: 0),
+    ]
+
+    /// A Claude Code session: messages shown, kept hidden (tool calls, results, thinking), and lines skipped.
+    struct ClaudeCodeExpected: Sendable, CustomTestStringConvertible {
+        var path: String
+        var shown: Int
+        var hidden: Int
+        var skipped: Int
+        var testDescription: String { path }
+    }
+
+    @Test("Claude Code sessions read with their shown, hidden and skipped counts", arguments: claudeCode)
+    func claudeCodeSessions(_ expected: ClaudeCodeExpected) throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent(expected.path).path
+        let input = try ChatInput.load(path)
+        #expect(try Readers.detect(input) == .claudeCode)
+        let result = try Readers.read(input)
+        let messages = result.conversations[0].messages
+        #expect(messages.filter { !$0.hidden }.count == expected.shown)
+        #expect(messages.filter(\.hidden).count == expected.hidden)
+        #expect(result.report.skipped.count == expected.skipped)
+        #expect(result.conversations[0].me == "user")
+    }
+
     @Test("Each real export is detected and read with the expected figures", arguments: expected)
     func reads(_ expected: Expected) throws {
         let path = try #require(Fixtures.shared).appendingPathComponent(expected.path).path
@@ -170,12 +203,12 @@ struct RealExportTests {
     @Test("Every export file in the import folders is listed above, so none goes untested")
     func everyFileCovered() throws {
         let root = try #require(Fixtures.shared)
-        let listed = Set(Self.expected.map(\.path))
+        let listed = Set(Self.expected.map(\.path) + Self.claudeCode.map(\.path))
         var found: [String] = []
-        for folder in ["telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram"] {
+        for folder in ["telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram", "claude-code"] {
             let base = root.appendingPathComponent(folder).path
             for path in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? []
-            where [".json", ".txt", ".zip"].contains(where: path.hasSuffix) {
+            where [".json", ".jsonl", ".txt", ".zip"].contains(where: path.hasSuffix) {
                 found.append(folder + "/" + path)
             }
         }
