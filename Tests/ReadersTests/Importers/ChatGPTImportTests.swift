@@ -74,7 +74,7 @@ struct ChatGPTImportTests {
         #expect(messages[1].hidden == false)
         #expect(messages[2].hidden && messages[2].sender == "tool")
         #expect(messages[3].hidden && messages[3].text == "```python\n2*3\n```")
-        #expect(result.report.inferences.contains { $0.contains("1 empty messages skipped") })
+        #expect(result.report.inferences.contains { $0.contains("skipped 1 empty message") })
     }
 
     @Test("create_time floats become timestamps with their fractions")

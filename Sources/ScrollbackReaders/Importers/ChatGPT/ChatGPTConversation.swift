@@ -39,13 +39,14 @@ struct ChatGPTConversation {
             report.inferences.append(
                 untimed >= transcript.messages.count
                     ? "\(label): no message has a create_time; the conversation is shown without times"
-                    : "\(label): \(untimed) messages have no create_time and take the time of the one before")
+                    : "\(label): \(counted(untimed, "message")) without create_time take the time of the one before")
         }
-        if empty > 0 { report.inferences.append("\(label): \(empty) empty messages skipped") }
+        if empty > 0 { report.inferences.append("\(label): skipped \(counted(empty, "empty message"))") }
         let shown = transcript.messages.filter { !$0.hidden }.count
         if shown < transcript.messages.count {
             report.inferences.append(
-                "\(label): \(transcript.messages.count - shown) tool, system and reasoning messages kept hidden")
+                "\(label): kept hidden \(counted(transcript.messages.count - shown, "tool, system or reasoning message"))"
+            )
         }
         if untimed > 0 && untimed >= transcript.messages.count && !transcript.messages.isEmpty {
             // No message has a time: keep the order with synthetic, increasing times and show none.

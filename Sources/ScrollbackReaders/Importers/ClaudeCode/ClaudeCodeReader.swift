@@ -57,7 +57,10 @@ enum ClaudeCodeReader {
         report.messagesRead = transcript.messages.count
         report.inferences.append("`me` is the user; Claude's replies are on the left")
         let hidden = transcript.messages.filter(\.hidden).count
-        if hidden > 0 { report.inferences.append("\(hidden) tool calls, tool results and thinking kept hidden") }
+        if hidden > 0 {
+            report.inferences.append(
+                "kept hidden \(counted(hidden, "message")) of tool calls, tool results or thinking")
+        }
         return ReadResult(format: .claudeCode, conversations: [transcript], report: report)
     }
 

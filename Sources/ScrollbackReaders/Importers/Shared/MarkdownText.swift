@@ -100,3 +100,8 @@ extension String {
         return String(slice)
     }
 }
+
+/// `1 file`, `2 files`: counts in report lines.
+func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+}

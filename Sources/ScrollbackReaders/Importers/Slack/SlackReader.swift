@@ -131,7 +131,8 @@ enum SlackReader {
             report.warnings.append(
                 .init(
                     location: orphans[0].location,
-                    text: "\(transcript.title ?? ""): \(orphans.count) thread replies answer messages not in the export"
+                    text:
+                        "\(transcript.title ?? ""): \(counted(orphans.count, "thread reply", "thread replies")) to messages not in the export"
                 ))
         }
     }

@@ -139,7 +139,7 @@ struct TelegramChat {
         if tally.localOnly > 0 {
             let zone = options.timeZone?.identifier ?? "UTC"
             report.inferences.append(
-                "\(label)\(tally.localOnly) times have no date_unixtime and were read as \(zone)"
+                "\(label)\(counted(tally.localOnly, "time")) without date_unixtime read as \(zone)"
                     + (options.timeZone == nil ? " (--tz sets the zone of the export)" : ""))
         }
         if let zone = options.timeZone {
@@ -154,7 +154,8 @@ struct TelegramChat {
         }
         if tally.missingFiles > 0 {
             report.warnings.append(
-                .init(location: nil, text: "\(label)\(tally.missingFiles) files were not included in the export"))
+                .init(location: nil, text: "\(label)not included in the export: \(counted(tally.missingFiles, "file"))")
+            )
         }
     }
 }

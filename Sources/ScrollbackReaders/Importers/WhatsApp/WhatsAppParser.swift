@@ -96,7 +96,8 @@ struct WhatsAppParser {
         }
         let omitted = transcript.messages.filter { $0.attachments.contains { $0.name == "media omitted" } }.count
         if omitted > 0 {
-            report.warnings.append(.init(location: nil, text: "\(omitted) media files were left out of the export"))
+            report.warnings.append(
+                .init(location: nil, text: "media left out of the export: \(counted(omitted, "file"))"))
         }
         report.messagesRead += transcript.messages.count
         return transcript
