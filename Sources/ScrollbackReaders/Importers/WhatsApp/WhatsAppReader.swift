@@ -12,10 +12,8 @@ enum WhatsAppReader {
 
     /// Whether most of the first lines that look like headers are WhatsApp headers.
     static func looksLikeChat(_ bytes: [UInt8]) -> Bool {
-        guard let first = FormatSniffing.firstNonSpace(bytes), first != UInt8(ascii: "{"),
-            first != UInt8(ascii: "[")
-                || bytes.count > 1
-        else { return false }
+        // JSON is never a chat export; iOS lines start with "[", so that is judged by the lines.
+        guard let first = FormatSniffing.firstNonSpace(bytes), first != UInt8(ascii: "{") else { return false }
         let head = FormatSniffing.head(bytes, 16_384)
         let lines = head.unicodeScalars.split(separator: "\n").prefix(40)
         let headers = lines.filter { WhatsAppHeader(Substring($0)) != nil }.count
@@ -26,8 +24,8 @@ enum WhatsAppReader {
         switch input.content {
         case .bytes(let bytes):
             if ZipArchive.isZip(bytes) {
-                return ExportFiles.withZip(bytes) { files in chatFile(in: files).map { files.contents($0) ?? [] } }
-                    .flatMap { $0 }.map(looksLikeChat) ?? false
+                let text = ExportFiles.withZip(bytes) { files in chatFile(in: files).flatMap(files.contents) } ?? nil
+                return text.map(looksLikeChat) ?? false
             }
             return looksLikeChat(bytes)
         case .directory(let path):
