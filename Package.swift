@@ -20,11 +20,15 @@ let package = Package(
             name: "CUTF8Proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        .systemLibrary(
+            name: "CZip",
+            providers: [.apt(["libzip-dev"])]
+        ),
 
         // The pipeline, one module a stage; arrows point one way.
         .target(name: "ScrollbackModel"),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel"]),
+        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel"]),
         .target(
             name: "ScrollbackTemplates",

@@ -30,6 +30,14 @@ public struct ChatReader: Sendable {
 public enum Readers {
     /// The readers, in the order `auto` tries them (most specific first).
     public static let all: [ChatReader] = [
+        // Imports first: their sniffers look for keys and line shapes the native formats never use.
+        TelegramReader.reader,
+        WhatsAppReader.reader,
+        ChatGPTReader.reader,
+        DiscordReader.reader,
+        SlackReader.reader,
+        MessengerReader.reader,
+        ClaudeCodeReader.reader,
         NativeJSONReader.reader,
         JSONLinesReader.reader,
         MarkdownLogReader.reader,

@@ -46,6 +46,10 @@ public struct ImportReport: Sendable, Hashable {
 /// The formats Scrollback reads.
 public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case scrollback, jsonl, markdown, telegram, whatsapp, slack, discord, chatgpt
+    /// Facebook Messenger and Instagram JSON (the same Meta format).
+    case messenger
+    /// Claude Code session logs (JSON Lines).
+    case claudeCode = "claude-code"
 }
 
 /// Options that change how an input is read.

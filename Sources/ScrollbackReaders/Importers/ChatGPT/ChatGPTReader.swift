@@ -1,0 +1,68 @@
+import Foundation
+import ScrollbackModel
+
+/// ChatGPT's data export, `conversations.json`: an array of conversations, each a `mapping` tree.
+enum ChatGPTReader {
+    static let reader = ChatReader(
+        format: .chatgpt,
+        summary: "ChatGPT data export conversations.json (the branch shown, one conversation each)",
+        sniff: { input in
+            guard let bytes = input.bytes, let first = FormatSniffing.firstNonSpace(bytes),
+                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+            else { return false }
+            let head = FormatSniffing.head(bytes, 65_536)
+            return ImportSniffing.hasMember(head, "mapping")
+                && (ImportSniffing.hasMember(head, "current_node") || ImportSniffing.hasMember(head, "author")
+                    || ImportSniffing.hasMember(head, "children"))
+        },
+        read: { input, options in try read(input, options: options) }
+    )
+
+    /// Participant ids: the person is `user` (and `me`), the model `assistant`, tools `tool`.
+    static let participants = [
+        Participant(id: "user", name: "You"), Participant(id: "assistant", name: "ChatGPT"),
+        Participant(id: "tool", name: "Tool"),
+    ]
+
+    static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        guard let bytes = input.bytes else {
+            throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("chatgpt"))
+        }
+        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name)
+        guard var pending = root?.array ?? (root?["mapping"] != nil ? [root!] : nil) else {
+            throw ReadError(
+                location: input.location(ofByte: root!.offset),
+                problem: .syntax("A ChatGPT export is an array of conversations, each with a \"mapping\"."))
+        }
+        root = nil  // each conversation's JSON goes once it is converted
+        pending.reverse()
+        var report = ImportReport()
+        let converter = ChatGPTConversation(
+            input: input, lines: LineIndex(file: input.name, bytes: bytes), files: assetFiles(input.baseDirectory))
+        var conversations: [Transcript] = []
+        var used = Set<String>()
+        while let value = pending.popLast() {
+            let number = conversations.count + 1
+            guard value["mapping"]?.members != nil else {
+                report.skipped.append(
+                    .init(
+                        location: ImportJSON.location(file: input.name, bytes: bytes, offset: value.offset),
+                        text: "conversation \(number) has no \"mapping\""))
+                continue
+            }
+            var transcript = converter.convert(value, number: number, report: &report)
+            if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(number)" }
+            used.insert(transcript.id ?? "")
+            conversations.append(transcript)
+        }
+        report.inferences.append("`me` is the user; ChatGPT's replies are on the left")
+        if conversations.count > 1 { report.inferences.append("\(conversations.count) conversations read") }
+        return ReadResult(format: .chatgpt, conversations: conversations, report: report)
+    }
+
+    /// Files beside the export (`file-abc123-photo.png`), so image pointers can name them.
+    private static func assetFiles(_ folder: String?) -> [String] {
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasPrefix("file") }.sorted()
+    }
+}

@@ -1,0 +1,96 @@
+import ScrollbackModel
+
+/// Claude Code sessions: the JSON Lines files under `~/.claude/projects/` (one record a line),
+/// or a web session's JSON with the same records in `loglines`.
+enum ClaudeCodeReader {
+    static let reader = ChatReader(
+        format: .claudeCode,
+        summary: "Claude Code session .jsonl (or a web session's JSON with \"loglines\")",
+        sniff: { input in
+            guard let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "{") else {
+                return false
+            }
+            let head = FormatSniffing.head(bytes, 65_536)
+            let typed =
+                ImportSniffing.hasMember(head, "type", "\"user\"")
+                || ImportSniffing.hasMember(head, "type", "\"assistant\"")
+            return typed && (ImportSniffing.hasMember(head, "sessionId") || ImportSniffing.hasMember(head, "loglines"))
+        },
+        read: { input, _ in try read(input) }
+    )
+
+    static let participants = [Participant(id: "user", name: "You"), Participant(id: "assistant", name: "Claude")]
+
+    static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
+        guard let bytes = input.bytes else {
+            throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("claude-code"))
+        }
+        var report = ImportReport()
+        var transcript = Transcript(
+            title: nil, me: "user", participants: participants, source: SourceLocation(file: input.name))
+        let records = try Self.records(bytes, input: input, report: &report)
+        for (record, location) in records {
+            switch record["type"]?.string {
+            case "summary":
+                if transcript.title == nil { transcript.title = record["summary"]?.string }
+            case "user", "assistant":
+                if transcript.id == nil { transcript.id = record["sessionId"]?.string }
+                let messages = ClaudeCodeRecord.messages(record, number: transcript.messages.count, location: location)
+                if messages.isEmpty {
+                    let timed = record["timestamp"]?.string.flatMap { Timestamp(rfc3339: $0) } != nil
+                    let reason = timed ? "the record has no message content" : "the record has no valid \"timestamp\""
+                    report.skipped.append(.init(location: location, text: reason))
+                }
+                transcript.messages += messages
+            default:
+                report.skipped.append(
+                    .init(
+                        location: location,
+                        text: "a \"\(record["type"]?.string ?? record.typeName)\" record is not a message"))
+            }
+        }
+        if transcript.messages.isEmpty {
+            throw ReadError(
+                location: SourceLocation(file: input.name),
+                problem: .syntax("The session has no user or assistant records."))
+        }
+        report.messagesRead = transcript.messages.count
+        report.inferences.append("`me` is the user; Claude's replies are on the left")
+        let hidden = transcript.messages.filter(\.hidden).count
+        if hidden > 0 {
+            report.inferences.append(
+                "kept hidden \(counted(hidden, "message")) of tool calls, tool results or thinking")
+        }
+        return ReadResult(format: .claudeCode, conversations: [transcript], report: report)
+    }
+
+    /// Each record with where it starts: one per line, or the `loglines` array of a web session.
+    private static func records(_ bytes: [UInt8], input: ChatInput, report: inout ImportReport)
+        throws(ReadError) -> [(JSONValue, SourceLocation)]
+    {
+        let head = FormatSniffing.head(bytes, 65_536)
+        if ImportSniffing.hasMember(head, "loglines"), let root = try? JSONParser.parse(bytes),
+            let list = root["loglines"]?.array
+        {
+            let lines = LineIndex(file: input.name, bytes: bytes)
+            return list.map { ($0, lines.location(ofByte: $0.offset)) }
+        }
+        var result: [(JSONValue, SourceLocation)] = []
+        var start = 0
+        var lineNumber = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            lineNumber += 1
+            let line = Array(bytes[start..<end])
+            let location = SourceLocation(file: input.name, line: lineNumber, column: 1)
+            start = end + 1
+            guard FormatSniffing.firstNonSpace(line) != nil else { continue }
+            guard let value = try? JSONParser.parse(line), value.members != nil else {
+                report.skipped.append(.init(location: location, text: "the line is not a JSON object"))
+                continue
+            }
+            result.append((value, location))
+        }
+        return result
+    }
+}

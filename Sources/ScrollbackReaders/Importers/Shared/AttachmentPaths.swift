@@ -1,0 +1,52 @@
+import Foundation
+import ScrollbackModel
+
+/// Turns the file names exports give into attachments whose paths stay inside the input's folder.
+struct AttachmentPaths {
+    /// The folder paths are relative to; `nil` when the input came from standard input or memory.
+    var baseDirectory: String?
+    /// Files of a zip export: attachments are named, but there is no file on disk to link.
+    var zipMembers: ExportFiles?
+
+    /// An attachment for `path` as the export wrote it, or one with only a name (and a warning) when the
+    /// path is unsafe, missing or inside a zip.
+    func attachment(
+        _ path: String, type: String? = nil, name: String? = nil, location: SourceLocation?,
+        report: inout ImportReport
+    ) -> Attachment {
+        let shownName = name ?? (path as NSString).lastPathComponent
+        guard let relative = Self.safeRelativePath(path) else {
+            report.warnings.append(
+                .init(
+                    location: location,
+                    text: "The attachment path \"\(path)\" points outside the input's folder; it is not linked."))
+            return Attachment(type: type, name: shownName)
+        }
+        if let zipMembers {
+            if !zipMembers.contains(relative) {
+                report.warnings.append(
+                    .init(location: location, text: "The attachment \"\(relative)\" is not in the zip."))
+            }
+            return Attachment(type: type, name: shownName)
+        }
+        if let baseDirectory {
+            let full = (baseDirectory as NSString).appendingPathComponent(relative)
+            if !FileManager.default.fileExists(atPath: full) {
+                report.warnings.append(
+                    .init(location: location, text: "The attachment \"\(relative)\" is not in the input's folder."))
+            }
+        }
+        return Attachment(path: relative, type: type, name: shownName)
+    }
+
+    /// `path` with `./` removed, or `nil` when it is absolute, has `..`, a scheme or a drive letter.
+    static func safeRelativePath(_ path: String) -> String? {
+        let unified = path.replacingOccurrences(of: "\\", with: "/")
+        guard !unified.isEmpty, !unified.hasPrefix("/"), !unified.hasPrefix("~"), !unified.contains(":"),
+            !unified.contains("\0")
+        else { return nil }
+        let parts = unified.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard !parts.isEmpty, !parts.contains("..") else { return nil }
+        return parts.joined(separator: "/")
+    }
+}

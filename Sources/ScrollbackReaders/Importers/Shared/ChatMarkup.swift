@@ -1,0 +1,117 @@
+import Foundation
+
+/// The light markup WhatsApp and Slack share (`*bold*`, `_italic_`, `~strike~`, `` `code` ``,
+/// ```` ```block``` ````), converted to Markdown with everything else escaped.
+///
+/// Slack adds `<…>` tokens (links, mentions, channels) and HTML entities; `tokens` turns
+/// those on and names what a mention resolves to.
+struct ChatMarkup {
+    /// Resolves Slack's `<…>` tokens to Markdown; `nil` for WhatsApp, where `<` is literal.
+    var tokens: ((String) -> String)?
+    /// Whether `&lt;`, `&gt;` and `&amp;` are entities (Slack) rather than text (WhatsApp).
+    var decodesEntities = false
+
+    /// Converts one message's text.
+    func markdown(_ text: String) -> String {
+        var converter = Converter(characters: Array(text), markup: self)
+        return MarkdownText.tidy(converter.convert(0..<converter.characters.count))
+    }
+
+    /// Decodes the three entities Slack escapes.
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+private struct Converter {
+    let characters: [Character]
+    let markup: ChatMarkup
+
+    /// Markdown delimiters for each light-markup delimiter.
+    static let emphasis: [Character: String] = ["*": "**", "_": "*", "~": "~~"]
+
+    mutating func convert(_ range: Range<Int>) -> String {
+        var output = ""
+        var plain = ""
+        var index = range.lowerBound
+        func flush() {
+            let text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
+            output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
+            plain = ""
+        }
+        while index < range.upperBound {
+            let character = characters[index]
+            if character == "`", let (code, end) = codeSpan(at: index, limit: range.upperBound) {
+                flush()
+                if code.hasPrefix("\n") { while output.last == " " { output.removeLast() } }
+                output += code
+                index = end
+            } else if let delimiter = Self.emphasis[character], opens(at: index, in: range),
+                let close = closing(character, after: index, limit: range.upperBound)
+            {
+                flush()
+                output += MarkdownText.wrap(convert(index + 1..<close), delimiter)
+                index = close + 1
+            } else if character == "<", let tokens = markup.tokens,
+                let close = characters[index..<range.upperBound].firstIndex(of: ">"),
+                !characters[index + 1..<close].contains("\n"), close > index + 1
+            {
+                flush()
+                output += tokens(String(characters[index + 1..<close]))
+                index = close + 1
+            } else {
+                plain.append(character)
+                index += 1
+            }
+        }
+        flush()
+        return output
+    }
+
+    /// ```` ```block``` ```` (any lines) or `` `span` `` (one line), as Markdown code.
+    func codeSpan(at start: Int, limit: Int) -> (String, Int)? {
+        let isBlock = start + 2 < limit && characters[start + 1] == "`" && characters[start + 2] == "`"
+        let width = isBlock ? 3 : 1
+        var index = start + width
+        while index + width <= limit {
+            if !isBlock && characters[index] == "\n" { return nil }
+            if characters[index..<index + width].allSatisfy({ $0 == "`" }) && index > start + width {
+                var body = String(characters[start + width..<index])
+                if markup.decodesEntities { body = ChatMarkup.decodeEntities(body) }
+                let code = isBlock && body.contains("\n") ? MarkdownText.codeBlock(body) : MarkdownText.codeSpan(body)
+                return (code, index + width)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether a delimiter at `index` can open: after a boundary and before a non-space.
+    func opens(at index: Int, in range: Range<Int>) -> Bool {
+        guard index + 1 < range.upperBound, !characters[index + 1].isWhitespace else { return false }
+        return index == range.lowerBound || Self.isBoundary(characters[index - 1])
+    }
+
+    /// The matching closing delimiter on the same line: after a non-space and before a boundary.
+    func closing(_ delimiter: Character, after start: Int, limit: Int) -> Int? {
+        var index = start + 2
+        while index < limit {
+            let character = characters[index]
+            if character == "\n" { return nil }
+            if character == delimiter, !characters[index - 1].isWhitespace,
+                index + 1 == limit || Self.isBoundary(characters[index + 1])
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static func isBoundary(_ character: Character) -> Bool {
+        character.isWhitespace || (character.isPunctuation && character != "_" && character != "*")
+            || character.isSymbol
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import ScrollbackModel
+
+/// Slack's workspace export: a folder (or its `.zip`) with `users.json`, `channels.json` and a
+/// folder of day files per channel; also one channel's day file or message list on its own.
+enum SlackReader {
+    static let reader = ChatReader(
+        format: .slack,
+        summary: "Slack workspace export folder or .zip (one conversation per channel), or one channel's JSON",
+        sniff: { input in sniff(input) },
+        read: { input, options in try read(input, options: options) }
+    )
+
+    static func sniff(_ input: ChatInput) -> Bool {
+        switch input.content {
+        case .directory(let path): return SlackWorkspace.findRoot(.directory(path)) != nil
+        case .bytes(let bytes):
+            if ZipArchive.isZip(bytes) {
+                return ExportFiles.withZip(bytes) { SlackWorkspace.findRoot($0) != nil } ?? false
+            }
+            guard let first = FormatSniffing.firstNonSpace(bytes),
+                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+            else { return false }
+            let head = FormatSniffing.head(bytes, 16_384)
+            return ImportSniffing.hasMember(head, "ts") && ImportSniffing.hasMember(head, "type", "\"message\"")
+                && (ImportSniffing.hasMember(head, "user") || ImportSniffing.hasMember(head, "bot_id"))
+        }
+    }
+
+    static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        var report = ImportReport()
+        let conversations: [Transcript]
+        switch input.content {
+        case .directory(let path):
+            conversations = try workspace(.directory(path), name: input.name, options: options, report: &report)
+        case .bytes(let bytes) where ZipArchive.isZip(bytes):
+            let result = ExportFiles.withZip(bytes) { files in
+                Result { () throws(ReadError) in
+                    try workspace(files, name: input.name, options: options, report: &report)
+                }
+            }
+            guard let result else {
+                throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
+            }
+            conversations = try result.get()
+        case .bytes(let bytes):
+            conversations = [try single(bytes, input: input, options: options, report: &report)]
+        }
+        report.messagesRead = conversations.reduce(0) { $0 + $1.messages.count }
+        report.inferences.append("the export does not say who exported it; --me NAME puts one person on the right")
+        return ReadResult(format: .slack, conversations: conversations, report: report)
+    }
+
+    private static func workspace(_ files: ExportFiles, name: String, options: ReadOptions, report: inout ImportReport)
+        throws(ReadError) -> [Transcript]
+    {
+        guard let root = SlackWorkspace.findRoot(files) else {
+            throw ReadError(
+                location: SourceLocation(file: name),
+                problem: .syntax("A Slack export has users.json and channels.json at its top."))
+        }
+        let workspace = try SlackWorkspace(files: files, root: root, report: &report)
+        let mrkdwn = SlackMrkdwn(users: workspace.names, channels: workspace.channelNames)
+        var result: [Transcript] = []
+        for conversation in workspace.conversations {
+            let converter = SlackChannel(
+                mrkdwn: mrkdwn, users: workspace.users, options: options,
+                localFile: { localFile($0, folder: conversation.folder, files: files) })
+            var transcript = Transcript(
+                id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
+                source: SourceLocation(file: name))
+            // One day file at a time: its JSON is dropped once its messages are converted.
+            for day in workspace.dayFiles(of: conversation) {
+                guard let bytes = files.contents(day) else { continue }
+                let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
+                let value = try ImportJSON.parse(bytes, file: shown)
+                converter.add(
+                    value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), to: &transcript, report: &report)
+            }
+            if transcript.messages.isEmpty {
+                report.inferences.append("\(conversation.title) has no messages and is left out")
+                continue
+            }
+            warnAboutThreads(transcript, report: &report)
+            result.append(transcript)
+        }
+        guard !result.isEmpty else {
+            throw ReadError(location: SourceLocation(file: name), problem: .syntax("The Slack export has no messages."))
+        }
+        return result
+    }
+
+    /// One channel's messages: a day file (an array) or a `{"name", "messages"}` dump.
+    private static func single(_ bytes: [UInt8], input: ChatInput, options: ReadOptions, report: inout ImportReport)
+        throws(ReadError) -> Transcript
+    {
+        let root = try ImportJSON.parse(bytes, file: input.name)
+        guard let list = root.array ?? root["messages"]?.array ?? (root["ts"] != nil ? [root] : nil) else {
+            throw ReadError(
+                location: input.location(ofByte: root.offset),
+                problem: .syntax("A Slack channel file is an array of messages or has a \"messages\" array."))
+        }
+        let name = root["name"]?.string
+        var transcript = Transcript(
+            id: name, title: name.map { "#" + $0 }, timeZone: options.timeZone?.identifier,
+            source: SourceLocation(file: input.name))
+        let converter = SlackChannel(
+            mrkdwn: SlackMrkdwn(users: [:], channels: [:]), users: [:], options: options, localFile: { _ in nil })
+        converter.add(list, lines: LineIndex(file: input.name, bytes: bytes), to: &transcript, report: &report)
+        report.inferences.append("a single channel file has no users.json; people are named from their messages")
+        warnAboutThreads(transcript, report: &report)
+        return transcript
+    }
+
+    /// Files downloaded into the export (slackdump's `__uploads/ID/NAME`, or `CHANNEL/attachments/`).
+    private static func localFile(_ file: JSONValue, folder: String, files: ExportFiles) -> String? {
+        guard !files.isZip, let id = file["id"]?.scalarText, let name = file["name"]?.string else { return nil }
+        let top = folder.split(separator: "/").dropLast().joined(separator: "/")
+        let prefix = top.isEmpty ? "" : top + "/"
+        for candidate in [prefix + "__uploads/\(id)/\(name)", folder + "/attachments/\(id)-\(name)"]
+        where files.contains(candidate) {
+            return AttachmentPaths.safeRelativePath(candidate)
+        }
+        return nil
+    }
+
+    private static func warnAboutThreads(_ transcript: Transcript, report: inout ImportReport) {
+        let ids = Set(transcript.messages.map(\.id))
+        let orphans = transcript.messages.filter { $0.replyTo.map { !ids.contains($0) } ?? false }
+        if !orphans.isEmpty {
+            report.warnings.append(
+                .init(
+                    location: orphans[0].location,
+                    text:
+                        "\(transcript.title ?? ""): \(counted(orphans.count, "thread reply", "thread replies")) to messages not in the export"
+                ))
+        }
+    }
+}

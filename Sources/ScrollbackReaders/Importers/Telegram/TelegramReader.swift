@@ -1,0 +1,80 @@
+import ScrollbackModel
+
+/// Telegram Desktop's "Export chat history" JSON: one chat's `result.json`, or a full export (`chats.list`).
+enum TelegramReader {
+    static let reader = ChatReader(
+        format: .telegram,
+        summary: "Telegram Desktop JSON export (result.json): one chat, or every chat of a full export",
+        sniff: { input in sniff(input) },
+        read: { input, options in try read(input, options: options) }
+    )
+
+    static let chatTypes = [
+        "personal_chat", "private_group", "private_supergroup", "public_supergroup", "private_channel",
+        "public_channel", "bot_chat", "saved_messages", "private_chat", "group_chat",
+    ]
+
+    static func sniff(_ input: ChatInput) -> Bool {
+        guard let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "{") else { return false }
+        let head = FormatSniffing.head(bytes, 65_536)
+        if ImportSniffing.hasMember(head, "date_unixtime") || ImportSniffing.hasMember(head, "text_entities") {
+            return true
+        }
+        if ImportSniffing.hasMember(head, "chats") && ImportSniffing.hasMember(head, "messages") {
+            return ImportSniffing.hasMember(head, "type", "\"message\"") || head.contains("Telegram")
+        }
+        let hasChatType = chatTypes.contains { ImportSniffing.hasMember(head, "type", "\"\($0)\"") }
+        return hasChatType && ImportSniffing.hasMember(head, "messages")
+            && (ImportSniffing.hasMember(head, "from") || ImportSniffing.hasMember(head, "type", "\"service\""))
+    }
+
+    static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        guard let bytes = input.bytes else {
+            throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("telegram"))
+        }
+        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name)
+        var report = ImportReport()
+        let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
+        var chats = chatList(root!)
+        if chats == nil, root?["messages"] != nil { chats = [root!] }
+        guard var pending = chats else {
+            throw ReadError(
+                location: input.location(ofByte: root!.offset),
+                problem: .syntax(
+                    "A Telegram export has \"messages\" (one chat) or \"chats\": {\"list\": […]} (all chats)."))
+        }
+        // Convert chat by chat, letting each chat's JSON go once it is converted.
+        root = nil
+        pending.reverse()
+        let converter = TelegramChat(
+            input: input, lines: LineIndex(file: input.name, bytes: bytes), options: options,
+            attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: owner)
+        var conversations: [Transcript] = []
+        var used = Set<String>()
+        while let chat = pending.popLast() {
+            var transcript = converter.convert(chat, number: conversations.count + 1, report: &report)
+            if used.contains(transcript.id ?? "") {
+                transcript.id = (transcript.id ?? "") + "-\(conversations.count + 1)"
+            }
+            used.insert(transcript.id ?? "")
+            conversations.append(transcript)
+        }
+        if conversations.count > 1 {
+            report.inferences.append("\(conversations.count) chats read; each is a conversation, named by its id")
+        }
+        if let owner, conversations.contains(where: { $0.me == owner }) {
+            report.inferences.append("`me` is \(owner) (personal_information in the export)")
+        }
+        return ReadResult(format: .telegram, conversations: conversations, report: report)
+    }
+
+    /// The chats of a full export: `chats.list` and `left_chats.list` (or bare lists, as some tools write).
+    private static func chatList(_ root: JSONValue) -> [JSONValue]? {
+        var found: [JSONValue]?
+        for key in ["chats", "left_chats"] {
+            guard let value = root[key] else { continue }
+            if let list = value["list"]?.array ?? value.array { found = (found ?? []) + list }
+        }
+        return found
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import ScrollbackModel
+
+/// Turns the text of a WhatsApp "Export chat" file into a transcript.
+struct WhatsAppParser {
+    /// The file name errors and notes use.
+    var file: String
+    var options: ReadOptions
+    var attachments: AttachmentPaths
+
+    /// Exporters' placeholder names for their own messages, in the languages seen in exports.
+    static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
+
+    private struct Entry {
+        var header: WhatsAppHeader
+        var line: Int
+        var body: String
+    }
+
+    func parse(_ text: String, report: inout ImportReport) -> Transcript {
+        var transcript = Transcript(source: SourceLocation(file: file))
+        var entries: [Entry] = []
+        var lineNumber = 0
+        // "\r\n" is one Character in Swift, so line ends are split on scalars.
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = Substring(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
+            if let header = WhatsAppHeader(line) {
+                entries.append(Entry(header: header, line: lineNumber, body: header.rest))
+            } else if !entries.isEmpty {
+                entries[entries.count - 1].body += "\n" + line
+            } else if !line.trimmingCharacters().isEmpty {
+                let title = line.trimmingCharacters()
+                if let range = title.range(of: "WhatsApp Chat - ") ?? title.range(of: "WhatsApp Chat with "),
+                    range.lowerBound == title.startIndex
+                {
+                    transcript.title = String(title[range.upperBound...])
+                } else {
+                    report.skipped.append(
+                        .init(
+                            location: SourceLocation(file: file, line: lineNumber, column: 1),
+                            text: "text before the first message is not part of one"))
+                }
+            }
+        }
+        let (orders, notes) = WhatsAppDates.infer(entries.map(\.header), override: options.dateOrder)
+        report.inferences += notes
+        let zone = options.timeZone ?? .utc
+        if let chosen = options.timeZone {
+            transcript.timeZone = chosen.identifier
+            report.inferences.append("times read in \(chosen.identifier) (--tz; the export has no time zone)")
+        } else {
+            report.inferences.append(
+                "times read as UTC (the export has no time zone; --tz sets the one it was made in)")
+        }
+        let senders = knownSenders(entries)
+        var meCandidates: [String] = []
+        for entry in entries {
+            let location = SourceLocation(file: file, line: entry.line, column: 1)
+            let header = entry.header
+            guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
+                let hour = Self.hour24(header)
+            else {
+                report.skipped.append(.init(location: location, text: "the date or time of this line does not exist"))
+                continue
+            }
+            let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
+            let id = "m\(transcript.messages.count + 1)"
+            var message = Message(id: id, sender: nil, time: time, location: location)
+            let (sender, rawBody) = split(entry.body.trimmingTrailingNewlines(), senders: senders)
+            let body = WhatsAppBody(rawBody ?? entry.body)
+            if let sender, !body.isSystemMarked {
+                message.sender = sender
+                message.deleted = body.deleted
+                message.edited = body.edited ? time : nil
+                message.text = ChatMarkup(tokens: nil).markdown(body.text)
+                if let file = body.attachedFile {
+                    message.attachments.append(attachments.attachment(file, location: location, report: &report))
+                }
+                if let kind = body.omittedMedia {
+                    message.attachments.append(Attachment(type: kind, name: "media omitted", alt: "not in the export"))
+                }
+                if body.deletedByMe || Self.selfNames.contains(sender) { meCandidates.append(sender) }
+            } else {
+                message.kind = .system
+                message.text = MarkdownText.escape(body.text.trimmingWhitespace())
+            }
+            transcript.messages.append(message)
+        }
+        transcript.addUnlistedSenders()
+        if let me = meCandidates.first {
+            transcript.me = me
+            report.inferences.append("`me` is \"\(me)\" (the exporter's own messages; --me overrides)")
+        } else {
+            report.inferences.append("no sender is marked as the exporter; --me NAME puts one on the right")
+        }
+        let omitted = transcript.messages.filter { $0.attachments.contains { $0.name == "media omitted" } }.count
+        if omitted > 0 {
+            report.warnings.append(
+                .init(location: nil, text: "media left out of the export: \(counted(omitted, "file"))"))
+        }
+        report.messagesRead += transcript.messages.count
+        return transcript
+    }
+
+    /// Names that are followed by `: ` somewhere, so `Name:.` (no space) can be recognised too.
+    private func knownSenders(_ entries: [Entry]) -> Set<String> {
+        var names: Set<String> = []
+        for entry in entries {
+            guard let range = entry.header.rest.range(of: ": ") else { continue }
+            let name = entry.header.rest[..<range.lowerBound]
+            if !name.contains(where: Self.isQuote) { names.insert(String(name)) }
+        }
+        return names
+    }
+
+    /// `Name: text` → (name, text); a system line → (nil, nil).
+    private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
+        let firstLine = body.prefix { $0 != "\n" }
+        // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
+        if let range = firstLine.range(of: ": "), !firstLine[..<range.lowerBound].contains(where: Self.isQuote) {
+            return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
+        }
+        if let colon = firstLine.firstIndex(of: ":"), senders.contains(String(body[..<colon])) {
+            return (String(body[..<colon]), String(body[body.index(after: colon)...]))
+        }
+        if firstLine.hasSuffix(":"), senders.contains(String(firstLine.dropLast())) {
+            return (String(firstLine.dropLast()), String(body.dropFirst(firstLine.count)).trimmingWhitespace())
+        }
+        return (nil, nil)
+    }
+
+    private static func isQuote(_ character: Character) -> Bool {
+        character == "\"" || character == "\u{201C}" || character == "\u{201D}" || character == "\u{00AB}"
+    }
+
+    static func hour24(_ header: WhatsAppHeader) -> Int? {
+        guard let isPM = header.isPM else { return header.hour < 24 ? header.hour : nil }
+        guard header.hour <= 12 else { return nil }
+        return header.hour % 12 + (isPM ? 12 : 0)
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" || text.last == "\r" || text.last == " " { text.removeLast() }
+        return text
+    }
+}

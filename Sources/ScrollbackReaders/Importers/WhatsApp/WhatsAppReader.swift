@@ -1,0 +1,107 @@
+import Foundation
+import ScrollbackModel
+
+/// WhatsApp's "Export chat" text (`_chat.txt`), alone, in its folder, or in the exported `.zip`.
+enum WhatsAppReader {
+    static let reader = ChatReader(
+        format: .whatsapp,
+        summary: "WhatsApp \"Export chat\" .txt (iOS and Android, any date order), its folder or .zip",
+        sniff: { input in sniff(input) },
+        read: { input, options in try read(input, options: options) }
+    )
+
+    /// Whether most of the first lines that look like headers are WhatsApp headers.
+    static func looksLikeChat(_ bytes: [UInt8]) -> Bool {
+        // JSON is never a chat export; iOS lines start with "[", so that is judged by the lines.
+        guard let first = FormatSniffing.firstNonSpace(bytes), first != UInt8(ascii: "{") else { return false }
+        let head = FormatSniffing.head(bytes, 16_384)
+        let lines = head.unicodeScalars.split(separator: "\n").prefix(40)
+        let headers = lines.filter { WhatsAppHeader(Substring($0)) != nil }.count
+        return headers >= 1 && headers * 3 >= min(lines.count, 6)
+    }
+
+    static func sniff(_ input: ChatInput) -> Bool {
+        switch input.content {
+        case .bytes(let bytes):
+            if ZipArchive.isZip(bytes) {
+                let text = ExportFiles.withZip(bytes) { files in chatFile(in: files).flatMap(files.contents) } ?? nil
+                return text.map(looksLikeChat) ?? false
+            }
+            return looksLikeChat(bytes)
+        case .directory(let path):
+            let files = ExportFiles.directory(path)
+            return chatFile(in: files).flatMap(files.contents).map(looksLikeChat) ?? false
+        }
+    }
+
+    static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        var report = ImportReport()
+        let transcript: Transcript
+        switch input.content {
+        case .bytes(let bytes) where ZipArchive.isZip(bytes):
+            let result = ExportFiles.withZip(bytes) { files -> Result<Transcript, ReadError> in
+                guard let name = chatFile(in: files), let text = files.contents(name) else {
+                    return .failure(
+                        ReadError(
+                            location: SourceLocation(file: input.name),
+                            problem: .syntax("The zip holds no WhatsApp chat (.txt) file.")))
+                }
+                let parser = WhatsAppParser(
+                    file: input.name + "/" + name, options: options, attachments: AttachmentPaths(zipMembers: files))
+                return Result { () throws(ReadError) in try parse(text, parser: parser, report: &report) }
+            }
+            guard let result else {
+                throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
+            }
+            transcript = try result.get()
+            if transcript.messages.contains(where: { !$0.attachments.isEmpty }) {
+                report.warnings.append(
+                    .init(
+                        location: nil,
+                        text: "attachments stay inside the zip; unzip it and read the folder to show them"))
+            }
+        case .bytes(let bytes):
+            let parser = WhatsAppParser(
+                file: input.name, options: options, attachments: AttachmentPaths(baseDirectory: input.baseDirectory))
+            transcript = try parse(bytes, parser: parser, report: &report)
+        case .directory(let path):
+            let files = ExportFiles.directory(path)
+            guard let name = chatFile(in: files), let bytes = files.contents(name) else {
+                throw ReadError(
+                    location: SourceLocation(file: input.name),
+                    problem: .syntax("The folder holds no WhatsApp chat (.txt) file."))
+            }
+            let parser = WhatsAppParser(
+                file: (path as NSString).appendingPathComponent(name), options: options,
+                attachments: AttachmentPaths(
+                    baseDirectory: (path as NSString).appendingPathComponent(
+                        (name as NSString).deletingLastPathComponent)))
+            transcript = try parse(bytes, parser: parser, report: &report)
+        }
+        return ReadResult(format: .whatsapp, conversations: [transcript], report: report)
+    }
+
+    /// `_chat.txt`, else the only (or first) `.txt` file of an export.
+    static func chatFile(in files: ExportFiles) -> String? {
+        let texts = files.paths.filter { $0.lowercased().hasSuffix(".txt") }
+        return texts.first { ($0 as NSString).lastPathComponent == "_chat.txt" } ?? texts.first
+    }
+
+    private static func parse(_ bytes: [UInt8], parser: WhatsAppParser, report: inout ImportReport)
+        throws(ReadError) -> Transcript
+    {
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw ReadError(
+                location: ImportJSON.location(file: parser.file, bytes: bytes, offset: offset), problem: .invalidUTF8)
+        }
+        let text = String(
+            decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+        let transcript = parser.parse(text, report: &report)
+        if transcript.messages.isEmpty {
+            throw ReadError(
+                location: SourceLocation(file: parser.file, line: 1, column: 1),
+                problem: .syntax("No line starts like a WhatsApp message (\"12/31/24, 21:05 - Name: text\")."))
+        }
+        return transcript
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ScrollbackModel
+import Testing
+
+@testable import ScrollbackReaders
+
+@Suite("Import building blocks")
+struct ImportSharedTests {
+    @Test(
+        "Plain text is escaped so it renders as typed",
+        arguments: [
+            ("2*3*4", #"2\*3\*4"#),
+            ("# not a heading", ##"\# not a heading"##),
+            ("1. not a list", #"1\. not a list"#),
+            ("- not a bullet", #"\- not a bullet"#),
+            ("a_b_c <i>x</i> [l](u) `c` | ~s~ &amp;", #"a\_b\_c \<i\>x\</i\> \[l\](u) \`c\` \| \~s\~ \&amp;"#),
+            ("line one\nline two", "line one  \nline two"),
+            ("    indented", "\u{00A0}\u{00A0}\u{00A0}\u{00A0}indented"),
+            ("C# and 3.5", "C# and 3.5"),
+        ])
+    func escaping(_ pair: (String, String)) {
+        #expect(MarkdownText.escape(pair.0) == pair.1)
+    }
+
+    @Test("Code spans hold backticks and code blocks hold fences")
+    func code() {
+        #expect(MarkdownText.codeSpan("a`b") == "``a`b``")
+        #expect(MarkdownText.codeSpan("`x`") == "`` `x` ``")
+        #expect(MarkdownText.codeBlock("```\nx", language: "md") == "\n\n````md\n```\nx\n````\n\n")
+    }
+
+    @Test(
+        "Attachment paths stay inside the input's folder",
+        arguments: [
+            ("photos/a.jpg", "photos/a.jpg"), ("./a.jpg", "a.jpg"), ("a//b.jpg", "a/b.jpg"),
+            ("../a.jpg", nil), ("photos/../../a.jpg", nil), ("/etc/passwd", nil), ("C:\\x.jpg", nil),
+            ("file:///etc/passwd", nil), ("~/a.jpg", nil), ("", nil),
+        ] as [(String, String?)])
+    func paths(_ pair: (String, String?)) {
+        #expect(AttachmentPaths.safeRelativePath(pair.0) == pair.1)
+    }
+
+    @Test("A WhatsApp export folder is read from its chat file, with attachments linked beside it")
+    func whatsappFolder() throws {
+        let folder = try ImportTesting.folder([
+            "_chat.txt":
+                "[20.06.19, 16:00:15] Loris: \u{200E}<attached: 01-PHOTO.jpg>\n[20.06.19, 16:01:00] Emily: Cool\n",
+            "01-PHOTO.jpg": "jpeg",
+        ])
+        let input = ChatInput(directory: folder)
+        #expect(try Readers.detect(input) == .whatsapp)
+        let result = try Readers.read(input)
+        #expect(result.conversations[0].messages[0].attachments.first?.path == "01-PHOTO.jpg")
+        #expect(result.report.warnings.isEmpty)
+    }
+
+    @Test("A corrupt zip is an error that names the file, not a crash")
+    func corruptZip() {
+        let bytes = ZipArchive.signature + [UInt8](repeating: 0x41, count: 64)
+        #expect(throws: ReadError.self) {
+            try Readers.read(ChatInput(name: "bad.zip", bytes: bytes), format: .whatsapp)
+        }
+        #expect(throws: ReadError.self) { try Readers.read(ChatInput(name: "bad.zip", bytes: bytes), format: .slack) }
+    }
+
+    @Test("Import JSON errors carry the line and column of the problem")
+    func jsonErrors() {
+        let text = "{\"name\": \"x\",\n \"messages\": [1, }\n"
+        #expect {
+            try ImportTesting.read(text, name: "result.json", format: .telegram)
+        } throws: { error in
+            (error as? ReadError)?.description.hasPrefix("result.json:2:") ?? false
+        }
+    }
+}

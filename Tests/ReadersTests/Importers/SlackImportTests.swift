@@ -1,0 +1,109 @@
+import Foundation
+import ScrollbackModel
+import Testing
+
+@testable import ScrollbackReaders
+
+@Suite("Slack import")
+struct SlackImportTests {
+    static let mrkdwn = SlackMrkdwn(users: ["U1": "Ana Lima"], channels: ["C1": "general"])
+
+    @Test(
+        "mrkdwn becomes Markdown",
+        arguments: [
+            ("*bold* _it_ ~strike~", "**bold** *it* ~~strike~~"),
+            ("hi <@U1>, see <#C1|general> and <#C2|random>", "hi @Ana Lima, see #general and #random"),
+            (
+                "<https://example.com/a_b|the docs> and <https://x.org>",
+                "[the docs](https://example.com/a_b) and [https://x.org](https://x.org)"
+            ),
+            ("1 &lt; 2 &amp;&amp; 3 &gt; 2", #"1 \< 2 \&\& 3 \> 2"#),
+            ("<!here> `a*b` ```let x = 1\nlet y = 2```", "@here `a*b`\n\n```\nlet x = 1\nlet y = 2\n```"),
+            ("<javascript:alert(1)|click>", "click"),
+            ("2*3*4 and snake_case_name", #"2\*3\*4 and snake\_case\_name"#),
+        ])
+    func mrkdwnToMarkdown(_ pair: (String, String)) {
+        #expect(Self.mrkdwn.markdown(pair.0) == pair.1)
+    }
+
+    static let workspace: [String: String] = [
+        "users.json": """
+        [{"id": "U1", "name": "ana", "real_name": "Ana Lima", "profile": {"display_name": "ana.l", "real_name": "Ana Lima"}},
+         {"id": "U2", "name": "ben", "profile": {"display_name": "", "real_name": "Ben Okafor"}}]
+        """,
+        "channels.json": """
+        [{"id": "C1", "name": "general", "members": ["U1", "U2"]}, {"id": "C2", "name": "random", "members": ["U1"]}]
+        """,
+        "general/2024-03-01.json": """
+        [{"type": "message", "subtype": "channel_join", "user": "U2", "text": "<@U2> has joined the channel", "ts": "1709280000.000100"},
+         {"type": "message", "user": "U1", "text": "Plan for *Saturday*?", "ts": "1709280060.000200",
+          "thread_ts": "1709280060.000200", "reply_count": 1,
+          "reactions": [{"name": "+1", "users": ["U2"], "count": 1}, {"name": "partyparrot", "users": ["U1", "U2"], "count": 2}]},
+         {"type": "message", "user": "U2", "text": "Yes", "ts": "1709280120.000300", "thread_ts": "1709280060.000200",
+          "parent_user_id": "U1", "edited": {"user": "U2", "ts": "1709280130.000000"}}]
+        """,
+        "general/2024-03-02.json": """
+        [{"type": "message", "subtype": "bot_message", "bot_id": "B1", "username": "deploybot", "text": "",
+          "ts": "1709366400.000100", "attachments": [{"pretext": "Deployed", "title": "v2", "title_link": "https://ci.example.com/2"}]},
+         {"type": "message", "user": "U1", "text": "photo", "ts": "1709366460.000200",
+          "files": [{"id": "F1", "name": "trail.jpg", "mimetype": "image/jpeg", "url_private": "https://files.slack.com/F1/trail.jpg"}]},
+         {"type": "message", "subtype": "message_deleted", "ts": "1709366470.000000", "deleted_ts": "1709366460.000200"}]
+        """,
+        "random/2024-03-01.json": """
+        [{"type": "message", "user": "U1", "text": "anyone?", "ts": "1709290000.000100"}]
+        """,
+    ]
+
+    @Test("A workspace folder gives one conversation per channel, named by the channel")
+    func workspaceFolder() throws {
+        let folder = try ImportTesting.folder(Self.workspace)
+        let input = ChatInput(directory: folder)
+        #expect(try Readers.detect(input) == .slack)
+        let result = try Readers.read(input)
+        #expect(result.conversations.map(\.id) == ["general", "random"])
+        #expect(result.conversations.map(\.title) == ["#general", "#random"])
+        #expect(result.report.messagesRead == 6)
+        #expect(result.report.skipped.count == 1 && result.report.skipped[0].text.contains("message_deleted"))
+        #expect(result.report.skipped[0].location?.line == 5)
+    }
+
+    @Test("Threads become replies; joins become system messages; reactions, edits, bots and files map")
+    func mapping() throws {
+        let folder = try ImportTesting.folder(Self.workspace)
+        let general = try Readers.read(ChatInput(directory: folder)).conversations[0]
+        let messages = general.messages
+        #expect(messages[0].kind == .system && messages[0].text == "@Ben Okafor has joined the channel")
+        #expect(messages[1].replyTo == nil && messages[1].text == "Plan for **Saturday**?")
+        #expect(messages[1].reactions.map(\.emoji) == ["👍", ":partyparrot:"])
+        #expect(messages[2].replyTo == "1709280060.000200")
+        #expect(messages[2].edited?.seconds == 1_709_280_130)
+        #expect(messages[3].sender == "B1" && messages[3].text == "Deployed\n\n[v2](https://ci.example.com/2)")
+        #expect(
+            messages[4].attachments == [
+                Attachment(url: "https://files.slack.com/F1/trail.jpg", type: "image/jpeg", name: "trail.jpg")
+            ])
+        #expect(general.participants.map(\.name) == ["ana.l", "Ben Okafor", "deploybot"])
+        #expect(messages[1].time.description == "2024-03-01T08:01:00.0002Z")
+    }
+
+    @Test("The same workspace as a .zip (wrapped in a folder) reads the same")
+    func zip() throws {
+        let members = Self.workspace.sorted { $0.key < $1.key }.map { ("Export Mar 2024/" + $0.key, $0.value) }
+        let input = ChatInput(name: "export.zip", bytes: StoredZip.make(members))
+        #expect(try Readers.detect(input) == .slack)
+        let result = try Readers.read(input)
+        #expect(result.conversations.map(\.id) == ["general", "random"])
+        #expect(result.conversations[0].messages.count == 5)
+    }
+
+    @Test("One channel's JSON on its own is read, naming people from their messages")
+    func singleFile() throws {
+        let text = """
+            [{"type": "message", "user": "U9", "text": "hi", "ts": "1709280000.000100",
+              "user_profile": {"display_name": "Cy", "real_name": "Cy Ng"}}]
+            """
+        let result = try ImportTesting.read(text, name: "2024-03-01.json")
+        #expect(result.format == .slack)
+        #expect(result.conversations[0].participants == [Participant(id: "U9", name: "Cy")])
+    }
+}
