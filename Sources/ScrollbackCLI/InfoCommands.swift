@@ -11,7 +11,10 @@ enum FormatsCommand {
         run: { arguments, console in
             guard arguments.positionals.isEmpty else { throw UsageError("formats takes no arguments.") }
             let width = (Readers.all.map(\.format.rawValue.count).max() ?? 0) + 2
-            for reader in Readers.all {
+            // Native formats first, then imports: the enum's order, not detection order.
+            let order = InputFormat.allCases
+            let listed = Readers.all.sorted { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
+            for reader in listed {
                 let name = reader.format.rawValue
                 console.out(name + String(repeating: " ", count: width - name.count) + reader.summary + "\n")
             }
