@@ -36,8 +36,12 @@ let package = Package(
                 .embedInCode("html/day.mustache"),
                 .embedInCode("html/chain.mustache"),
                 .embedInCode("html/message.mustache"),
+                .embedInCode("html/theme-discord.chain.mustache"),
                 .embedInCode("css/base.css"),
                 .embedInCode("css/theme-imessage.css"),
+                .embedInCode("css/theme-whatsapp.css"),
+                .embedInCode("css/theme-discord.css"),
+                .embedInCode("css/theme-plain.css"),
             ]
         ),
         .target(
