@@ -106,7 +106,9 @@ struct MarkdownHTML {
             }
             html += "<a href=\"" + HTMLEscaping.attribute(href) + "\""
             if let title, !title.isEmpty { html += " title=\"" + HTMLEscaping.attribute(title) + "\"" }
-            html += " rel=\"noopener noreferrer nofollow\" target=\"_blank\">"
+            html += " rel=\"noopener noreferrer nofollow\""
+            // Other sites open beside the transcript; fragments and relative pages stay in place.
+            html += LinkPolicy.kind(of: href) == .remote ? " target=\"_blank\">" : ">"
             inlines(children)
             html += "</a>"
         case .image(let source, let title, let alt):
