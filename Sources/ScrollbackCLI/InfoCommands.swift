@@ -42,7 +42,8 @@ enum ThemesCommand {
             for theme in HTMLTheme.all {
                 let aliases = theme.aliases.isEmpty ? "" : " (also: \(theme.aliases.joined(separator: ", ")))"
                 console.out(
-                    theme.name + String(repeating: " ", count: width - theme.name.count) + theme.summary + aliases + "\n")
+                    theme.name + String(repeating: " ", count: width - theme.name.count) + theme.summary + aliases
+                        + "\n")
             }
             return 0
         }

@@ -115,7 +115,8 @@ enum SharedOptions {
         var html = HTMLOptions()
         if let theme = arguments.value("--theme") {
             guard HTMLTheme.named(theme) != nil else {
-                throw UsageError("--theme '\(theme)' is not a theme; use one of \(HTMLTheme.names.joined(separator: ", ")).")
+                throw UsageError(
+                    "--theme '\(theme)' is not a theme; use one of \(HTMLTheme.names.joined(separator: ", ")).")
             }
             html.theme = theme
         }

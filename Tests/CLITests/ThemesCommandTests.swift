@@ -1,8 +1,8 @@
 import Foundation
 import ScrollbackCLI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite("themes command and --theme")
 struct ThemesCommandTests {
@@ -10,7 +10,8 @@ struct ThemesCommandTests {
     static func run(_ arguments: [String]) -> (Int32, String, String) {
         let out = Mutex("")
         let err = Mutex("")
-        var console = Console(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } })
+        var console = Console(
+            out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } })
         let status = CommandLineTool.run(arguments, console: &console)
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }
@@ -31,9 +32,10 @@ struct ThemesCommandTests {
         let (status, _, _) = Self.run(["themes", "--export", "discord", folder.path])
         #expect(status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == [
-            "base.css", "chain.mustache", "day.mustache", "message.mustache", "page.mustache", "theme-discord.css",
-        ])
+        #expect(
+            files == [
+                "base.css", "chain.mustache", "day.mustache", "message.mustache", "page.mustache", "theme-discord.css",
+            ])
         let chain = try String(contentsOf: folder.appendingPathComponent("chain.mustache"), encoding: .utf8)
         #expect(chain.contains("sb-group-head"))
         try "{{#bubbles}}<b>{{anchor}}</b>{{/bubbles}}".write(

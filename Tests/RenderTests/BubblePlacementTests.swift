@@ -37,7 +37,10 @@ struct BubblePlacementTests {
             ]))
         #expect(try !#require(HTMLTest.element("msg-a", in: html)).contains("sb-status"))
         let failed = try #require(HTMLTest.element("msg-b", in: html))
-        #expect(failed.contains(#"<p class="sb-status sb-failed"><span class="sb-failed-mark" aria-hidden="true">!</span>Not delivered</p>"#))
+        #expect(
+            failed.contains(
+                #"<p class="sb-status sb-failed"><span class="sb-failed-mark" aria-hidden="true">!</span>Not delivered</p>"#
+            ))
         #expect(try #require(HTMLTest.element("msg-c", in: html)).contains(#"<p class="sb-status">Delivered</p>"#))
     }
 
@@ -61,7 +64,8 @@ struct BubblePlacementTests {
                 HTMLTest.message("c", "", minute: 20, extra: #", "deleted": true"#),
                 HTMLTest.message(
                     "d", "see", minute: 30,
-                    extra: #", "reactions": [{"emoji": "❤️", "by": ["ana", "ben"]}], "attachments": [{"path": "x/report.pdf", "type": "application/pdf", "size": 1234567}]"#
+                    extra:
+                        #", "reactions": [{"emoji": "❤️", "by": ["ana", "ben"]}], "attachments": [{"path": "x/report.pdf", "type": "application/pdf", "size": 1234567}]"#
                 ),
             ]))
         #expect(try Self.classes("a", in: html).contains("sb-jumbo"))
@@ -69,7 +73,9 @@ struct BubblePlacementTests {
         #expect(try #require(HTMLTest.element("msg-c", in: html)).contains("This message was deleted"))
         let d = try #require(HTMLTest.element("msg-d", in: html))
         #expect(d.contains(#"<span class="sb-emoji">❤️</span><span class="sb-count">2</span>"#))
-        #expect(d.contains(#"<span class="sb-file-name" dir="auto">report.pdf</span> <span class="sb-file-size">1.2 MB</span>"#))
+        #expect(
+            d.contains(
+                #"<span class="sb-file-name" dir="auto">report.pdf</span> <span class="sb-file-size">1.2 MB</span>"#))
     }
 
     @Test("Names show above incoming chains in groups, inside <bdi>")

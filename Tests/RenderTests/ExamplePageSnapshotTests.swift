@@ -1,7 +1,7 @@
 import Foundation
 import Scrollback
-import Testing
 import TestSupport
+import Testing
 
 /// Whole pages of the examples, compared with files under `__Snapshots__/`.
 ///

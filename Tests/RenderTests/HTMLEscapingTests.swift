@@ -15,11 +15,15 @@ struct HTMLEscapingTests {
 
     @Test("Hostile participant names are text in names, avatars, quotes and screen-reader labels")
     func names() throws {
-        let people = #"[{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "<b onmouseover=alert(1)>Ben\"'"},"#
+        let people =
+            #"[{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "<b onmouseover=alert(1)>Ben\"'"},"#
             + #" {"id": "cy", "name": "Cy"}]"#
         let html = try HTMLTest.page(
             HTMLTest.log(
-                [HTMLTest.message("m1", "hi"), HTMLTest.message("m2", "yo", sender: "ana", minute: 1, extra: #", "replyTo": "m1""#)],
+                [
+                    HTMLTest.message("m1", "hi"),
+                    HTMLTest.message("m2", "yo", sender: "ana", minute: 1, extra: #", "replyTo": "m1""#),
+                ],
                 participants: people))
         let body = HTMLTest.body(html)
         #expect(!body.contains("<b onmouseover"))
@@ -73,9 +77,13 @@ struct HTMLEscapingTests {
     @Test("Allowed links carry rel=noopener noreferrer nofollow and an escaped href")
     func allowedLinks() throws {
         let html = try HTMLTest.page(
-            HTMLTest.log([HTMLTest.message("m1", ##"[a](https://example.org/?q="x"&y=<1>) [b](#msg-m1) [c](mailto:a@b.c)"##)]))
+            HTMLTest.log([
+                HTMLTest.message("m1", ##"[a](https://example.org/?q="x"&y=<1>) [b](#msg-m1) [c](mailto:a@b.c)"##)
+            ]))
         let bubble = try #require(HTMLTest.element("msg-m1", in: html))
-        #expect(bubble.contains(#"<a href="https://example.org/?q=&quot;x&quot;&amp;y=&lt;1&gt;" rel="noopener noreferrer nofollow""#))
+        #expect(
+            bubble.contains(
+                #"<a href="https://example.org/?q=&quot;x&quot;&amp;y=&lt;1&gt;" rel="noopener noreferrer nofollow""#))
         #expect(bubble.contains(##"href="#msg-m1""##))
         #expect(bubble.contains(#"href="mailto:a@b.c""#))
     }

@@ -1,8 +1,8 @@
 import Foundation
 import ScrollbackReaders
 import ScrollbackRender
-import Testing
 import TestSupport
+import Testing
 
 /// The official Mustache spec's core tests, read from the shared fixtures.
 @Suite("Mustache spec")

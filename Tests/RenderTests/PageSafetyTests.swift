@@ -1,7 +1,7 @@
 import Foundation
 import Scrollback
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Page safety and privacy")
 struct PageSafetyTests {
@@ -22,8 +22,9 @@ struct PageSafetyTests {
         #expect(policy.contains("base-uri 'none'"))
         #expect(!policy.contains("script-src"))  // default-src 'none' forbids every script
         #expect(!policy.contains("http"))
-        #expect(html.range(of: "<meta http-equiv=\"Content-Security-Policy\"")!.lowerBound
-            < html.range(of: "<style>")!.lowerBound)
+        #expect(
+            html.range(of: "<meta http-equiv=\"Content-Security-Policy\"")!.lowerBound
+                < html.range(of: "<style>")!.lowerBound)
     }
 
     @Test("Remote images are allowed by the policy only with --remote-media")
@@ -31,7 +32,8 @@ struct PageSafetyTests {
         let log = HTMLTest.log([
             HTMLTest.message(
                 "m1", "![map](https://example.org/map.png)",
-                extra: #", "attachments": [{"url": "https://example.org/p.jpg", "type": "image/jpeg", "alt": "a photo"}]"#)
+                extra:
+                    #", "attachments": [{"url": "https://example.org/p.jpg", "type": "image/jpeg", "alt": "a photo"}]"#)
         ])
         let closed = try HTMLTest.page(log)
         #expect(!closed.contains("src=\"https://"))
@@ -42,13 +44,17 @@ struct PageSafetyTests {
         #expect(try Self.policy(open).contains("img-src data: https: http:"))
     }
 
-    @Test("A page of every example references no http(s) resource", arguments: ["weekend-plans", "hiking-club", "tickets"])
+    @Test(
+        "A page of every example references no http(s) resource",
+        arguments: ["weekend-plans", "hiking-club", "tickets"])
     func noNetwork(_ name: String) throws {
         let url = Fixtures.example(name + ".json")
         let transcript = try Transcript.load(path: url.path)
         let options = HTMLOptions(mediaBaseDirectory: url.deletingLastPathComponent().path)
         let html = try HTMLRenderer.render(LayoutEngine.layout(transcript), options: options)
-        for pattern in [#"src\s*=\s*["']?\s*(https?:)?//"#, #"url\(\s*["']?\s*(https?:)?//"#, #"@import"#, #"<link[^>]+href="http"#] {
+        for pattern in [
+            #"src\s*=\s*["']?\s*(https?:)?//"#, #"url\(\s*["']?\s*(https?:)?//"#, #"@import"#, #"<link[^>]+href="http"#,
+        ] {
             #expect(html.range(of: pattern, options: [.regularExpression, .caseInsensitive]) == nil, "\(pattern)")
         }
         #expect(!html.contains("<script"))
@@ -57,11 +63,13 @@ struct PageSafetyTests {
     @Test("A local image inside the input's folder is inlined; a path outside it is not read")
     func localImages() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-media-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // A 1×1 PNG.
         let png: [UInt8] = [
-            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 3, 0, 0, 0, 2,
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 3, 0, 0, 0,
+            2,
             8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
         ]
         try Data(png).write(to: folder.appendingPathComponent("in/a.png"))
@@ -71,7 +79,8 @@ struct PageSafetyTests {
                 "m1", "", extra: #", "attachments": [{"path": "a.png", "type": "image/png", "alt": "dot"}]"#),
             HTMLTest.message("m2", "![s](../secret.png) ![t](/etc/passwd)", minute: 1),
         ])
-        let html = try HTMLTest.page(log, options: HTMLOptions(mediaBaseDirectory: folder.appendingPathComponent("in").path))
+        let html = try HTMLTest.page(
+            log, options: HTMLOptions(mediaBaseDirectory: folder.appendingPathComponent("in").path))
         #expect(html.contains(#"<img class="sb-image" src="data:image/png;base64,"#))
         #expect(html.contains(#"alt="dot" width="3" height="2""#))
         let second = try #require(HTMLTest.element("msg-m2", in: html))

@@ -48,7 +48,10 @@ struct PermalinkTests {
         #expect(html.contains(#"id="msg-~m_201""#))
         let site = PageContext(
             messageHref: { "2026-11.html#" + PermalinkID.message($0) },
-            links: [PageLink(rel: "prev", href: "2026-10.html", label: "Older"), PageLink(rel: "next", href: "javascript:x", label: "Bad")],
+            links: [
+                PageLink(rel: "prev", href: "2026-10.html", label: "Older"),
+                PageLink(rel: "next", href: "javascript:x", label: "Bad"),
+            ],
             stylesheetHref: "style.css")
         let page = try HTMLTest.page(log, page: site)
         #expect(page.contains(#"href="2026-11.html#msg-~m_201""#))

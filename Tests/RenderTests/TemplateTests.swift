@@ -5,10 +5,17 @@ import Testing
 struct TemplateTests {
     @Test("A template error names the file, the line and the tag")
     func errors() {
-        #expect(throws: MustacheError(file: "chain.mustache", line: 3, tag: "{{/bubble}}", reason: .mismatchedClose(expected: "bubbles", found: "bubble"))) {
-            try MustacheLibrary(sources: ["chain": "a\nb\n{{#bubbles}}{{/bubble}}"], fileNames: ["chain": "chain.mustache"])
+        #expect(
+            throws: MustacheError(
+                file: "chain.mustache", line: 3, tag: "{{/bubble}}",
+                reason: .mismatchedClose(expected: "bubbles", found: "bubble"))
+        ) {
+            try MustacheLibrary(
+                sources: ["chain": "a\nb\n{{#bubbles}}{{/bubble}}"], fileNames: ["chain": "chain.mustache"])
         }
-        #expect(throws: MustacheError(file: "page.mustache", line: 2, tag: "{{#days}}", reason: .unclosedSection("days"))) {
+        #expect(
+            throws: MustacheError(file: "page.mustache", line: 2, tag: "{{#days}}", reason: .unclosedSection("days"))
+        ) {
             try MustacheLibrary(sources: ["page": "x\n{{#days}}"], fileNames: ["page": "page.mustache"])
         }
         let error = MustacheError(file: "page.mustache", line: 2, tag: "{{x", reason: .unclosedTag)

@@ -31,7 +31,8 @@ struct BubbleContext: MustacheContext {
         case "initials": return .string(session.initials(message.sender))
         case "reply": return bubble.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
         case "hasReactions": return .bool(!message.reactions.isEmpty)
-        case "reactions": return .list(message.reactions.map { .object(ReactionContext(reaction: $0, session: session)) })
+        case "reactions":
+            return .list(message.reactions.map { .object(ReactionContext(reaction: $0, session: session)) })
         case "attachments":
             return .list(message.attachments.map { .object(AttachmentContext(attachment: $0, session: session)) })
         case "mediaOnly": return .bool(mediaOnly)
@@ -70,7 +71,8 @@ struct ReplyContext: MustacheContext {
         case "href": .string(reply.found ? session.page.messageHref(reply.id) : "")
         case "found": .bool(reply.found)
         case "senderName": .string(reply.found ? session.speaker(reply.sender) : "")
-        case "excerpt": .string(reply.found ? session.plainText(reply.excerpt) : "a message that is not in this transcript")
+        case "excerpt":
+            .string(reply.found ? session.plainText(reply.excerpt) : "a message that is not in this transcript")
         default: nil
         }
     }

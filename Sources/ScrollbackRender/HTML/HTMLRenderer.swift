@@ -55,8 +55,9 @@ public struct HTMLTemplates: Sendable {
     }
 
     /// Writes one page for `layout`.
-    public func render(_ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream)
-    {
+    public func render(
+        _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
+    ) {
         let session = HTMLRenderSession(layout: layout, options: options, page: page)
         let context = PageValues(session: session, stylesheet: stylesheet)
         library.render("page", .object(context), to: &output)

@@ -23,7 +23,11 @@ struct PageValues: MustacheContext {
             let css = (session.page.stylesheetHref == nil ? stylesheet : "") + session.avatarCSS
             return .string(Self.safeInStyleElement(css))
         case "hasLinks": return .bool(!links.isEmpty)
-        case "links", "headLinks": return .list(links.map { .dictionary(["rel": .string($0.rel), "href": .string($0.href), "label": .string($0.label)]) })
+        case "links", "headLinks":
+            return .list(
+                links.map {
+                    .dictionary(["rel": .string($0.rel), "href": .string($0.href), "label": .string($0.label)])
+                })
         case "days":
             return .lazyList(count: layout.days.count) { .object(DayContext(day: layout.days[$0], session: session)) }
         default: return nil
@@ -47,7 +51,12 @@ struct PageValues: MustacheContext {
     /// The layout's locale as a BCP 47 tag (`pt_BR` → `pt-BR`); `en` when it is not one.
     private var language: String {
         let tag = layout.locale.replacingOccurrences(of: "_", with: "-")
-        let valid = !tag.isEmpty && tag.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber)) }
+        let valid =
+            !tag.isEmpty
+            && tag.utf8.allSatisfy {
+                $0 == UInt8(ascii: "-")
+                    || ($0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber))
+            }
         return valid ? tag : "en"
     }
 
@@ -59,7 +68,8 @@ struct PageValues: MustacheContext {
         var images = ["data:"]
         if !session.options.selfContained { images.insert("'self'", at: 0) }
         if session.options.remoteMedia { images += ["https:", "http:"] }
-        return "default-src 'none'; style-src \(style.joined(separator: " ")); img-src \(images.joined(separator: " ")); "
+        return
+            "default-src 'none'; style-src \(style.joined(separator: " ")); img-src \(images.joined(separator: " ")); "
             + "base-uri 'none'; form-action 'none'"
     }
 
