@@ -78,6 +78,17 @@ struct BubblePlacementTests {
                 #"<span class="sb-file-name" dir="auto">report.pdf</span> <span class="sb-file-size">1.2 MB</span>"#))
     }
 
+    @Test("An undated transcript shows no day headings and no clock times")
+    func undated() throws {
+        var transcript = try Transcript.load(
+            bytes: Array(HTMLTest.log([HTMLTest.message("a", "hi"), HTMLTest.message("b", "yo", sender: "ana")]).utf8))
+        transcript.undated = true
+        let html = try HTMLRenderer.render(LayoutEngine.layout(transcript), options: HTMLOptions())
+        #expect(!html.contains("<h2"))
+        #expect(!html.contains("<time"))
+        #expect(html.contains(#"id="msg-a""#) && html.contains("Ben Okafor said, "))
+    }
+
     @Test("Names show above incoming chains in groups, inside <bdi>")
     func groupNames() throws {
         let people = #"[{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben Okafor"}, {"id": "cy", "name": "Cy"}]"#

@@ -60,7 +60,7 @@ struct PageSafetyTests {
         #expect(!html.contains("<script"))
     }
 
-    @Test("A local image inside the input's folder is inlined; a path outside it is not read")
+    @Test("Local images and avatars inside the input's folder are inlined; a path outside it is not read")
     func localImages() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-media-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -74,13 +74,17 @@ struct PageSafetyTests {
         ]
         try Data(png).write(to: folder.appendingPathComponent("in/a.png"))
         try Data(png).write(to: folder.appendingPathComponent("secret.png"))
-        let log = HTMLTest.log([
+        let log = [
             HTMLTest.message(
                 "m1", "", extra: #", "attachments": [{"path": "a.png", "type": "image/png", "alt": "dot"}]"#),
             HTMLTest.message("m2", "![s](../secret.png) ![t](/etc/passwd)", minute: 1),
-        ])
+        ]
+        let people = #"[{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben", "avatar": "a.png"}]"#
         let html = try HTMLTest.page(
-            log, options: HTMLOptions(mediaBaseDirectory: folder.appendingPathComponent("in").path))
+            HTMLTest.log(log, participants: people),
+            options: HTMLOptions(mediaBaseDirectory: folder.appendingPathComponent("in").path))
+        #expect(html.contains(#".sb-avatar-1{background-image:url("data:image/png;base64,"#))
+        #expect(html.contains(#"<span class="sb-avatar sb-avatar-image sb-avatar-1" aria-hidden="true">"#))
         #expect(html.contains(#"<img class="sb-image" src="data:image/png;base64,"#))
         #expect(html.contains(#"alt="dot" width="3" height="2""#))
         let second = try #require(HTMLTest.element("msg-m2", in: html))
