@@ -59,6 +59,14 @@ struct TemplateTests {
         #expect(!html.contains("/* imessage:"))
     }
 
+    @Test("An override folder can add partials of its own")
+    func extraPartials() throws {
+        let options = HTMLOptions(
+            templateOverrides: ["chain.mustache": "{{> mine}}", "mine.mustache": "<mine {{senderName}}/>"])
+        let html = try HTMLTest.page(HTMLTest.log([HTMLTest.message("a", "hi")]), options: options)
+        #expect(html.contains("<mine Ben Okafor/>"))
+    }
+
     @Test("The discord theme heads each chain with the name and time, from its own chain template")
     func discordHeaders() throws {
         let html = try HTMLTest.page(

@@ -41,6 +41,12 @@ public struct HTMLTemplates: Sendable {
         let files = theme.files(overrides: options.templateOverrides)
         var sources: [String: String] = [:]
         var fileNames: [String: String] = [:]
+        // Any other template in `--templates DIR` is a partial the page's templates can include.
+        for (file, text) in options.templateOverrides where file.hasSuffix(".mustache") {
+            let partial = String(file.dropLast(".mustache".count))
+            sources[partial] = text
+            fileNames[partial] = file
+        }
         for partial in HTMLTheme.partials {
             sources[partial] = files[partial + ".mustache"]
             fileNames[partial] = partial + ".mustache"

@@ -49,7 +49,7 @@ public struct HTMLTheme: Sendable, Hashable {
         for partial in Self.partials {
             let fileName = partial + ".mustache"
             let builtin = templates[partial] ?? fileName
-            files[fileName] = overrides[fileName] ?? BuiltinTemplates.files[builtin] ?? ""
+            files[fileName] = overrides[fileName] ?? overrides[builtin] ?? BuiltinTemplates.files[builtin] ?? ""
         }
         for sheet in ["base.css", stylesheet] {
             files[sheet] = overrides[sheet] ?? BuiltinTemplates.files[sheet] ?? ""
