@@ -72,7 +72,11 @@ struct BubblePlacementTests {
         #expect(try #require(HTMLTest.element("msg-b", in: html)).contains("<span class=\"sb-edited\">Edited</span>"))
         #expect(try #require(HTMLTest.element("msg-c", in: html)).contains("This message was deleted"))
         let d = try #require(HTMLTest.element("msg-d", in: html))
-        #expect(d.contains(#"<span class="sb-emoji">❤️</span><span class="sb-count">2</span>"#))
+        #expect(
+            d.contains(
+                #"<span class="sb-emoji" aria-hidden="true">❤️</span><span class="sb-count" aria-hidden="true">2</span>"#
+            ))
+        #expect(d.contains("<span class=\"sb-sr\">You, Ben Okafor reacted ❤️</span>"))
         #expect(
             d.contains(
                 #"<span class="sb-file-name" dir="auto">report.pdf</span> <span class="sb-file-size">1.2 MB</span>"#))
