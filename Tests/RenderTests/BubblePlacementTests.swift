@@ -49,9 +49,10 @@ struct BubblePlacementTests {
         let html = try HTMLTest.page(
             HTMLTest.log([HTMLTest.message("a", "hi"), HTMLTest.message("b", "hey", sender: "ana", minute: 1)]))
         let theirs = try #require(HTMLTest.element("msg-a", in: html))
-        #expect(theirs.contains("<span class=\"sb-sr\">Ben Okafor said, </span>"))
+        // The label has its own direction, so `dir="auto"` reads the bubble's direction from the message.
+        #expect(theirs.contains(#"<span class="sb-sr" dir="ltr"><bdi>Ben Okafor</bdi> said, </span>"#))
         #expect(theirs.contains(#"<time datetime="2026-11-28T09:00:00Z">09:00</time>"#))
-        #expect(try #require(HTMLTest.element("msg-b", in: html)).contains("You said, "))
+        #expect(try #require(HTMLTest.element("msg-b", in: html)).contains("<bdi>You</bdi> said, "))
         #expect(html.contains(#"<div class="sb-bubble" dir="auto">"#))
     }
 
@@ -90,7 +91,7 @@ struct BubblePlacementTests {
         let html = try HTMLRenderer.render(LayoutEngine.layout(transcript), options: HTMLOptions())
         #expect(!html.contains("<h2"))
         #expect(!html.contains("<time"))
-        #expect(html.contains(#"id="msg-a""#) && html.contains("Ben Okafor said, "))
+        #expect(html.contains(#"id="msg-a""#) && html.contains("<bdi>Ben Okafor</bdi> said, "))
     }
 
     @Test("Names show above incoming chains in groups, inside <bdi>")

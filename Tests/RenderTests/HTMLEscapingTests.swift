@@ -28,7 +28,7 @@ struct HTMLEscapingTests {
         let body = HTMLTest.body(html)
         #expect(!body.contains("<b onmouseover"))
         #expect(body.contains("<bdi>&lt;b onmouseover=alert(1)&gt;Ben&quot;&#39;</bdi>"))
-        #expect(body.contains("&lt;b onmouseover=alert(1)&gt;Ben&quot;&#39; said, "))
+        #expect(body.contains("&lt;b onmouseover=alert(1)&gt;Ben&quot;&#39;</bdi> said, "))
     }
 
     @Test("Raw HTML in message text is shown as text, inline and as a block")
