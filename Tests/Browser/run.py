@@ -117,7 +117,7 @@ while (walker.nextNode()) {
   const node = walker.currentNode;
   if (!node.textContent.trim()) continue;
   const e = node.parentElement;
-  if (e.closest('.sb-sr, .sb-meta-hover, [aria-hidden="true"]') && !e.closest('.sb-avatar')) continue;
+  if (e.closest('.sb-sr, .sb-meta-hover, .sb-avatar-image')) continue;  // visually hidden, or an image
   const r = e.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) continue;
   const style = getComputedStyle(e);
