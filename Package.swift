@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["ScrollbackMarkdown", "TestSupport"]),
         .testTarget(name: "ReadersTests", dependencies: ["ScrollbackReaders", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["ScrollbackLayout", "ScrollbackReaders", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
     ],
