@@ -55,8 +55,3 @@ enum CheckCommand {
         "check", abstract: "Compare a rendering with a snapshot file.",
         usage: "check INPUT --snapshot FILE [--format ...] [--record] [options]")
 }
-
-enum FollowCommand {
-    static let command = PendingCommand.make(
-        "follow", abstract: "Render a JSON Lines stream as it grows.", usage: "follow [INPUT|-] [options]")
-}
