@@ -1,13 +1,14 @@
 /// A rounded bubble around content lines, with an optional tail and reactions set in its bottom edge.
 ///
 /// ```
-/// ╭──────────────╮      ╭──────────────╮
-/// │ Still on?    │      │ Yes!         │
-/// ◣───── 👍 ─────╯      ╰──────────────◢
+///  ╭──────────────╮     ╭──────────────╮
+///  │ Still on?    │     │ Yes!         │
+/// ╶┴────── 👍 ────╯     ╰──────────────┴╴
 /// ```
-/// The tail replaces the bottom corner on the sender's side with a solid corner, the way a
-/// Messages bubble narrows into its tail; bubbles without one keep both corners round, so a
-/// chain reads as one stack ending in a point.
+/// The tail is the bottom edge running on past the border on the sender's side, the way a
+/// Messages bubble flares into its tail. It is drawn with box-drawing lines only, which
+/// terminals render edge to edge, so it joins the border in any font. Bubbles of incoming
+/// chains keep a column free on the left for it, so a chain's left borders line up.
 struct BubbleBox {
     /// Which side the tail (and the sender) is on.
     enum Side { case leading, trailing }
@@ -18,12 +19,14 @@ struct BubbleBox {
     /// Reactions text (" 👍 🙌 2 "), set into the bottom edge when it fits.
     var reactions: StyledLine?
 
-    /// The bubble's lines, each `innerWidth + 4` columns wide.
+    /// The bubble's lines: `innerWidth + 4` columns, plus the tail column on the leading side
+    /// (a space above the tail) and, on the trailing side, the tail's end on the bottom line.
     func lines(_ content: [StyledLine], innerWidth: Int) -> [StyledLine] {
         let dashes = innerWidth + 2
-        var result = [StyledLine("╭" + String(repeating: "─", count: dashes) + "╮", border)]
+        let margin = side == .leading ? " " : ""
+        var result = [StyledLine(margin + "╭" + String(repeating: "─", count: dashes) + "╮", border)]
         for line in content {
-            var row = StyledLine("│", border)
+            var row = StyledLine(margin + "│", border)
             row.pad(1)
             row.append(line.isolated())
             row.pad(innerWidth - line.width)
@@ -31,8 +34,8 @@ struct BubbleBox {
             row.append("│", border, width: 1)
             result.append(row)
         }
-        let left = tail && side == .leading ? "◣" : "╰"
-        let right = tail && side == .trailing ? "◢" : "╯"
+        let left = side == .trailing ? "╰" : tail ? "╶┴" : " ╰"
+        let right = side == .leading ? "╯" : tail ? "┴╴" : "╯"
         var bottom = StyledLine(left, border)
         if let reactions, reactions.width + 2 <= dashes {
             let rest = dashes - reactions.width - 1
@@ -48,7 +51,7 @@ struct BubbleBox {
         } else {
             bottom.append(String(repeating: "─", count: dashes), border, width: dashes)
         }
-        bottom.append(right, border, width: 1)
+        bottom.append(right, border, width: nil)
         result.append(bottom)
         return result
     }

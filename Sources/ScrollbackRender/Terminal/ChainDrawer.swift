@@ -60,8 +60,11 @@ struct ChainDrawer {
                 below = reactions
             }
         }
-        var lines = box.lines(content, innerWidth: max(inner, 1)).map { place($0, side) }
-        if let below { lines.append(place(below, side)) }
+        let boxWidth = max(inner, 1) + 4
+        var lines = box.lines(content, innerWidth: max(inner, 1)).map { line in
+            side == .leading ? line.trimmingTrailingSpaces() : StyledLine().padded(width - 1 - boxWidth).appending(line)
+        }
+        if let below { lines.append(inset(below.trimmingTrailingSpaces(), side)) }
         return lines
     }
 
@@ -125,25 +128,23 @@ struct ChainDrawer {
         return result
     }
 
-    /// A line one column in from its side's edge, like the text inside a bubble.
+    /// A line one column in from the bubble's border on its side (the tail column, then the border).
     private func inset(_ line: StyledLine, _ side: BubbleBox.Side) -> StyledLine {
         var placed = StyledLine()
-        placed.pad(side == .leading ? 1 : width - line.width - 1)
-        placed.append(line)
-        return placed
-    }
-
-    /// A line moved to its side: left-aligned for others, flush with the right edge for `me`.
-    private func place(_ line: StyledLine, _ side: BubbleBox.Side) -> StyledLine {
-        guard side == .trailing else { return line.trimmingTrailingSpaces() }
-        var placed = StyledLine()
-        placed.pad(width - line.width)
+        placed.pad(side == .leading ? 2 : width - line.width - 2)
         placed.append(line)
         return placed
     }
 }
 
 extension StyledLine {
+    /// The line followed by `other`.
+    func appending(_ other: StyledLine) -> StyledLine {
+        var line = self
+        line.append(other)
+        return line
+    }
+
     /// The line without spaces at its end (unstyled ones only), so text output has no trailing blanks.
     func trimmingTrailingSpaces() -> StyledLine {
         var line = self
