@@ -84,8 +84,9 @@ def width(cluster):
 
 def to_html(capture, light):
     rows = []
+    state = {}  # tmux carries attributes from one line to the next
     for line in capture.split("\n"):
-        state, cells = {}, []
+        cells = []
         for part in re.split(r"(\x1b\[[0-9;]*m|\x1b\][^\x1b\x07]*(?:\x1b\\|\x07))", line):
             if part.startswith("\x1b["):
                 apply_sgr(state, part[2:-1])

@@ -27,7 +27,12 @@ struct ChainDrawer {
             let style = TextStyle(bold: true, foreground: .participant(sender?.colorIndex ?? 0))
             result.append(inset(StyledLine(BubbleContent.truncate(name, to: width - 2), style).isolated(), side))
         }
-        for bubble in chain.bubbles {
+        for (index, bubble) in chain.bubbles.enumerated() {
+            if index > 0 && bubble.showTime && !bubble.tail && !layout.undated {
+                // A long pause inside a chain (a generous --chain-gap): the time goes above, centred.
+                let time = StyledLine(bubble.timeLabel, TextStyle(foreground: .muted))
+                result.append(StyledLine().padded((width - time.width) / 2).appending(time))
+            }
             result += bubbleLines(bubble, side: side, border: border)
             if let meta = metaLine(bubble) { result.append(inset(meta, side)) }
         }
@@ -87,7 +92,7 @@ struct ChainDrawer {
     /// `09:15 · Edited · Read` under a bubble: the time at a chain's end, edits, and status (rule 9).
     private func metaLine(_ bubble: Bubble) -> StyledLine? {
         var parts: [String] = []
-        if bubble.showTime && !layout.undated { parts.append(bubble.timeLabel) }
+        if bubble.showTime && bubble.tail && !layout.undated { parts.append(bubble.timeLabel) }
         if bubble.message.edited != nil && !bubble.message.deleted { parts.append("Edited") }
         var line = StyledLine()
         let muted = TextStyle(foreground: .muted)
