@@ -37,7 +37,8 @@ struct FollowTests {
         return url
     }
 
-    @Test("Off a terminal, following a whole log prints what render prints", arguments: ["weekend-plans", "hiking-club"])
+    @Test(
+        "Off a terminal, following a whole log prints what render prints", arguments: ["weekend-plans", "hiking-club"])
     func matchesRender(example: String) throws {
         let file = try Self.temporaryFile("\(example).jsonl", try Self.jsonLines(from: example))
         let captured = Captured()
@@ -46,7 +47,8 @@ struct FollowTests {
         #expect(status == 0)
         var options = RenderOptions()
         options.terminal = TerminalOptions(width: 60)
-        let expected = try Transcript.load(path: Fixtures.example(example + ".json").path).render(.text, options: options)
+        let expected = try Transcript.load(path: Fixtures.example(example + ".json").path).render(
+            .text, options: options)
         #expect(captured.text == expected)
     }
 
@@ -72,15 +74,17 @@ struct FollowTests {
         #expect(errors.text.contains("has no \"time\""))
     }
 
-    @Test("--color auto: colour only on a terminal that is not dumb and without NO_COLOR", arguments: [
-        (["TERM": "xterm-256color"], true, TerminalOptions.ColorDepth.ansi256),
-        (["TERM": "xterm-256color"], false, nil),
-        (["TERM": "xterm-256color", "NO_COLOR": "1"], true, nil),
-        (["TERM": "xterm-256color", "NO_COLOR": ""], true, .ansi256),
-        (["TERM": "dumb"], true, nil),
-        (["TERM": "xterm", "COLORTERM": "truecolor"], true, .trueColor),
-        (["TERM": "xterm"], true, .ansi16),
-    ])
+    @Test(
+        "--color auto: colour only on a terminal that is not dumb and without NO_COLOR",
+        arguments: [
+            (["TERM": "xterm-256color"], true, TerminalOptions.ColorDepth.ansi256),
+            (["TERM": "xterm-256color"], false, nil),
+            (["TERM": "xterm-256color", "NO_COLOR": "1"], true, nil),
+            (["TERM": "xterm-256color", "NO_COLOR": ""], true, .ansi256),
+            (["TERM": "dumb"], true, nil),
+            (["TERM": "xterm", "COLORTERM": "truecolor"], true, .trueColor),
+            (["TERM": "xterm"], true, .ansi16),
+        ])
     func colorAuto(environment: [String: String], terminal: Bool, expected: TerminalOptions.ColorDepth?) throws {
         let console = Console(out: { _ in }, err: { _ in }, outIsTerminal: terminal, environment: environment)
         let arguments = try Arguments.parse([], specs: SharedOptions.terminal, command: "render")

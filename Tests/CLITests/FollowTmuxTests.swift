@@ -40,10 +40,12 @@ struct FollowTmuxTests {
             _ = try? run(["-S", socket, "kill-server"])
             for path in [socket, marker] { try? FileManager.default.removeItem(atPath: path) }
         }
-        try run(detached: true, [
-            "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", "300",
-            "\(command); touch '\(marker)'; sleep 600",
-        ])
+        try run(
+            detached: true,
+            [
+                "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", "300",
+                "\(command); touch '\(marker)'; sleep 600",
+            ])
         let deadline = Date().addingTimeInterval(90)
         while !FileManager.default.fileExists(atPath: marker) {
             guard Date() < deadline else { throw TmuxFailure(message: "the command did not finish: \(command)") }
@@ -67,7 +69,8 @@ struct FollowTmuxTests {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, detached ? "/dev/null" : output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, detached ? "/dev/null" : output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([tmux!] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

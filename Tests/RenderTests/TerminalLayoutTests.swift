@@ -63,7 +63,8 @@ struct TerminalLayoutTests {
     func bubbleWidth() throws {
         let long = String(repeating: "word ", count: 60)
         for width in [40, 80, 120] {
-            let lines = try render([message("1", "ben", minute: 0, long), message("2", "ana", minute: 1, long)], width: width)
+            let lines = try render(
+                [message("1", "ben", minute: 0, long), message("2", "ana", minute: 1, long)], width: width)
             let tops = lines.filter { $0.contains("╭") }
             for top in tops {
                 let bubble = top.trimmingCharacters(in: .whitespaces)
@@ -92,7 +93,11 @@ struct TerminalLayoutTests {
     @Test("Text wraps at spaces; a word longer than the bubble breaks between characters")
     func wrapping() throws {
         let lines = try render(
-            [message("1", "ben", minute: 0, "short words fill the line before wrapping " + String(repeating: "x", count: 50))],
+            [
+                message(
+                    "1", "ben", minute: 0,
+                    "short words fill the line before wrapping " + String(repeating: "x", count: 50))
+            ],
             width: 40)
         let content = lines.filter { $0.hasPrefix(" │") }
         #expect(content.count >= 3)
@@ -148,15 +153,18 @@ struct TerminalLayoutTests {
     func links() throws {
         let text = try render([message("1", "ben", minute: 0, "see [the route](https://example.org/r)")])
         #expect(text.contains { $0.contains("the route (https://example.org/r)") })
-        let ansi = try render([message("1", "ben", minute: 0, "see [the route](https://example.org/r)")], color: .ansi256)
+        let ansi = try render(
+            [message("1", "ben", minute: 0, "see [the route](https://example.org/r)")], color: .ansi256)
         let joined = ansi.joined(separator: "\n")
         #expect(joined.contains("\u{1B}]8;;https://example.org/r\u{1B}\\"))
         #expect(!joined.contains("(https://example.org/r)"))
     }
 
-    @Test("Colour depth decides the colour sequences", arguments: [
-        (TerminalOptions.ColorDepth.ansi16, "\u{1B}[0;34m"), (.ansi256, "38;5;33"), (.trueColor, "38;2;10;132;255"),
-    ])
+    @Test(
+        "Colour depth decides the colour sequences",
+        arguments: [
+            (TerminalOptions.ColorDepth.ansi16, "\u{1B}[0;34m"), (.ansi256, "38;5;33"), (.trueColor, "38;2;10;132;255"),
+        ])
     func colours(depth: TerminalOptions.ColorDepth, expected: String) throws {
         let lines = try render([message("1", "ana", minute: 0, "hi")], color: depth)
         #expect(lines.joined().contains(expected))

@@ -27,7 +27,10 @@ struct TerminalPropertyTests {
             let output = try transcript.render(color == nil ? .text : .ansi, options: options)
             let stripped = Self.strippingOwnEscapes(output)
             #expect(!stripped.contains("\u{1B}"), "an escape from the input reached the output (seed \(seed))")
-            #expect(!stripped.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+            #expect(
+                !stripped.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                })
             if color == nil { #expect(output == stripped) }
             let lines = stripped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for line in lines {
@@ -109,9 +112,13 @@ struct TerminalPropertyTests {
             if random.next() % 3 == 0 { message.status = DeliveryStatus.allCases[Int(random.next() % 5)] }
             if random.next() % 4 == 0 { message.replyTo = "m\(Int(random.next() % UInt64(number)) + 1)" }
             if random.next() % 4 == 0 {
-                message.reactions = [Reaction(emoji: ["👍", "❤️", "🇩🇪", "\u{1B}x"][Int(random.next() % 4)], by: ["ben"], count: 3)]
+                message.reactions = [
+                    Reaction(emoji: ["👍", "❤️", "🇩🇪", "\u{1B}x"][Int(random.next() % 4)], by: ["ben"], count: 3)
+                ]
             }
-            if random.next() % 6 == 0 { message.attachments = [Attachment(path: "a/\u{1B}[2Jfile 漢字.pdf", alt: "alt \u{7}")] }
+            if random.next() % 6 == 0 {
+                message.attachments = [Attachment(path: "a/\u{1B}[2Jfile 漢字.pdf", alt: "alt \u{7}")]
+            }
             if random.next() % 9 == 0 { message.deleted = true }
             if random.next() % 9 == 0 { message.edited = time }
             if random.next() % 5 == 0 { message.format = .plain }

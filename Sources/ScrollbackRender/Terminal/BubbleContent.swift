@@ -35,9 +35,10 @@ struct BubbleContent {
 
     /// `▎Ben Okafor: Still on for Saturday?`, cut to one line.
     private func replyLine(_ reply: ReplyPreview) -> StyledLine {
-        let barInk: TextStyle.Ink = reply.sender.flatMap { layout.participant($0)?.colorIndex }.map {
-            .participant($0)
-        } ?? .muted
+        let barInk: TextStyle.Ink =
+            reply.sender.flatMap { layout.participant($0)?.colorIndex }.map {
+                .participant($0)
+            } ?? .muted
         var line = StyledLine("▎", TextStyle(foreground: barInk))
         let text: String
         if reply.found {

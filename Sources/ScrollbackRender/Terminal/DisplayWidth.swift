@@ -28,7 +28,8 @@ public enum DisplayWidth {
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if let before = previous,
-                utf8proc_grapheme_break_stateful(Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
+                utf8proc_grapheme_break_stateful(
+                    Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
             {
                 result.append(cluster(current))
                 current.removeAll(keepingCapacity: true)

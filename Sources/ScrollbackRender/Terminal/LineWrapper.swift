@@ -58,7 +58,9 @@ struct LineWrapper {
         }
         let spaceWidth = line.width == 0 ? 0 : spaces.reduce(0) { $0 + $1.0.width }
         if line.width + spaceWidth + wordWidth <= width {
-            if line.width > 0 { for (cluster, style) in spaces { line.append(cluster.text, style, width: cluster.width) } }
+            if line.width > 0 {
+                for (cluster, style) in spaces { line.append(cluster.text, style, width: cluster.width) }
+            }
             for (cluster, style) in word { line.append(cluster.text, style, width: cluster.width) }
             return
         }

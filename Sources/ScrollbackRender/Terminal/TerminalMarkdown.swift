@@ -71,11 +71,13 @@ struct TerminalMarkdown {
         let url = TerminalSafeText.oneLine(destination)
         let sameAsLabel = label == destination || "mailto:" + label == destination
         if colored, let target = ANSIWriter.hyperlinkTarget(destination) {
-            return spans(children, style.with {
-                $0.underline = true
-                $0.foreground = .link
-                $0.link = target
-            })
+            return spans(
+                children,
+                style.with {
+                    $0.underline = true
+                    $0.foreground = .link
+                    $0.link = target
+                })
         }
         var result = spans(children, style)
         if !sameAsLabel && !url.isEmpty { result.append(Span(" (" + url + ")", style.with { $0.dim = colored })) }

@@ -74,7 +74,9 @@ struct TerminalTable {
     private func asRecords(_ table: MarkdownTable, columns: Int) -> [StyledLine] {
         var result: [StyledLine] = []
         for (rowIndex, row) in table.rows.enumerated() {
-            if rowIndex > 0 { result.append(StyledLine(String(repeating: "─", count: width), TextStyle(foreground: .muted))) }
+            if rowIndex > 0 {
+                result.append(StyledLine(String(repeating: "─", count: width), TextStyle(foreground: .muted)))
+            }
             for index in 0..<columns {
                 var spans = index < table.header.count ? markdown.spans(table.header[index], TextStyle(bold: true)) : []
                 spans.append(Span(": ", TextStyle(bold: true)))
