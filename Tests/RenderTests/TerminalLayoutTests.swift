@@ -33,11 +33,15 @@ struct TerminalLayoutTests {
             message("1", "ben", minute: 0, "one"), message("2", "ben", minute: 1, "two"),
             message("3", "ana", minute: 2, "three"), message("4", "ana", minute: 3, "four"),
         ])
-        let bottoms = lines.filter { $0.contains("╯") || $0.contains("┴") }
+        let tops = lines.filter { $0.contains("╭") || $0.contains("┌") }
+        let bottoms = lines.filter { $0.contains("╰") || $0.contains("└") || $0.contains("┴") }
         #expect(bottoms.count == 4)
-        #expect(bottoms[0].hasPrefix(" ╰") && !bottoms[0].contains("┴"))
-        #expect(bottoms[1].hasPrefix("╶┴"))
-        #expect(bottoms[2].hasSuffix("╯ ") == false && bottoms[2].hasSuffix("╯"))
+        // Corners facing the next bubble of the chain are square, on the sender's side only.
+        #expect(tops[0].hasPrefix(" ╭") && tops[1].hasPrefix(" ┌") && tops[1].hasSuffix("╮"))
+        #expect(bottoms[0].hasPrefix(" └") && bottoms[0].hasSuffix("╯"))
+        #expect(bottoms[1].hasPrefix("╶┴") && bottoms[1].hasSuffix("╯"))
+        #expect(tops[2].hasSuffix("╮") && tops[3].hasSuffix("┐") && tops[3].contains("╭"))
+        #expect(bottoms[2].contains("╰") && bottoms[2].hasSuffix("┘"))
         #expect(bottoms[3].hasSuffix("┴╴"))
     }
 

@@ -15,6 +15,10 @@ struct BubbleBox {
 
     var side: Side
     var tail: Bool
+    /// The corners on the sender's side that face a neighbour in the chain are square
+    /// (SPEC rule 4), so a chain reads as one stack: `┌`/`└` on the left, `┐`/`┘` on the right.
+    var joinsAbove = false
+    var joinsBelow = false
     var border: TextStyle
     /// Reactions text (" 👍 🙌 2 "), set into the bottom edge when it fits.
     var reactions: StyledLine?
@@ -24,7 +28,9 @@ struct BubbleBox {
     func lines(_ content: [StyledLine], innerWidth: Int) -> [StyledLine] {
         let dashes = innerWidth + 2
         let margin = side == .leading ? " " : ""
-        var result = [StyledLine(margin + "╭" + String(repeating: "─", count: dashes) + "╮", border)]
+        let topLeft = side == .leading && joinsAbove ? "┌" : "╭"
+        let topRight = side == .trailing && joinsAbove ? "┐" : "╮"
+        var result = [StyledLine(margin + topLeft + String(repeating: "─", count: dashes) + topRight, border)]
         for line in content {
             var row = StyledLine(margin + "│", border)
             row.pad(1)
@@ -34,8 +40,8 @@ struct BubbleBox {
             row.append("│", border, width: 1)
             result.append(row)
         }
-        let left = side == .trailing ? "╰" : tail ? "╶┴" : " ╰"
-        let right = side == .leading ? "╯" : tail ? "┴╴" : "╯"
+        let left = side == .trailing ? "╰" : tail ? "╶┴" : joinsBelow ? " └" : " ╰"
+        let right = side == .leading ? "╯" : tail ? "┴╴" : joinsBelow ? "┘" : "╯"
         var bottom = StyledLine(left, border)
         if let reactions, reactions.width + 2 <= dashes {
             let rest = dashes - reactions.width - 1

@@ -56,6 +56,8 @@ struct ChainDrawer {
         let content = BubbleContent(width: innerMaximum, colored: colored, layout: layout).lines(bubble)
         var inner = content.map(\.width).max() ?? 0
         var box = BubbleBox(side: side, tail: bubble.tail, border: border, reactions: nil)
+        box.joinsAbove = bubble.position == .middle || bubble.position == .last
+        box.joinsBelow = bubble.position == .first || bubble.position == .middle
         var below: StyledLine?
         if let reactions {
             if BubbleBox.reactionsFit(reactions.width, innerWidth: innerMaximum) {
