@@ -65,7 +65,7 @@ struct BubbleContent {
         if let alt = attachment.alt, !alt.isEmpty {
             spans.append(Span(" — " + TerminalSafeText.oneLine(alt), TextStyle(italic: true, foreground: .muted)))
         }
-        if !colored, let url = attachment.url, attachment.name != nil {
+        if let url = attachment.url, attachment.name != nil {
             spans.append(Span(" (" + TerminalSafeText.oneLine(url) + ")"))
         }
         return LineWrapper.wrap(spans, width: width)

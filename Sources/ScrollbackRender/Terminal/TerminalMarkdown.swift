@@ -65,22 +65,26 @@ struct TerminalMarkdown {
         return result
     }
 
-    /// A link: OSC 8 when colour is on (web and mail links only), `label (url)` otherwise.
+    /// A link: the label, then the address in parentheses unless the label is the address.
+    /// With colour the label is also an OSC 8 hyperlink (web and mail links only); the
+    /// address stays visible so `ansi` and `text` have the same layout.
     private func link(_ destination: String, _ children: [MarkdownInline], _ style: TextStyle) -> [Span] {
         let label = children.plainText
         let url = TerminalSafeText.oneLine(destination)
         let sameAsLabel = label == destination || "mailto:" + label == destination
+        var result: [Span]
         if colored, let target = ANSIWriter.hyperlinkTarget(destination) {
-            return spans(
+            result = spans(
                 children,
                 style.with {
                     $0.underline = true
                     $0.foreground = .link
                     $0.link = target
                 })
+        } else {
+            result = spans(children, style)
         }
-        var result = spans(children, style)
-        if !sameAsLabel && !url.isEmpty { result.append(Span(" (" + url + ")", style.with { $0.dim = colored })) }
+        if !sameAsLabel && !url.isEmpty { result.append(Span(" (" + url + ")", style.with { $0.dim = true })) }
         return result
     }
 
