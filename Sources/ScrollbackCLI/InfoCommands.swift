@@ -83,4 +83,3 @@ enum SiteCommand {
     static let command = PendingCommand.make(
         "site", abstract: "Build a static site of many conversations.", usage: "site INPUT... -o DIR [options]")
 }
-
