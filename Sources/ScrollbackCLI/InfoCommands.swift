@@ -75,11 +75,6 @@ enum PendingCommand {
     }
 }
 
-enum SiteCommand {
-    static let command = PendingCommand.make(
-        "site", abstract: "Build a static site of many conversations.", usage: "site INPUT... -o DIR [options]")
-}
-
 enum CheckCommand {
     static let command = PendingCommand.make(
         "check", abstract: "Compare a rendering with a snapshot file.",
