@@ -46,37 +46,40 @@ enum IndexPage {
 enum ActivityChart {
     static func svg(_ months: [MonthCount], label: String) -> String {
         guard !months.isEmpty else { return "" }
-        // Every month from the first to the last, so quiet months show as gaps; at most the last 36.
+        // The twelve months up to the last active one (more when the conversation spans more,
+        // up to 36), so quiet months show as gaps and short conversations still read as a chart.
         var series: [(String, Int)] = []
         let counts = Dictionary(months.map { ($0.month, $0.count) }, uniquingKeysWith: +)
-        if let first = months.first?.month, let last = months.last?.month,
-            var (year, month) = parse(first), let (lastYear, lastMonth) = parse(last)
-        {
-            while (year, month) <= (lastYear, lastMonth) {
-                let key = String(format4: year) + "-" + (month < 10 ? "0" : "") + String(month)
-                series.append((key, counts[key] ?? 0))
-                month += 1
-                if month > 12 {
-                    month = 1
-                    year += 1
-                }
+        guard let (lastYear, lastMonth) = parse(months.last!.month), let (firstYear, firstMonth) = parse(months[0].month)
+        else { return "" }
+        let span = (lastYear - firstYear) * 12 + lastMonth - firstMonth + 1
+        let length = min(max(span, 12), 36)
+        var year = lastYear
+        var month = lastMonth
+        for _ in 0..<length {
+            let key = String(format4: year) + "-" + (month < 10 ? "0" : "") + String(month)
+            series.append((key, counts[key] ?? 0))
+            month -= 1
+            if month == 0 {
+                month = 12
+                year -= 1
             }
-        } else {
-            series = months.map { ($0.month, $0.count) }
         }
-        series = Array(series.suffix(36))
+        series.reverse()
         let peak = max(series.map(\.1).max() ?? 1, 1)
         let barWidth = 4
         let width = series.count * (barWidth + 1)
         let height = 28
+        let barSpace = height - 2  // room for the baseline
         let description =
             "Messages per month, \(series.first!.0) to \(series.last!.0); busiest month: \(SiteHTML.count(peak))"
         var svg =
             "<svg class=\"sb-activity\" width=\"\(max(width, 8))\" height=\"\(height)\" viewBox=\"0 0 \(max(width, 8)) \(height)\" role=\"img\" aria-label=\"\(SiteHTML.attribute(description))\">"
+        svg += "<line x1=\"0\" y1=\"\(height - 1)\" x2=\"\(width)\" y2=\"\(height - 1)\"/>"
         for (index, (month, count)) in series.enumerated() where count > 0 {
-            let bar = max(1, count * height / peak)
+            let bar = max(1, count * barSpace / peak)
             svg +=
-                "<rect x=\"\(index * (barWidth + 1))\" y=\"\(height - bar)\" width=\"\(barWidth)\" height=\"\(bar)\"><title>\(month): \(SiteHTML.messages(count))</title></rect>"
+                "<rect x=\"\(index * (barWidth + 1))\" y=\"\(barSpace - bar)\" width=\"\(barWidth)\" height=\"\(bar)\"><title>\(month): \(SiteHTML.messages(count))</title></rect>"
         }
         _ = label
         return svg + "</svg>\n"

@@ -28,8 +28,10 @@ struct SiteManifest: Codable, Sendable, Equatable {
 
     /// Whether `folder` is marked as a site, even by a manifest of another format.
     static func marks(folder: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return false }
-        return String(decoding: data.prefix(200), as: UTF8.self).contains("\"scrollback site\"")
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return object["generator"] as? String == "scrollback site"
     }
 
     /// Stable, sorted JSON.
