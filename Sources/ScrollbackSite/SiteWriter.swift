@@ -161,8 +161,12 @@ final class SiteWriter: @unchecked Sendable {
     private func ensureFolder(of path: String) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let folder = String(path[..<slash])
-        let missing = lock.withLock { folders.insert(folder).inserted }
-        if missing { try? FileManager.default.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true) }
+        // Under the lock, so a second thread never writes into a folder the first has not made yet.
+        lock.withLock {
+            if folders.insert(folder).inserted {
+                try? FileManager.default.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true)
+            }
+        }
     }
 
     /// Files in the site folder that no build of ours made are linked into the new site, so the
