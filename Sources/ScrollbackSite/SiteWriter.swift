@@ -174,13 +174,21 @@ final class SiteWriter: @unchecked Sendable {
     private func carryForeignFiles(owned: Set<String>) throws {
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: target) else { return }
+        var ownedFolders: Set<String> = []
+        for file in owned {
+            var folder = (file as NSString).deletingLastPathComponent
+            while !folder.isEmpty, ownedFolders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+        }
         while let relative = enumerator.nextObject() as? String {
             let full = target + "/" + relative
             var info = stat()
             guard lstat(full, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
-                if !has(relative) { try? manager.createDirectory(atPath: staging + "/" + relative, withIntermediateDirectories: true) }
+                // A folder of ours that is now empty goes; a foreign one stays, even when empty.
+                if !ownedFolders.contains(relative) {
+                    try? manager.createDirectory(atPath: staging + "/" + relative, withIntermediateDirectories: true)
+                }
                 continue
             }
             if owned.contains(relative) || relative == SiteManifest.fileName || has(relative) { continue }
