@@ -4,10 +4,9 @@ import ScrollbackRender
 /// One page's part of the offline search index, written as a JavaScript file the search page
 /// loads with `<script>` (so it works from `file://`, where pages cannot fetch).
 ///
-/// Words are kept as written (case and accents; the search page folds both) in a vocabulary
+/// Words are kept in lower case with their accents (the search page folds those) in a vocabulary
 /// sorted by frequency, and each message is the sequence of its words' numbers in a
-/// self-delimiting base-32 code: the 32 most frequent words cost one character, the next
-/// 1,024 two. The message's words in order give search results their context.
+/// self-delimiting code: the 60 most frequent words cost one character, the next 1,860 two. The message's words in order give search results their context.
 enum SearchShard {
     /// The shard's script: `Scrollback.add({...});`.
     static func make(page: PagePlan.Page, slug: String, title: String, senders: [String: Int], senderNames: [String])
@@ -20,9 +19,9 @@ enum SearchShard {
                 for bubble in chain.bubbles where !bubble.message.hidden {
                     let message = bubble.message
                     var words: [String] = []
-                    if !message.deleted { SearchTokenizer.words(message.text) { words.append($0) } }
+                    if !message.deleted { SearchTokenizer.words(message.text) { words.append($0.lowercased()) } }
                     for file in message.attachments {
-                        for text in [file.name, file.alt] { if let text { SearchTokenizer.words(text) { words.append($0) } } }
+                        for text in [file.name, file.alt] { if let text { SearchTokenizer.words(text) { words.append($0.lowercased()) } } }
                     }
                     for word in words { frequency[word, default: 0] += 1 }
                     let sender = message.sender.flatMap { senders[$0] } ?? -1
@@ -38,6 +37,8 @@ enum SearchShard {
         script += ",\"s\":[" + senderNames.map(json).joined(separator: ",") + "]"
         script += ",\"v\":" + json(vocabulary.joined(separator: " ")) + ",\"d\":["
         var currentDate: String?
+        var previousID = ""
+        var previousSender = Int.min
         for document in documents {
             if document.date != currentDate {
                 script += currentDate == nil ? "[\"" : "\"],[\""
@@ -46,26 +47,47 @@ enum SearchShard {
             } else {
                 script += "|"
             }
-            script += document.id + " " + (document.sender < 0 ? "-" : String(document.sender)) + " "
+            // An id that continues the previous one (`m12` after `m11`) and a sender who spoke last
+            // are left out: most messages then cost only their words.
+            script += (Self.follows(document.id, previousID) ? "" : document.id) + " "
+            script += document.sender == previousSender ? "" : (document.sender < 0 ? "-" : String(document.sender))
+            script += " "
+            previousID = document.id
+            previousSender = document.sender
             for word in document.words { appendCode(number[word]!, to: &script) }
         }
         script += currentDate == nil ? "]});\n" : "\"]]});\n"
         return script
     }
 
-    /// Final digits end a number; continuation digits carry its higher 5-bit groups.
-    static let finalDigits = Array("0123456789abcdefghijklmnopqrstuv")
-    static let continuationDigits = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
+    /// Whether `id` is `previous` with its trailing number plus one (`m12` after `m11`).
+    static func follows(_ id: String, _ previous: String) -> Bool {
+        let digits = previous.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 15, let number = Int(String(digits.reversed())) else { return false }
+        return id == previous.dropLast(digits.count) + String(number + 1)
+    }
 
+    /// Final digits end a number; continuation digits carry its higher 5-bit groups.
+    /// The 91 printable ASCII characters a JSON string holds unescaped, less the separators
+    /// (space and `|`): 60 final digits and 31 continuation digits.
+    static let digits: [Character] = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
+        $0 != "\"" && $0 != "\\" && $0 != "|"
+    }
+    static let finalDigits = Array(digits.prefix(60))
+    static let continuationDigits = Array(digits.dropFirst(60))
+
+    /// `value` as a final digit preceded by continuation digits, most significant first: the
+    /// 60 most frequent words cost one character, the next 1,860 two.
     static func appendCode(_ value: Int, to text: inout String) {
-        var groups: [Int] = [value & 31]
-        var rest = value >> 5
+        var rest = value / 60
+        var higher: [Character] = []
         while rest > 0 {
-            groups.append(rest & 31)
-            rest >>= 5
+            rest -= 1
+            higher.append(continuationDigits[rest % 31])
+            rest /= 31
         }
-        for group in groups.dropFirst().reversed() { text.append(continuationDigits[group]) }
-        text.append(finalDigits[groups[0]])
+        text.append(contentsOf: higher.reversed())
+        text.append(finalDigits[value % 60])
     }
 
     /// A JSON string literal; also safe in a script (no `</script>`, no line separators).

@@ -5,8 +5,14 @@
 var Scrollback = (function () {
   var shards = [];
   var documents = null;
-  var FINAL = "0123456789abcdefghijklmnopqrstuv";
-  var CONTINUATION = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$";
+  // The 91 printable ASCII characters but " \ and |: 60 final digits, then 31 continuation digits.
+  var DIGITS = "";
+  for (var code = 0x21; code <= 0x7e; code++) {
+    var character = String.fromCharCode(code);
+    if (character !== '"' && character !== "\\" && character !== "|") DIGITS += character;
+  }
+  var VALUE = {};
+  for (var d = 0; d < DIGITS.length; d++) VALUE[DIGITS.charAt(d)] = d;
 
   function fold(text) {
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
@@ -21,20 +27,25 @@ var Scrollback = (function () {
     return result;
   }
 
+  // Continuation digits (31 of them, bijective) carry a number's higher part; a final digit ends it.
   function decode(codes) {
     var numbers = [];
-    var value = 0;
+    var high = 0;
     for (var i = 0; i < codes.length; i++) {
-      var c = codes.charAt(i);
-      var high = CONTINUATION.indexOf(c);
-      if (high >= 0) {
-        value = value * 32 + high;
+      var value = VALUE[codes.charAt(i)];
+      if (value >= 60) {
+        high = high * 31 + (value - 60) + 1;
       } else {
-        numbers.push(value * 32 + FINAL.indexOf(c));
-        value = 0;
+        numbers.push(high * 60 + value);
+        high = 0;
       }
     }
     return numbers;
+  }
+
+  function following(id) {
+    var match = /^(.*?)(\d+)$/.exec(id);
+    return match ? match[1] + String(Number(match[2]) + 1) : id;
   }
 
   function prepare() {
@@ -44,13 +55,14 @@ var Scrollback = (function () {
       shard.vocabulary = shard.v ? shard.v.split(" ") : [];
       shard.keys = shard.vocabulary.map(fold);
       shard.senderKeys = shard.s.map(function (name) { return words(fold(name)); });
+      var id = "";
+      var sender = -1;
       shard.d.forEach(function (day) {
         day[1].split("|").forEach(function (entry) {
           var parts = entry.split(" ");
-          documents.push({
-            shard: shard, date: day[0], id: parts[0],
-            sender: parts[1] === "-" ? -1 : Number(parts[1]), words: decode(parts[2] || "")
-          });
+          id = parts[0] || following(id);  // an empty id continues the previous one: m12 after m11
+          if (parts[1]) sender = parts[1] === "-" ? -1 : Number(parts[1]);  // empty: the same sender
+          documents.push({ shard: shard, date: day[0], id: id, sender: sender, words: decode(parts[2] || "") });
         });
       });
     });
