@@ -19,9 +19,11 @@ enum SiteCommand {
                 "--page-budget", value: "BYTES",
                 help: "Most HTML per page before a month is split into parts (default 1000000; 500k, 2M also work)."),
             OptionSpec("--page-size", value: "N", help: "Split months into pages of N messages instead."),
-            OptionSpec("--base-url", value: "URL", help: "Where the site will be served: writes Atom feeds and sitemap.xml."),
+            OptionSpec(
+                "--base-url", value: "URL", help: "Where the site will be served: writes Atom feeds and sitemap.xml."),
             OptionSpec("--clean", help: "Render every page again instead of keeping unchanged ones."),
-            OptionSpec("--force", help: "Write into a non-empty folder Scrollback did not create (its files are kept)."),
+            OptionSpec(
+                "--force", help: "Write into a non-empty folder Scrollback did not create (its files are kept)."),
         ] + SharedOptions.reading.filter { $0.name != "--conversation" } + SharedOptions.layout
             + SharedOptions.html.filter { $0.name != "--self-contained" },
         run: { arguments, console in try run(arguments, console: console) }
@@ -53,9 +55,12 @@ enum SiteCommand {
         let summary = try SiteBuilder.build(inputs, into: output, options: options, warn: warn, progress: report)
         bar?.clear()
         let seconds = Date().timeIntervalSince(started)
-        var line = "scrollback: built \(output): \(summary.conversations) conversation\(summary.conversations == 1 ? "" : "s"), "
-        line += "\(summary.messages) message\(summary.messages == 1 ? "" : "s"), \(summary.pages) page\(summary.pages == 1 ? "" : "s"), "
-        line += "\(summary.bytes) bytes in \(summary.files) files (\(summary.filesWritten) written, \(summary.filesKept) kept"
+        var line =
+            "scrollback: built \(output): \(summary.conversations) conversation\(summary.conversations == 1 ? "" : "s"), "
+        line +=
+            "\(summary.messages) message\(summary.messages == 1 ? "" : "s"), \(summary.pages) page\(summary.pages == 1 ? "" : "s"), "
+        line +=
+            "\(summary.bytes) bytes in \(summary.files) files (\(summary.filesWritten) written, \(summary.filesKept) kept"
         line += summary.changed ? ")" : "; unchanged)"
         line += String(format: " in %.2f s\n", seconds)
         console.err(line)
@@ -67,7 +72,8 @@ enum SiteCommand {
         var options = SiteOptions(layout: render.layout, html: render.html, title: render.title)
         if let budget = arguments.value("--page-budget") {
             guard let bytes = byteCount(budget), bytes >= 10_000, bytes <= 1_000_000_000 else {
-                throw UsageError("--page-budget '\(budget)' is not a size; use bytes from 10000 up, like 1000000 or 2M.")
+                throw UsageError(
+                    "--page-budget '\(budget)' is not a size; use bytes from 10000 up, like 1000000 or 2M.")
             }
             options.pageBudget = bytes
         }
@@ -79,7 +85,8 @@ enum SiteCommand {
         }
         if let url = arguments.value("--base-url") {
             guard SiteBuilder.isBaseURL(url) else {
-                throw UsageError("--base-url '\(url)' is not an http or https URL; use one like https://example.org/chats/.")
+                throw UsageError(
+                    "--base-url '\(url)' is not an http or https URL; use one like https://example.org/chats/.")
             }
             options.baseURL = url
         }
@@ -91,7 +98,8 @@ enum SiteCommand {
     /// `1000000`, `500k`, `2M` (powers of 1000).
     static func byteCount(_ text: String) -> Int? {
         let lower = text.lowercased()
-        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)] where lower.hasSuffix(suffix) {
+        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)]
+        where lower.hasSuffix(suffix) {
             return Double(lower.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
         }
         return Int(lower)
@@ -113,10 +121,12 @@ final class ProgressBar: @unchecked Sendable {
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
             let elapsed = max(now.timeIntervalSince(started), 0.001)
-            let fraction = status.inputBytesTotal > 0 ? Double(status.inputBytesDone) / Double(status.inputBytesTotal) : 0
+            let fraction =
+                status.inputBytesTotal > 0 ? Double(status.inputBytesDone) / Double(status.inputBytesTotal) : 0
             let width = 24
             let filled = min(width, Int(fraction * Double(width)))
-            var line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            var line =
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
             line += "\(status.pagesRendered + status.pagesKept) pages · \(Int(Double(status.messages) / elapsed)) msg/s"
             if fraction > 0.02 && fraction < 1 {
                 line += String(format: " · %.0f s left", elapsed / fraction - elapsed)

@@ -24,7 +24,8 @@ enum CalendarPage {
         for year in years.keys.sorted(by: >) where !layout.undated {
             let total = years[year]!.reduce(0) { $0 + counts[$1]! }
             main += "<section class=\"sb-calendar-year\" aria-labelledby=\"year-\(year)\">\n"
-            main += "<h2 id=\"year-\(year)\">\(String(format4: year)) <small>· \(SiteHTML.messages(total))</small></h2>\n"
+            main +=
+                "<h2 id=\"year-\(year)\">\(String(format4: year)) <small>· \(SiteHTML.messages(total))</small></h2>\n"
             main += "<div class=\"sb-calendar-months\">\n"
             let months = Set(years[year]!.map(\.month))
             for month in months.sorted() {
@@ -33,11 +34,14 @@ enum CalendarPage {
             main += "</div>\n</section>\n"
         }
         return SiteHTML.page(
-            title: "\(title) · Calendar", heading: title, subtitle: "Calendar · \(SiteHTML.messages(counts.values.reduce(0, +)))",
+            title: "\(title) · Calendar", heading: title,
+            subtitle: "Calendar · \(SiteHTML.messages(counts.values.reduce(0, +)))",
             root: "../", stylesheet: stylesheet,
             nav: [
-                .init(href: "../index.html", label: "All conversations"), .init(href: newestHref, label: "Newest messages"),
-                .init(href: "calendar.html", label: "Calendar", current: true), .init(href: "../search.html", label: "Search"),
+                .init(href: "../index.html", label: "All conversations"),
+                .init(href: newestHref, label: "Newest messages"),
+                .init(href: "calendar.html", label: "Calendar", current: true),
+                .init(href: "../search.html", label: "Search"),
             ],
             main: main, bodyClass: "sb-site-calendar")
     }
@@ -47,7 +51,8 @@ enum CalendarPage {
         let name = SiteHTML.monthNames[month - 1]
         let id = "month-\(String(format4: year))-\(month < 10 ? "0" : "")\(month)"
         var total = 0
-        var html = "<section class=\"sb-month\" aria-labelledby=\"\(id)\">\n<h3 id=\"\(id)\">\(name) \(String(format4: year))</h3>\n"
+        var html =
+            "<section class=\"sb-month\" aria-labelledby=\"\(id)\">\n<h3 id=\"\(id)\">\(name) \(String(format4: year))</h3>\n"
         html += "<table>\n<thead><tr>"
         for day in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { html += "<th scope=\"col\">\(day)</th>" }
         html += "</tr></thead>\n<tbody>\n<tr>"
@@ -65,7 +70,8 @@ enum CalendarPage {
             if let count = counts[date], let page = plan.pageOfDay[date] {
                 total += count
                 let href = plan.pages[page].name + "#day-" + date.description
-                html += "<td><a href=\"\(SiteHTML.attribute(href))\" aria-label=\"\(date.description): \(SiteHTML.messages(count))\">"
+                html +=
+                    "<td><a href=\"\(SiteHTML.attribute(href))\" aria-label=\"\(date.description): \(SiteHTML.messages(count))\">"
                 html += "\(number)<span class=\"sb-day-count\">\(SiteHTML.count(count))</span></a></td>"
             } else {
                 html += "<td><span class=\"sb-no-messages\">\(number)</span></td>"

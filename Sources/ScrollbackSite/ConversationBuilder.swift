@@ -34,7 +34,9 @@ struct ConversationBuilder {
         shared.add(layout.isGroup)
         shared.add(layout.undated)
         for participant in layout.participants {
-            for field in [participant.id, participant.name, participant.initials, participant.avatar ?? ""] { shared.add(field) }
+            for field in [participant.id, participant.name, participant.initials, participant.avatar ?? ""] {
+                shared.add(field)
+            }
             shared.add(participant.colorIndex)
             shared.add(participant.isMe)
         }
@@ -79,7 +81,8 @@ struct ConversationBuilder {
         }
 
         let senders = layout.participants.map(\.name)
-        let senderIndex = Dictionary(layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let senderIndex = Dictionary(
+            layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let context = pageContext(plan: plan, slug: slug, media: media)
         let errors = ErrorBox()
         let pages = plan.pages
@@ -112,7 +115,8 @@ struct ConversationBuilder {
         var files = plan.pages.flatMap { [slug + "/" + $0.name, Self.shardPath(slug, $0.name)] }
         try writer.emit(
             slug + "/calendar.html",
-            CalendarPage.make(title: title, layout: layout, plan: plan, stylesheet: stylesheet, newestHref: summary.newestHref))
+            CalendarPage.make(
+                title: title, layout: layout, plan: plan, stylesheet: stylesheet, newestHref: summary.newestHref))
         files.append(slug + "/calendar.html")
         if let base = options.baseURL.flatMap(SiteFeeds.normalizedBase) {
             try writer.emit(slug + "/feed.atom", feed(base: base, slug: slug, title: title, layout: layout, plan: plan))
@@ -174,37 +178,6 @@ struct ConversationBuilder {
         if let title = layout.title, !title.isEmpty { return title }
         let others = layout.participants.filter { !$0.isMe }.map(\.name)
         return others.isEmpty ? "Conversation" : others.joined(separator: ", ")
-    }
-
-    static func summary(layout: TranscriptLayout, plan: PagePlan, title: String) -> ConversationSummary {
-        var months: [MonthCount] = []
-        var count = 0
-        var last: Bubble?
-        for day in layout.days {
-            let month = String(day.date.description.prefix(7))
-            let n = day.chains.reduce(0) { $0 + $1.bubbles.count }
-            count += n
-            if months.last?.month == month { months[months.count - 1].count += n } else { months.append(MonthCount(month: month, count: n)) }
-            if let bubble = day.chains.last?.bubbles.last { last = bubble }
-        }
-        let newestPage = plan.pages.last?.name ?? "calendar.html"
-        let newestHref = newestPage + (last.map { "#" + PermalinkID.message($0.message.id) } ?? "")
-        let lastText = last.map { bubble -> String in
-            let message = bubble.message
-            if message.deleted { return "This message was deleted" }
-            let flat = message.text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
-            if flat.isEmpty, let file = message.attachments.first { return "📎 " + (file.name ?? file.alt ?? "Attachment") }
-            return flat.count > 140 ? String(flat.prefix(139)) + "…" : flat
-        }
-        return ConversationSummary(
-            title: title,
-            participants: layout.participants.map { $0.isMe ? $0.name + " (you)" : $0.name },
-            messageCount: count,
-            firstDate: layout.undated ? nil : layout.days.first?.date.description,
-            lastDate: layout.undated ? nil : layout.days.last?.date.description,
-            lastTime: last?.message.time.seconds,
-            lastSender: last.flatMap { $0.message.sender.map { layout.participant($0)?.name ?? $0 } },
-            lastText: lastText, newestHref: newestHref, months: layout.undated ? [] : months)
     }
 }
 

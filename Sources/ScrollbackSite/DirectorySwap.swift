@@ -12,7 +12,8 @@ enum DirectorySwap {
         #if canImport(Darwin)
             return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
         #else
-            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) ->
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) ->
                 Int32
             // glibc declares renameat2 only with _GNU_SOURCE, which Swift's Glibc module does not set.
             guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return false }

@@ -16,7 +16,8 @@ enum IndexPage {
             main += "<h2><a href=\"\(SiteHTML.attribute(record.slug + "/" + summary.newestHref))\">"
             main += "<bdi>\(SiteHTML.text(summary.title))</bdi></a></h2>\n"
             main += ActivityChart.svg(summary.months, label: summary.title)
-            main += "<p class=\"sb-conversation-people\">\(SiteHTML.text(summary.participants.joined(separator: ", ")))</p>\n"
+            main +=
+                "<p class=\"sb-conversation-people\">\(SiteHTML.text(summary.participants.joined(separator: ", ")))</p>\n"
             var meta = SiteHTML.messages(summary.messageCount)
             if let first = summary.firstDate, let last = summary.lastDate {
                 meta += first == last ? " · \(first)" : " · \(first) – \(last)"
@@ -28,7 +29,8 @@ enum IndexPage {
                 main += SiteHTML.text(text) + "</p>\n"
             }
             main += "<p class=\"sb-conversation-links\"><a href=\"\(slug)/calendar.html\">Calendar</a>"
-            main += "<a href=\"\(slug)/\(SiteHTML.attribute(record.pages.first?.name ?? "calendar.html"))\">First page</a></p>\n"
+            main +=
+                "<a href=\"\(slug)/\(SiteHTML.attribute(record.pages.first?.name ?? "calendar.html"))\">First page</a></p>\n"
             main += "</li>\n"
         }
         main += "</ol>\n"
@@ -37,7 +39,10 @@ enum IndexPage {
             "\(conversations.count) conversation\(conversations.count == 1 ? "" : "s") · \(SiteHTML.messages(total))"
         return SiteHTML.page(
             title: title, heading: title, subtitle: subtitle, root: "", stylesheet: stylesheet,
-            nav: [.init(href: "index.html", label: "Conversations", current: true), .init(href: "search.html", label: "Search")],
+            nav: [
+                .init(href: "index.html", label: "Conversations", current: true),
+                .init(href: "search.html", label: "Search"),
+            ],
             main: main, bodyClass: "sb-site-index")
     }
 }
@@ -50,7 +55,8 @@ enum ActivityChart {
         // up to 36), so quiet months show as gaps and short conversations still read as a chart.
         var series: [(String, Int)] = []
         let counts = Dictionary(months.map { ($0.month, $0.count) }, uniquingKeysWith: +)
-        guard let (lastYear, lastMonth) = parse(months.last!.month), let (firstYear, firstMonth) = parse(months[0].month)
+        guard let (lastYear, lastMonth) = parse(months.last!.month),
+            let (firstYear, firstMonth) = parse(months[0].month)
         else { return "" }
         let span = (lastYear - firstYear) * 12 + lastMonth - firstMonth + 1
         let length = min(max(span, 12), 36)

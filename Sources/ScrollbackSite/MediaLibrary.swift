@@ -26,7 +26,9 @@ struct MediaLibrary {
                 }
             }
         }
-        let root = base.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath() }
+        let root = base.map {
+            URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
+        }
         var seen: Set<String> = []
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
@@ -38,7 +40,8 @@ struct MediaLibrary {
             switch Self.locate(reference, in: root) {
             case .outside:
                 warnings.append(
-                    "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied.")
+                    "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
+                )
             case .missing:
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):

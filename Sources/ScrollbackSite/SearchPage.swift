@@ -14,7 +14,10 @@ enum SearchPage {
             """
         return SiteHTML.page(
             title: "Search · \(title)", heading: "Search", subtitle: title, root: "", stylesheet: stylesheet,
-            nav: [.init(href: "index.html", label: "Conversations"), .init(href: "search.html", label: "Search", current: true)],
+            nav: [
+                .init(href: "index.html", label: "Conversations"),
+                .init(href: "search.html", label: "Search", current: true),
+            ],
             main: main, scripts: [script] + shards, bodyClass: "sb-site-search")
     }
 }

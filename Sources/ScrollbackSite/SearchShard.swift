@@ -21,7 +21,9 @@ enum SearchShard {
                     var words: [String] = []
                     if !message.deleted { SearchTokenizer.words(message.text) { words.append($0.lowercased()) } }
                     for file in message.attachments {
-                        for text in [file.name, file.alt] { if let text { SearchTokenizer.words(text) { words.append($0.lowercased()) } } }
+                        for text in [file.name, file.alt] {
+                            if let text { SearchTokenizer.words(text) { words.append($0.lowercased()) } }
+                        }
                     }
                     for word in words { frequency[word, default: 0] += 1 }
                     let sender = message.sender.flatMap { senders[$0] } ?? -1

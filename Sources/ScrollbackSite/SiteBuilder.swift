@@ -99,8 +99,11 @@ public enum SiteBuilder {
         try writer.emit(stylesheet, stylesheetText)
         try writer.emit(script, scriptText)
         try writer.emit("index.html", IndexPage.make(title: title, conversations: records, stylesheet: stylesheet))
-        let shards = records.flatMap { record in record.pages.map { ConversationBuilder.shardPath(record.slug, $0.name) } }
-        try writer.emit("search.html", SearchPage.make(title: title, stylesheet: stylesheet, script: script, shards: shards))
+        let shards = records.flatMap { record in
+            record.pages.map { ConversationBuilder.shardPath(record.slug, $0.name) }
+        }
+        try writer.emit(
+            "search.html", SearchPage.make(title: title, stylesheet: stylesheet, script: script, shards: shards))
         if let base = options.baseURL.flatMap(SiteFeeds.normalizedBase) {
             var paths = ["index.html", "search.html"]
             for record in records {
@@ -126,7 +129,8 @@ public enum SiteBuilder {
         -> [ConversationRecord]?
     {
         var trial = slugs
-        for record in records where trial.claim(name: record.slug, key: record.key, preferred: record.slug) != record.slug {
+        for record in records
+        where trial.claim(name: record.slug, key: record.key, preferred: record.slug) != record.slug {
             return nil
         }
         for record in records {
@@ -187,20 +191,4 @@ public enum SiteBuilder {
         }
         return print.finalize()
     }
-}
-
-/// What a build made.
-public struct SiteSummary: Sendable, Hashable {
-    public var conversations: Int
-    public var messages: Int
-    public var pages: Int
-    /// Files in the site (Scrollback's own).
-    public var files: Int
-    /// Their total size in bytes.
-    public var bytes: Int
-    /// Files written by this build, and files kept from the last one.
-    public var filesWritten: Int
-    public var filesKept: Int
-    /// Whether the site folder changed at all.
-    public var changed: Bool
 }

@@ -20,7 +20,9 @@ enum SiteFeeds {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         xml += "<title>\(escape(title))</title>\n<id>\(escape(home))</id>\n"
         xml += "<link rel=\"self\" href=\"\(escape(home + "feed.atom"))\"/>\n"
-        if let last = entries.last { xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(home + last.page))\"/>\n" }
+        if let last = entries.last {
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(home + last.page))\"/>\n"
+        }
         xml += "<updated>\(entries.last?.bubble.isoTime ?? "1970-01-01T00:00:00Z")</updated>\n"
         xml += "<generator>Scrollback</generator>\n"
         for entry in entries.reversed() {

@@ -140,7 +140,8 @@ final class SiteWriter: @unchecked Sendable {
         ensureFolder(of: path)
         let new = staging + "/" + path
         if link(old, new) != 0 {
-            guard let data = FileManager.default.contents(atPath: old), (try? data.write(to: URL(fileURLWithPath: new))) != nil
+            guard let data = FileManager.default.contents(atPath: old),
+                (try? data.write(to: URL(fileURLWithPath: new))) != nil
             else { return false }
             var times = [info.accessed, info.modified]
             utimensat(AT_FDCWD, new, &times, 0)
@@ -164,7 +165,8 @@ final class SiteWriter: @unchecked Sendable {
         // Under the lock, so a second thread never writes into a folder the first has not made yet.
         lock.withLock {
             if folders.insert(folder).inserted {
-                try? FileManager.default.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(
+                    atPath: staging + "/" + folder, withIntermediateDirectories: true)
             }
         }
     }
@@ -177,7 +179,9 @@ final class SiteWriter: @unchecked Sendable {
         var ownedFolders: Set<String> = []
         for file in owned {
             var folder = (file as NSString).deletingLastPathComponent
-            while !folder.isEmpty, ownedFolders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+            while !folder.isEmpty, ownedFolders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
         }
         while let relative = enumerator.nextObject() as? String {
             let full = target + "/" + relative

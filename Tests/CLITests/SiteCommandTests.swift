@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScrollbackCLI
 
@@ -53,7 +53,10 @@ struct SiteCommandTests {
             (["site", "x.json"], "site needs an output folder"),
             (["site", "x.json", "-o", "d", "--page-budget", "big"], "--page-budget 'big' is not a size"),
             (["site", "x.json", "-o", "d", "--page-size", "0"], "--page-size '0' is not a number of messages"),
-            (["site", "x.json", "-o", "d", "--base-url", "javascript:alert(1)"], "--base-url 'javascript:alert(1)' is not"),
+            (
+                ["site", "x.json", "-o", "d", "--base-url", "javascript:alert(1)"],
+                "--base-url 'javascript:alert(1)' is not"
+            ),
         ])
     func usage(_ arguments: [String], _ message: String) {
         let result = Self.run(arguments)

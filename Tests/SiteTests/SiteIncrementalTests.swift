@@ -1,7 +1,7 @@
 import Foundation
 import Scrollback
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Site rebuilds")
 struct SiteIncrementalTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ScrollbackSite
 
@@ -18,7 +18,8 @@ struct SiteKillTests {
                 let time = String(format: "2026-%02d-%02dT%02d:%02d", 1 + n / 60, 1 + (n / 4) % 15, 8 + n % 4, n % 60)
                 messages.append(("m\(n)", n % 2 == 0 ? "ana" : "ben", time, "Version \(version) message \(n)", ""))
             }
-            return try SiteTest.write(SiteTest.log(title: "Chat \(conversation)", messages), "c\(conversation).json", in: folder)
+            return try SiteTest.write(
+                SiteTest.log(title: "Chat \(conversation)", messages), "c\(conversation).json", in: folder)
         }
     }
 
@@ -50,7 +51,8 @@ struct SiteKillTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the scrollback binary first")
         let input = try SiteTest.folder("input")
         let site = try SiteTest.folder()
-        let staging = site.deletingLastPathComponent().appendingPathComponent(".\(site.lastPathComponent).scrollback-staging")
+        let staging = site.deletingLastPathComponent().appendingPathComponent(
+            ".\(site.lastPathComponent).scrollback-staging")
         let oldInputs = try Self.inputs(in: input, version: 1)
         let first = try Self.start(oldInputs, site: site)
         first.waitUntilExit()

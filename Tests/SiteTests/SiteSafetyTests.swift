@@ -1,7 +1,7 @@
 import Foundation
 import Scrollback
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Site safety")
 struct SiteSafetyTests {
@@ -11,7 +11,9 @@ struct SiteSafetyTests {
         try SiteTest.write("my notes", "notes.txt", in: site)
         #expect(throws: SiteError.self) { try SiteTest.build(SiteTest.examples, into: site) }
         #expect(SiteTest.files(site) == ["notes.txt"])
-        #expect(!FileManager.default.fileExists(atPath: site.deletingLastPathComponent().path + "/." + site.lastPathComponent + ".scrollback-staging"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.deletingLastPathComponent().path + "/." + site.lastPathComponent + ".scrollback-staging"))
     }
 
     @Test("With --force the site is added and foreign files survive this and every later build")
@@ -35,14 +37,19 @@ struct SiteSafetyTests {
     func mediaDedup() throws {
         let input = try SiteTest.folder("input")
         let image = try Data(contentsOf: Fixtures.example("media/summit.jpg"))
-        try FileManager.default.createDirectory(at: input.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: input.appendingPathComponent("a"), withIntermediateDirectories: true)
         try image.write(to: input.appendingPathComponent("a/one.jpg"))
         try image.write(to: input.appendingPathComponent("two.jpg"))
         let one = try SiteTest.write(
-            SiteTest.log(title: "One", [("p1", "ben", "2026-10-01T10:00", "photo", #", "attachments": [{"path": "a/one.jpg"}]"#)]),
+            SiteTest.log(
+                title: "One", [("p1", "ben", "2026-10-01T10:00", "photo", #", "attachments": [{"path": "a/one.jpg"}]"#)]
+            ),
             "one.json", in: input)
         let two = try SiteTest.write(
-            SiteTest.log(title: "Two", [("p1", "ben", "2026-10-01T10:00", "same photo", #", "attachments": [{"path": "two.jpg"}]"#)]),
+            SiteTest.log(
+                title: "Two",
+                [("p1", "ben", "2026-10-01T10:00", "same photo", #", "attachments": [{"path": "two.jpg"}]"#)]),
             "two.json", in: input)
         let site = try SiteTest.folder()
         try SiteTest.build([one, two], into: site)
@@ -62,10 +69,13 @@ struct SiteSafetyTests {
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(
-            atPath: input.appendingPathComponent("link.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
-        let attachments = #", "attachments": [{"path": "gone.pdf", "name": "gone.pdf"}, {"path": "../secret.txt"}, {"path": "link.txt"}, {"path": "/etc/passwd"}]"#
+            atPath: input.appendingPathComponent("link.txt").path,
+            withDestinationPath: root.appendingPathComponent("secret.txt").path)
+        let attachments =
+            #", "attachments": [{"path": "gone.pdf", "name": "gone.pdf"}, {"path": "../secret.txt"}, {"path": "link.txt"}, {"path": "/etc/passwd"}]"#
         let path = try SiteTest.write(
-            SiteTest.log(title: "Files", [("f1", "ben", "2026-10-01T10:00", "files", attachments)]), "files.json", in: input)
+            SiteTest.log(title: "Files", [("f1", "ben", "2026-10-01T10:00", "files", attachments)]), "files.json",
+            in: input)
         let site = try SiteTest.folder()
         let (_, warnings) = try SiteTest.build([path], into: site)
         #expect(warnings.contains { $0.contains("'gone.pdf' is missing") })
@@ -76,7 +86,8 @@ struct SiteSafetyTests {
         let page = try SiteTest.read(site, "files/2026-10.html")
         #expect(page.contains("sb-missing"))
         #expect(page.contains("missing attachment"))
-        #expect(!page.contains("href=\"../secret") && !page.contains("src=\"../secret") && !page.contains("/etc/passwd\""))
+        #expect(
+            !page.contains("href=\"../secret") && !page.contains("src=\"../secret") && !page.contains("/etc/passwd\""))
     }
 
     @Test("Slugs are lower-case ASCII, never '..', and unique even where case is ignored")
@@ -86,7 +97,8 @@ struct SiteSafetyTests {
         for (index, title) in ["Trip", "TRIP", "trip!", "..", "Ünïcödé Çafé", "media", "旅行"].enumerated() {
             paths.append(
                 try SiteTest.write(
-                    SiteTest.log(title: title, [("x", "ben", "2026-10-01T10:00", "hi", "")]), "c\(index).json", in: input))
+                    SiteTest.log(title: title, [("x", "ben", "2026-10-01T10:00", "hi", "")]), "c\(index).json",
+                    in: input))
         }
         let site = try SiteTest.folder()
         try SiteTest.build(paths, into: site)
@@ -96,7 +108,8 @@ struct SiteSafetyTests {
         #expect(folders.count == 7)
         #expect(Set(folders.map { $0.lowercased() }).count == 7)
         for folder in folders {
-            #expect(folder.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }, "\(folder)")
+            #expect(
+                folder.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }, "\(folder)")
         }
         #expect(folders.contains("trip"))
         #expect(folders.contains("unicode-cafe"))
@@ -107,7 +120,8 @@ struct SiteSafetyTests {
     @Test("A leftover staging folder from a killed build is cleared; an unrelated folder of that name is not")
     func leftovers() throws {
         let site = try SiteTest.folder()
-        let staging = site.deletingLastPathComponent().appendingPathComponent("." + site.lastPathComponent + ".scrollback-staging")
+        let staging = site.deletingLastPathComponent().appendingPathComponent(
+            "." + site.lastPathComponent + ".scrollback-staging")
         try SiteTest.write("partial", "index.html", in: staging)
         try SiteTest.write("x", ".scrollback-staging", in: staging)
         try SiteTest.build(SiteTest.examples, into: site)

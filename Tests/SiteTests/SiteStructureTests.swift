@@ -12,7 +12,8 @@ struct SiteStructureTests {
         #expect(summary.messages == 58)
         let files = SiteTest.files(site)
         for expected in [
-            "index.html", "search.html", ".scrollback-site.json", "hiking-club/2026-10.html", "hiking-club/calendar.html",
+            "index.html", "search.html", ".scrollback-site.json", "hiking-club/2026-10.html",
+            "hiking-club/calendar.html",
             "weekend-plans/2026-11.html", "search/hiking-club/2026-10.js",
         ] {
             #expect(files.contains(expected), "missing \(expected)")
@@ -31,11 +32,14 @@ struct SiteStructureTests {
         #expect(tickets.lowerBound < hiking.lowerBound)
         #expect(index.contains("25 messages · 2026-10-24 – 2026-10-26"))
         #expect(index.contains("Ana Lima (you), Ben Okafor, Chiara Rossi, Dev Patel"))
-        #expect(index.contains("<b><bdi>Ben Okafor</bdi>:</b> Next time I&#39;m setting three alarms") || index.contains("<b><bdi>Ben Okafor</bdi>:</b> Next time I'm setting three alarms"))
+        #expect(
+            index.contains("<b><bdi>Ben Okafor</bdi>:</b> Next time I&#39;m setting three alarms")
+                || index.contains("<b><bdi>Ben Okafor</bdi>:</b> Next time I'm setting three alarms"))
         #expect(index.contains("<svg class=\"sb-activity\""))
         #expect(index.contains("<title>2026-10: 25 messages</title>"))
         #expect(!index.contains("<script"))
-        #expect(index.contains("href=\"hiking-club/2026-10.html#msg-g25\""), "opens the newest page at its newest message")
+        #expect(
+            index.contains("href=\"hiking-club/2026-10.html#msg-g25\""), "opens the newest page at its newest message")
     }
 
     @Test("A month over --page-size splits into numbered parts linked by previous and next")
@@ -44,7 +48,11 @@ struct SiteStructureTests {
         var messages: [(String, String, String, String, String)] = []
         for day in 1...3 {
             for minute in 0..<4 {
-                messages.append(("d\(day)m\(minute)", minute % 2 == 0 ? "ben" : "ana", "2026-10-0\(day)T10:0\(minute)", "hello \(day) \(minute)", ""))
+                messages.append(
+                    (
+                        "d\(day)m\(minute)", minute % 2 == 0 ? "ben" : "ana", "2026-10-0\(day)T10:0\(minute)",
+                        "hello \(day) \(minute)", ""
+                    ))
             }
         }
         messages.append(("n1", "ben", "2026-11-02T09:00", "November", ""))
@@ -55,7 +63,11 @@ struct SiteStructureTests {
         let (summary, _) = try SiteTest.build([path], into: site, options: options)
         #expect(summary.pages == 4)
         let files = SiteTest.files(site).filter { $0.hasPrefix("parts/") }
-        #expect(files == ["parts/2026-10-2.html", "parts/2026-10-3.html", "parts/2026-10.html", "parts/2026-11.html", "parts/calendar.html"])
+        #expect(
+            files == [
+                "parts/2026-10-2.html", "parts/2026-10-3.html", "parts/2026-10.html", "parts/2026-11.html",
+                "parts/calendar.html",
+            ])
         let second = try SiteTest.read(site, "parts/2026-10-2.html")
         #expect(second.contains("<a rel=\"prev\" href=\"2026-10.html\">"))
         #expect(second.contains("<a rel=\"next\" href=\"2026-10-3.html\">"))
@@ -64,7 +76,8 @@ struct SiteStructureTests {
         #expect(!first.contains("rel=\"prev\""))
         #expect(first.contains("href=\"calendar.html\""))
         let calendar = try SiteTest.read(site, "parts/calendar.html")
-        #expect(calendar.contains("href=\"2026-10-2.html#day-2026-10-03\""), "a day links to the first page that shows it")
+        #expect(
+            calendar.contains("href=\"2026-10-2.html#day-2026-10-03\""), "a day links to the first page that shows it")
         #expect(calendar.contains("<span class=\"sb-day-count\">4</span>"))
         #expect(calendar.contains("November 2026"))
     }
@@ -94,7 +107,9 @@ struct SiteStructureTests {
     func feeds() throws {
         let input = try SiteTest.folder("input")
         var messages: [(String, String, String, String, String)] = []
-        for n in 0..<60 { messages.append(("m\(n)", "ben", String(format: "2026-10-01T10:%02d", n), "Note <\(n)> & more", "")) }
+        for n in 0..<60 {
+            messages.append(("m\(n)", "ben", String(format: "2026-10-01T10:%02d", n), "Note <\(n)> & more", ""))
+        }
         let path = try SiteTest.write(SiteTest.log(title: "Feed", messages), "feed.json", in: input)
         let site = try SiteTest.folder()
         var options = SiteOptions()
