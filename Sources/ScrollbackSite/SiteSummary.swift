@@ -1,7 +1,10 @@
 /// What a build made.
 public struct SiteSummary: Sendable, Hashable {
+    /// Conversations in the site.
     public var conversations: Int
+    /// Messages on its pages.
     public var messages: Int
+    /// Conversation pages (index, calendars and search not counted).
     public var pages: Int
     /// Files in the site (Scrollback's own).
     public var files: Int
