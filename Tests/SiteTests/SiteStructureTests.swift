@@ -42,6 +42,27 @@ struct SiteStructureTests {
             index.contains("href=\"hiking-club/2026-10.html#msg-g25\""), "opens the newest page at its newest message")
     }
 
+    @Test("Only the search page has scripts: its own and the index shards, allowed by its CSP and nothing else")
+    func scripts() throws {
+        let site = try SiteTest.folder()
+        try SiteTest.build(SiteTest.examples, into: site)
+        let search = try SiteTest.read(site, "search.html")
+        #expect(search.contains("default-src 'none'; script-src 'self';"))
+        let sources = LinkCrawler.attributes("src", in: search)
+        #expect(sources.first?.hasPrefix("assets/search-") == true)
+        #expect(
+            sources.dropFirst().sorted() == [
+                "search/ben-okafor/2026-11.js", "search/hiking-club/2026-10.js", "search/weekend-plans/2026-11.js",
+            ])
+        #expect(search.components(separatedBy: "<script").count - 1 == 4)
+        for page in SiteTest.files(site) where page.hasSuffix(".html") && page != "search.html" {
+            let html = try SiteTest.read(site, page)
+            #expect(!html.contains("<script"), "\(page)")
+            #expect(!html.contains("script-src"), "\(page)")
+            #expect(html.contains("default-src 'none'"), "\(page)")
+        }
+    }
+
     @Test("A month over --page-size splits into numbered parts linked by previous and next")
     func parts() throws {
         let input = try SiteTest.folder("input")
