@@ -139,6 +139,7 @@ final class SiteWriter: @unchecked Sendable {
         guard lstat(old, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         ensureFolder(of: path)
         let new = staging + "/" + path
+        unlink(new)  // a name staged earlier in this build is replaced, never written through
         if link(old, new) != 0 {
             guard let data = FileManager.default.contents(atPath: old),
                 (try? data.write(to: URL(fileURLWithPath: new))) != nil
@@ -153,7 +154,9 @@ final class SiteWriter: @unchecked Sendable {
     private func write(_ path: String, _ data: [UInt8]) throws {
         ensureFolder(of: path)
         let full = staging + "/" + path
-        let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // The name may be a hard link to the old site's file: unlink it so the old file is never changed.
+        unlink(full)
+        let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(full) }
         defer { close(descriptor) }
         guard writeAll(descriptor, data) else { throw failure(full) }

@@ -70,6 +70,29 @@ struct SiteIncrementalTests {
         #expect(october.contains(#"id="msg-new2""#))
     }
 
+    @Test("A rebuild never writes into a file of the old site: every old inode keeps its bytes")
+    func oldFilesUntouched() throws {
+        let input = try SiteTest.folder("input")
+        let path = try SiteTest.write(SiteTest.log(title: "Months", Self.months()), "months.json", in: input)
+        let site = try SiteTest.folder()
+        try SiteTest.build([path], into: site)
+        let before = try SiteTest.contents(site)
+        let backup = try SiteTest.folder("backup")
+        for file in before.keys {
+            let name = backup.appendingPathComponent(file.replacingOccurrences(of: "/", with: "__")).path
+            #expect(link(site.path + "/" + file, name) == 0)
+        }
+        try SiteTest.write(SiteTest.log(title: "Months", Self.months(extraDay: true)), "months.json", in: input)
+        var options = SiteOptions()
+        options.pageSize = 2  // moves every message to another page
+        try SiteTest.build([path], into: site, options: options)
+        for (file, data) in before {
+            let name = backup.appendingPathComponent(file.replacingOccurrences(of: "/", with: "__"))
+            #expect(try Data(contentsOf: name) == data, "\(file) was changed in place")
+        }
+        #expect(try SiteTest.contents(site) != before)
+    }
+
     @Test("--clean renders every page again but produces the same bytes")
     func clean() throws {
         let site = try SiteTest.folder()
