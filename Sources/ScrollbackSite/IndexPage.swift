@@ -15,7 +15,7 @@ enum IndexPage {
             main += "<li class=\"sb-conversation\">\n"
             main += "<h2><a href=\"\(SiteHTML.attribute(record.slug + "/" + summary.newestHref))\">"
             main += "<bdi>\(SiteHTML.text(summary.title))</bdi></a></h2>\n"
-            main += ActivityChart.svg(summary.months, label: summary.title)
+            main += ActivityChart.svg(summary.months)
             main +=
                 "<p class=\"sb-conversation-people\">\(SiteHTML.text(summary.participants.joined(separator: ", ")))</p>\n"
             var meta = SiteHTML.messages(summary.messageCount)
@@ -49,7 +49,7 @@ enum IndexPage {
 
 /// Messages per month as a small bar chart in inline SVG (no script, no image file).
 enum ActivityChart {
-    static func svg(_ months: [MonthCount], label: String) -> String {
+    static func svg(_ months: [MonthCount]) -> String {
         guard !months.isEmpty else { return "" }
         // The twelve months up to the last active one (more when the conversation spans more,
         // up to 36), so quiet months show as gaps and short conversations still read as a chart.
@@ -87,7 +87,6 @@ enum ActivityChart {
             svg +=
                 "<rect x=\"\(index * (barWidth + 1))\" y=\"\(barSpace - bar)\" width=\"\(barWidth)\" height=\"\(bar)\"><title>\(month): \(SiteHTML.messages(count))</title></rect>"
         }
-        _ = label
         return svg + "</svg>\n"
     }
 

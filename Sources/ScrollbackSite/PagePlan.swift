@@ -36,7 +36,7 @@ struct PagePlan: Sendable {
             count = 0
         }
 
-        for (dayIndex, day) in layout.days.enumerated() {
+        for day in layout.days {
             let key: String
             if layout.undated {
                 key = "page"
@@ -69,7 +69,6 @@ struct PagePlan: Sendable {
                 if !bubbles.isEmpty { chains.append(Self.chain(chain, bubbles)) }
             }
             if !chains.isEmpty { days.append(DayLayout(date: day.date, label: day.label, chains: chains)) }
-            _ = dayIndex
         }
         close()
         if layout.undated {
