@@ -46,6 +46,7 @@ struct ConversationBuilder {
         }
         let sharedPrint = shared.finalize()
 
+        let dictionary = SearchDictionary(plan: plan)
         let pageNames = plan.pages.map(\.name)
         let pageOfMessage = plan.pageOfMessage
         var records: [PageRecord] = []
@@ -55,6 +56,7 @@ struct ConversationBuilder {
             var print = Fingerprint()
             print.add(sharedPrint)
             print.add(page.name)
+            print.add(dictionary.fingerprints[index])
             print.add(index > 0 ? pageNames[index - 1] : nil)
             print.add(index + 1 < pageNames.count ? pageNames[index + 1] : nil)
             for day in page.days {
@@ -84,6 +86,7 @@ struct ConversationBuilder {
         let senderIndex = Dictionary(
             layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let context = pageContext(plan: plan, slug: slug, media: media)
+        let numbers = dictionary.numbers
         let errors = ErrorBox()
         let pages = plan.pages
         let rendering = stale
@@ -96,7 +99,8 @@ struct ConversationBuilder {
             html.reserveCapacity(min(options.pageBudget + options.pageBudget / 4, 8 << 20))
             templates.render(pageLayout, page: context(index), to: &html)
             let shard = SearchShard.make(
-                page: page, slug: slug, title: title, senders: senderIndex, senderNames: senders)
+                page: page, slug: slug, title: title, senders: senderIndex, senderNames: senders,
+                dictionary: numbers)
             do {
                 try writer.emit(slug + "/" + page.name, html)
                 try writer.emit(Self.shardPath(slug, page.name), shard)
@@ -113,6 +117,8 @@ struct ConversationBuilder {
 
         let summary = Self.summary(layout: layout, plan: plan, title: title)
         var files = plan.pages.flatMap { [slug + "/" + $0.name, Self.shardPath(slug, $0.name)] }
+        try writer.emit(Self.dictionaryPath(slug), dictionary.script(slug: slug))
+        files.append(Self.dictionaryPath(slug))
         try writer.emit(
             slug + "/calendar.html",
             CalendarPage.make(
@@ -127,6 +133,9 @@ struct ConversationBuilder {
             key: key, inputFingerprint: inputFingerprint, slug: slug, summary: summary, pages: records, files: files,
             warnings: media.warnings)
     }
+
+    /// The conversation's search dictionary (no page is called `words.html`: pages are named by month).
+    static func dictionaryPath(_ slug: String) -> String { "search/" + slug + "/words.js" }
 
     static func shardPath(_ slug: String, _ page: String) -> String {
         "search/" + slug + "/" + page.replacingOccurrences(of: ".html", with: ".js")

@@ -4,40 +4,34 @@ import ScrollbackRender
 /// One page's part of the offline search index, written as a JavaScript file the search page
 /// loads with `<script>` (so it works from `file://`, where pages cannot fetch).
 ///
-/// Words are kept in lower case with their accents (the search page folds those) in a vocabulary
-/// sorted by frequency, and each message is the sequence of its words' numbers in a
-/// self-delimiting code: the 60 most frequent words cost one character, the next 1,860 two. The message's words in order give search results their context.
+/// Each message is the sequence of its words' numbers in the conversation's dictionary
+/// (`SearchDictionary`), in a self-delimiting code: the 60 first words cost one character, the
+/// next 1,860 two. The message's words in order give search results their context.
 enum SearchShard {
     /// The shard's script: `Scrollback.add({...});`.
-    static func make(page: PagePlan.Page, slug: String, title: String, senders: [String: Int], senderNames: [String])
-        -> String
-    {
+    static func make(
+        page: PagePlan.Page, slug: String, title: String, senders: [String: Int], senderNames: [String],
+        dictionary: [String: Int]
+    ) -> String {
         var documents: [(date: String, id: String, sender: Int, words: [String])] = []
-        var frequency: [String: Int] = [:]
         for day in page.days {
             for chain in day.chains {
                 for bubble in chain.bubbles where !bubble.message.hidden {
                     let message = bubble.message
-                    var words: [String] = []
-                    if !message.deleted { SearchTokenizer.words(message.text) { words.append($0.lowercased()) } }
-                    for file in message.attachments {
-                        for text in [file.name, file.alt] {
-                            if let text { SearchTokenizer.words(text) { words.append($0.lowercased()) } }
-                        }
-                    }
-                    for word in words { frequency[word, default: 0] += 1 }
                     let sender = message.sender.flatMap { senders[$0] } ?? -1
-                    documents.append((day.date.description, PermalinkID.encode(message.id), sender, words))
+                    documents.append(
+                        (
+                            day.date.description, PermalinkID.encode(message.id), sender,
+                            SearchDictionary.words(of: message)
+                        ))
                 }
             }
         }
-        let vocabulary = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        var number: [String: Int] = [:]
-        for (index, word) in vocabulary.enumerated() { number[word] = index }
+        let number = dictionary
 
         var script = "Scrollback.add({\"c\":" + json(slug) + ",\"t\":" + json(title) + ",\"p\":" + json(page.name)
         script += ",\"s\":[" + senderNames.map(json).joined(separator: ",") + "]"
-        script += ",\"v\":" + json(vocabulary.joined(separator: " ")) + ",\"d\":["
+        script += ",\"d\":["
         var currentDate: String?
         var previousID = ""
         var previousSender = Int.min

@@ -100,7 +100,8 @@ public enum SiteBuilder {
         try writer.emit(script, scriptText)
         try writer.emit("index.html", IndexPage.make(title: title, conversations: records, stylesheet: stylesheet))
         let shards = records.flatMap { record in
-            record.pages.map { ConversationBuilder.shardPath(record.slug, $0.name) }
+            [ConversationBuilder.dictionaryPath(record.slug)]
+                + record.pages.map { ConversationBuilder.shardPath(record.slug, $0.name) }
         }
         try writer.emit(
             "search.html", SearchPage.make(title: title, stylesheet: stylesheet, script: script, shards: shards))

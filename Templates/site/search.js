@@ -4,6 +4,7 @@
 "use strict";
 var Scrollback = (function () {
   var shards = [];
+  var dictionaries = {};  // conversation → its words, in number order
   var documents = null;
   // The 91 printable ASCII characters but " \ and |: 60 final digits, then 31 continuation digits.
   var DIGITS = "";
@@ -52,8 +53,13 @@ var Scrollback = (function () {
     if (documents) return;
     documents = [];
     shards.forEach(function (shard) {
-      shard.vocabulary = shard.v ? shard.v.split(" ") : [];
-      shard.keys = shard.vocabulary.map(fold);
+      var dictionary = dictionaries[shard.c] || { text: "" };
+      if (!dictionary.words) {
+        dictionary.words = dictionary.text ? dictionary.text.split(" ") : [];
+        dictionary.keys = dictionary.words.map(fold);
+      }
+      shard.vocabulary = dictionary.words;
+      shard.keys = dictionary.keys;
       shard.senderKeys = shard.s.map(function (name) { return words(fold(name)); });
       var id = "";
       var sender = -1;
@@ -102,7 +108,7 @@ var Scrollback = (function () {
     if (!parsed.terms.length && !parsed.dates.length && !parsed.from.length) return [];
     var cache = new Map();
     function matching(shard, term) {
-      var key = shard.c + "\u0000" + shard.p + "\u0000" + term;
+      var key = shard.c + "\u0000" + term;  // numbers are per conversation
       if (!cache.has(key)) {
         var ids = new Set();
         shard.keys.forEach(function (word, index) { if (word.indexOf(term) === 0) ids.add(index); });
@@ -199,5 +205,9 @@ var Scrollback = (function () {
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { add: function (shard) { shards.push(shard); }, search: search };
+  return {
+    add: function (shard) { shards.push(shard); },
+    words: function (conversation, text) { dictionaries[conversation] = { text: text }; },
+    search: search
+  };
 })();

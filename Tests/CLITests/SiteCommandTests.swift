@@ -34,7 +34,7 @@ struct SiteCommandTests {
         #expect(!result.err.contains("\r"), "no progress bar when standard error is not a terminal")
         #expect(FileManager.default.fileExists(atPath: site + "/index.html"))
         let again = Self.run(["site"] + Self.examples + ["-o", site])
-        #expect(again.err.contains("(0 written, 14 kept; unchanged)"))
+        #expect(again.err.contains("(0 written, ") && again.err.contains(" kept; unchanged)"))
     }
 
     @Test("On a terminal a progress bar is drawn on standard error and cleared")

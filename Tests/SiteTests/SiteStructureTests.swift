@@ -52,9 +52,10 @@ struct SiteStructureTests {
         #expect(sources.first?.hasPrefix("assets/search-") == true)
         #expect(
             sources.dropFirst().sorted() == [
-                "search/ben-okafor/2026-11.js", "search/hiking-club/2026-10.js", "search/weekend-plans/2026-11.js",
+                "search/ben-okafor/2026-11.js", "search/ben-okafor/words.js", "search/hiking-club/2026-10.js",
+                "search/hiking-club/words.js", "search/weekend-plans/2026-11.js", "search/weekend-plans/words.js",
             ])
-        #expect(search.components(separatedBy: "<script").count - 1 == 4)
+        #expect(search.components(separatedBy: "<script").count - 1 == 7)
         for page in SiteTest.files(site) where page.hasSuffix(".html") && page != "search.html" {
             let html = try SiteTest.read(site, page)
             #expect(!html.contains("<script"), "\(page)")
