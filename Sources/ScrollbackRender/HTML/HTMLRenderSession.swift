@@ -11,6 +11,8 @@ final class HTMLRenderSession {
     let options: HTMLOptions
     let page: PageContext
     private var markdown: MarkdownHTML
+    /// Reused for every plain body.
+    private var plainBody: [UInt8] = []
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
     private(set) var avatarClasses: [String: String] = [:]
     /// `.sb-avatar-N { background-image: … }` rules for those avatars.
@@ -37,8 +39,13 @@ final class HTMLRenderSession {
 
     /// A message body as HTML.
     func body(_ message: Message) -> String {
-        let document =
-            message.format == .plain ? MarkdownDocument.plain(message.text) : MarkdownDocument.parse(message.text)
+        if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
+            // Most chat messages: escape and write, no document tree.
+            plainBody.removeAll(keepingCapacity: true)
+            PlainBodyHTML.write(message.text, to: &plainBody)
+            return String(decoding: plainBody, as: UTF8.self)
+        }
+        let document = MarkdownDocument.parse(message.text)
         markdown.html = ""
         markdown.blocks(document.blocks)
         return markdown.html
