@@ -22,13 +22,13 @@ struct BubbleContext: HTMLContext {
         case .edited: return .bool(message.edited != nil)
         case .text: return .string(message.text)
         case .body: return .string(session.body(message))
-        case .speaker: return .string(session.speaker(message.sender))
+        case .speaker: return .string(session.sender(message.sender).speaker)
         case .time: return .string(bubble.timeLabel)
         case .isoTime: return .string(bubble.isoTime)
         case .showTime: return .bool(bubble.showTime || message.edited != nil)
         case .avatar: return .bool(bubble.avatar)
-        case .avatarClass: return .string(session.avatarClass(message.sender))
-        case .initials: return .string(session.initials(message.sender))
+        case .avatarClass: return .string(session.sender(message.sender).avatarClass)
+        case .initials: return .string(session.sender(message.sender).initials)
         case .reply: return bubble.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
         case .hasReactions: return .bool(!message.reactions.isEmpty)
         case .reactions:

@@ -13,6 +13,8 @@ final class HTMLRenderSession {
     private var markdown: MarkdownHTML
     /// Reused for every plain body.
     private var plainBody: [UInt8] = []
+    /// The sender of the previous bubble: chains repeat it, so most bubbles skip the look-ups.
+    private var lastSender: (id: String?, strings: SenderStrings)?
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
     private(set) var avatarClasses: [String: String] = [:]
     /// `.sb-avatar-N { background-image: … }` rules for those avatars.
@@ -89,6 +91,21 @@ final class HTMLRenderSession {
     func initials(_ id: String?) -> String {
         guard let id else { return "?" }
         return layout.participant(id)?.initials ?? ParticipantStyle.initials(of: id)
+    }
+
+    /// What a bubble shows of its sender: `speaker`, `avatarClass` and `initials` together.
+    struct SenderStrings {
+        let speaker: String
+        let avatarClass: String
+        let initials: String
+    }
+
+    /// `speaker`, `avatarClass` and `initials` of `id`, remembered for the next bubble.
+    func sender(_ id: String?) -> SenderStrings {
+        if let lastSender, lastSender.id == id { return lastSender.strings }
+        let strings = SenderStrings(speaker: speaker(id), avatarClass: avatarClass(id), initials: initials(id))
+        lastSender = (id, strings)
+        return strings
     }
 
     /// What screen readers hear before a message: the sender's name, or "You".

@@ -48,7 +48,7 @@ public struct MustacheLibrary: Sendable {
         guard let template = template(name) else { return }
         var renderer = MustacheRenderer(library: self, stack: [context])
         var buffer = MustacheOutput()
-        renderer.render(template.nodes, to: &buffer, flushingTo: &output)
+        renderer.render(template.nodes, to: &buffer) { $0.flush(to: &output) }
         buffer.flush(to: &output, force: true)
     }
 

@@ -1,11 +1,14 @@
 /// Walks a compiled template with a stack of context values, writing into one byte buffer.
+///
+/// Not generic over the output stream: `flush` hands full buffers on, so the walk itself
+/// is compiled once, for concrete types, whatever stream the caller writes to.
 struct MustacheRenderer {
     let library: MustacheLibrary
     var stack: [MustacheValue]
 
     mutating func render(
         _ nodes: [MustacheTemplate.Node], to buffer: inout MustacheOutput,
-        flushingTo output: inout some TextOutputStream
+        flush: (inout MustacheOutput) -> Void
     ) {
         for node in nodes {
             switch node {
@@ -17,36 +20,36 @@ struct MustacheRenderer {
                 case .bool(let flag): buffer.write(flag ? "true" : "false")
                 case .null, .list, .lazyList, .object: break
                 }
-                buffer.flush(to: &output)
+                if buffer.bytes.count >= MustacheOutput.flushSize { flush(&buffer) }
             case .section(let path, let children, let inverted):
                 let value = lookup(path)
                 if inverted {
-                    if !value.isTruthy { render(children, to: &buffer, flushingTo: &output) }
+                    if !value.isTruthy { render(children, to: &buffer, flush: flush) }
                     continue
                 }
                 switch value {
                 case .list(let values):
-                    for element in values { renderPushing(element, children, to: &buffer, flushingTo: &output) }
+                    for element in values { renderPushing(element, children, to: &buffer, flush: flush) }
                 case .lazyList(let count, let element):
                     for index in 0..<count {
-                        renderPushing(element(index), children, to: &buffer, flushingTo: &output)
+                        renderPushing(element(index), children, to: &buffer, flush: flush)
                     }
                 default:
-                    if value.isTruthy { renderPushing(value, children, to: &buffer, flushingTo: &output) }
+                    if value.isTruthy { renderPushing(value, children, to: &buffer, flush: flush) }
                 }
             case .partial(_, _, let slot):
                 guard let template = library.partial(slot: slot) else { continue }
-                render(template.nodes, to: &buffer, flushingTo: &output)
+                render(template.nodes, to: &buffer, flush: flush)
             }
         }
     }
 
     private mutating func renderPushing(
         _ value: MustacheValue, _ nodes: [MustacheTemplate.Node], to buffer: inout MustacheOutput,
-        flushingTo output: inout some TextOutputStream
+        flush: (inout MustacheOutput) -> Void
     ) {
         stack.append(value)
-        render(nodes, to: &buffer, flushingTo: &output)
+        render(nodes, to: &buffer, flush: flush)
         stack.removeLast()
     }
 
