@@ -3,42 +3,45 @@ import ScrollbackModel
 
 /// `message.mustache`'s names for one bubble. Answers by `switch`, so a page of 100k
 /// messages builds no dictionaries; the body's HTML is made only when the template asks.
+///
+/// Holds its chain's bubbles and an index rather than a copy of the bubble: three words fit
+/// in an existential's inline buffer, so a bubble's context needs no heap box of its own.
 struct BubbleContext: HTMLContext {
-    let bubble: Bubble
-    let chain: ChainLayout
+    let bubbles: [Bubble]
+    let index: Int
     let session: HTMLRenderSession
 
-    private var message: Message { bubble.message }
+    private var message: Message { bubbles[index].message }
 
     func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
         case .isSystem: return .bool(message.kind == .system)
         case .anchor: return .string(PermalinkID.message(message.id))
         case .id: return .string(message.id)
-        case .position: return .string(bubble.position.rawValue)
-        case .tail: return .bool(bubble.tail)
-        case .jumbo: return .bool(bubble.jumbo)
+        case .position: return .string(bubbles[index].position.rawValue)
+        case .tail: return .bool(bubbles[index].tail)
+        case .jumbo: return .bool(bubbles[index].jumbo)
         case .deleted: return .bool(message.deleted)
         case .edited: return .bool(message.edited != nil)
         case .text: return .string(message.text)
         case .body: return .string(session.body(message))
         case .speaker: return .string(session.sender(message.sender).speaker)
-        case .time: return .string(bubble.timeLabel)
-        case .isoTime: return .string(bubble.isoTime)
-        case .showTime: return .bool(bubble.showTime || message.edited != nil)
-        case .avatar: return .bool(bubble.avatar)
+        case .time: return .string(bubbles[index].timeLabel)
+        case .isoTime: return .string(bubbles[index].isoTime)
+        case .showTime: return .bool(bubbles[index].showTime || message.edited != nil)
+        case .avatar: return .bool(bubbles[index].avatar)
         case .avatarClass: return .string(session.sender(message.sender).avatarClass)
         case .initials: return .string(session.sender(message.sender).initials)
-        case .reply: return bubble.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
+        case .reply: return bubbles[index].reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
         case .hasReactions: return .bool(!message.reactions.isEmpty)
         case .reactions:
             return .list(message.reactions.map { .object(ReactionContext(reaction: $0, session: session)) })
         case .attachments:
             return .list(message.attachments.map { .object(AttachmentContext(attachment: $0, session: session)) })
         case .mediaOnly: return .bool(mediaOnly)
-        case .status: return .bool(bubble.status != nil)
-        case .failed: return .bool(bubble.status == .failed)
-        case .statusLabel: return .string(bubble.status.map(Self.label) ?? "")
+        case .status: return .bool(bubbles[index].status != nil)
+        case .failed: return .bool(bubbles[index].status == .failed)
+        case .statusLabel: return .string(bubbles[index].status.map(Self.label) ?? "")
         default: return nil
         }
     }
