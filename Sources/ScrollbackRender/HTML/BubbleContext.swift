@@ -6,7 +6,7 @@ import ScrollbackModel
 ///
 /// Holds its chain's bubbles and an index rather than a copy of the bubble: three words fit
 /// in an existential's inline buffer, so a bubble's context needs no heap box of its own.
-struct BubbleContext: HTMLContext {
+struct BubbleContext: HTMLContext, MustacheRawWriter {
     let bubbles: [Bubble]
     let index: Int
     let session: HTMLRenderSession
@@ -44,6 +44,13 @@ struct BubbleContext: HTMLContext {
         case .statusLabel: return .string(bubbles[index].status.map(Self.label) ?? "")
         default: return nil
         }
+    }
+
+    /// `{{{body}}}` goes straight into the page's buffer: no `String` per message.
+    func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool {
+        guard HTMLName(name) == .body else { return false }
+        session.writeBody(message, to: &buffer.bytes)
+        return true
     }
 
     /// A photo with no words is drawn without a bubble around it.

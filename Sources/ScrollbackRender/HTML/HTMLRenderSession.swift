@@ -11,8 +11,6 @@ final class HTMLRenderSession {
     let options: HTMLOptions
     let page: PageContext
     private var markdown: MarkdownHTML
-    /// Reused for every plain body.
-    private var plainBody: [UInt8] = []
     /// The sender of the previous bubble: chains repeat it, so most bubbles skip the look-ups.
     private var lastSender: (id: String?, strings: SenderStrings)?
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
@@ -41,16 +39,22 @@ final class HTMLRenderSession {
 
     /// A message body as HTML.
     func body(_ message: Message) -> String {
+        var bytes: [UInt8] = []
+        writeBody(message, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a message body's HTML to `output`.
+    func writeBody(_ message: Message, to output: inout [UInt8]) {
         if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
             // Most chat messages: escape and write, no document tree.
-            plainBody.removeAll(keepingCapacity: true)
-            PlainBodyHTML.write(message.text, to: &plainBody)
-            return String(decoding: plainBody, as: UTF8.self)
+            PlainBodyHTML.write(message.text, to: &output)
+            return
         }
         let document = MarkdownDocument.parse(message.text)
         markdown.html = ""
         markdown.blocks(document.blocks)
-        return markdown.html
+        markdown.html.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Markdown reduced to its words, for one-line quotes (`**Saturday**` → `Saturday`).

@@ -14,6 +14,12 @@ struct MustacheRenderer {
             switch node {
             case .text(let bytes): buffer.write(bytes)
             case .variable(let path, let escaped):
+                if !escaped, path.parts.count == 1, case .object(let top)? = stack.last,
+                    let writer = top as? MustacheRawWriter, writer.writeRaw(path.parts[0], to: &buffer)
+                {
+                    if buffer.bytes.count >= MustacheOutput.flushSize { flush(&buffer) }
+                    continue
+                }
                 switch lookup(path) {
                 case .string(let text):
                     if escaped { buffer.writeEscaped(text) } else { buffer.write(text) }
@@ -72,4 +78,12 @@ struct MustacheRenderer {
         }
         return value
     }
+}
+
+/// A context that writes some unescaped values (`{{{body}}}`) straight into the buffer,
+/// rather than returning them as a `String` that would be built, checked and copied again.
+protocol MustacheRawWriter {
+    /// Writes the value for `name` and returns `true`, or returns `false` when it does not know
+    /// the name. Only asked when this context is the innermost one.
+    func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool
 }
