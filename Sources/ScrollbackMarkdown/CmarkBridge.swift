@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// The only file that touches cmark-gfm's C API: parse, convert to Swift values, free.
 enum CmarkBridge {
@@ -13,9 +14,25 @@ enum CmarkBridge {
         return extensionNames.compactMap { cmark_find_syntax_extension($0) }
     }()
 
+    /// cmark-gfm keeps the inline parser's table of special characters in process-wide
+    /// state: attaching an extension (autolink, strikethrough) adds its characters and
+    /// freeing a parser removes them, so two parsers alive on two threads change each
+    /// other's results (autolinks that come and go between runs). Parsing is therefore
+    /// serialised; turning the finished tree into Swift values runs outside the lock.
+    private static let parserLock = NSLock()
+
     static func parse(_ text: String) -> MarkdownDocument {
+        guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
+        defer { cmark_node_free(root) }
+        return MarkdownDocument(blocks: blocks(of: root))
+    }
+
+    /// The document's node tree; the caller frees it.
+    private static func parseTree(_ text: String) -> OpaquePointer? {
+        parserLock.lock()
+        defer { parserLock.unlock() }
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return PlainTextFastPath.plainDocument(text) }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
         var text = text
@@ -24,9 +41,7 @@ enum CmarkBridge {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return PlainTextFastPath.plainDocument(text) }
-        defer { cmark_node_free(root) }
-        return MarkdownDocument(blocks: blocks(of: root))
+        return cmark_parser_finish(parser)
     }
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {
