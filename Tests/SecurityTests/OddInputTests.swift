@@ -124,3 +124,22 @@ struct OddInputTests {
         #expect(try transcript.render(.json).contains(#"a\u0000b"#))
     }
 }
+
+@Suite("Odd dates")
+struct OddDateTests {
+    @Test(
+        "Days before the Gregorian reform are labelled as the proleptic Gregorian days their permalinks name",
+        arguments: [
+            ("1500-03-01T12:00:00Z", "1500-03-01", "Thursday, March 1, 1500"),
+            ("0001-01-01T12:00:00Z", "0001-01-01", "Monday, January 1, 1"),
+            ("1582-10-10T12:00:00Z", "1582-10-10", "Sunday, October 10, 1582"),
+            ("1970-01-01T00:00:00Z", "1970-01-01", "Thursday, January 1, 1970"),
+            ("2100-12-31T23:59:59Z", "2100-12-31", "Friday, December 31, 2100"),
+        ])
+    func labelsMatchDates(time: String, date: String, label: String) throws {
+        let layout = try LayoutEngine.layout(
+            try Hostile.load(Hostile.nativeLog([Hostile.message(id: "m1", time: time, text: "x")])))
+        #expect(layout.days.map(\.date.description) == [date])
+        #expect(layout.days.map(\.label) == [label])
+    }
+}
