@@ -30,10 +30,14 @@ status=0
 for name in $targets; do
     mkdir -p "$scratch/corpus/$name" "$scratch/seeds/$name"
     log="$scratch/logs/$name.log"
+    case "$name" in
+    markdown-log | whatsapp | markdown) dictionary="Fuzz/dictionaries/text.dict" ;;
+    *) dictionary="Fuzz/dictionaries/json.dict" ;;
+    esac
     echo "fuzzing $name for ${seconds}s"
     FUZZ_TARGET="$name" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
         "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len="${FUZZ_MAX_LEN:-16384}" \
-        -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$name-" \
+        -print_final_stats=1 -dict="$dictionary" -artifact_prefix="$scratch/artifacts/$name-" \
         "$scratch/corpus/$name" "Fuzz/corpus/$name" "$scratch/seeds/$name" > "$log" 2>&1
     code=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)

@@ -3,15 +3,17 @@ import Scrollback
 /// Renders a transcript the ways a user can ask for, discarding the output.
 enum Pipeline {
     static func renderAll(_ transcript: Transcript) {
+        for format in OutputFormat.allCases {
+            var sink = Sink()
+            try? transcript.render(format, options: RenderOptions(), to: &sink)
+        }
+        // A narrow terminal and a `me` exercise wrapping and the other side of the layout.
         var narrow = RenderOptions()
         narrow.terminal.width = 12
+        narrow.terminal.color = .trueColor
         narrow.layout.me = transcript.participants.first?.id
-        for options in [RenderOptions(), narrow] {
-            for format in OutputFormat.allCases {
-                var sink = Sink()
-                try? transcript.render(format, options: options, to: &sink)
-            }
-        }
+        var sink = Sink()
+        try? transcript.render(.ansi, options: narrow, to: &sink)
     }
 }
 
