@@ -40,8 +40,12 @@ let package = Package(
                 .embedInCode("html/day.mustache"),
                 .embedInCode("html/chain.mustache"),
                 .embedInCode("html/message.mustache"),
+                .embedInCode("html/theme-discord.chain.mustache"),
                 .embedInCode("css/base.css"),
                 .embedInCode("css/theme-imessage.css"),
+                .embedInCode("css/theme-whatsapp.css"),
+                .embedInCode("css/theme-discord.css"),
+                .embedInCode("css/theme-plain.css"),
             ]
         ),
         .target(
@@ -70,7 +74,8 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["ScrollbackMarkdown", "TestSupport"]),
         .testTarget(name: "ReadersTests", dependencies: ["ScrollbackReaders", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["ScrollbackLayout", "ScrollbackReaders", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).

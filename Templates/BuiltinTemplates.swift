@@ -7,7 +7,11 @@ public enum BuiltinTemplates {
         "chain.mustache": text(PackageResources.chain_mustache),
         "message.mustache": text(PackageResources.message_mustache),
         "base.css": text(PackageResources.base_css),
+        "theme-discord.chain.mustache": text(PackageResources.theme_discord_chain_mustache),
         "theme-imessage.css": text(PackageResources.theme_imessage_css),
+        "theme-whatsapp.css": text(PackageResources.theme_whatsapp_css),
+        "theme-discord.css": text(PackageResources.theme_discord_css),
+        "theme-plain.css": text(PackageResources.theme_plain_css),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -1,3 +1,4 @@
+import Foundation
 import Scrollback
 
 /// `scrollback formats`: the input formats, one line each.
@@ -23,20 +24,50 @@ enum FormatsCommand {
     )
 }
 
-/// `scrollback themes`: the HTML themes.
+/// `scrollback themes`: the HTML themes, and `--export NAME DIR` to start a theme of one's own.
 enum ThemesCommand {
     static let command = Command(
         name: "themes",
-        abstract: "List the HTML themes.",
-        usage: ["themes"],
-        discussion: nil,
-        options: [],
+        abstract: "List the HTML themes, or write one theme's templates and CSS to a folder.",
+        usage: ["themes", "themes --export NAME DIR"],
+        discussion: """
+            An exported folder holds page.mustache, day.mustache, chain.mustache, message.mustache,
+            base.css and the theme's stylesheet. Edit any of them and pass the folder to
+            'scrollback render --templates DIR': files there replace the built-in ones by name.
+            """,
+        options: [OptionSpec("--export", value: "NAME", help: "Write theme NAME's files into the folder DIR.")],
         run: { arguments, console in
+            if let name = arguments.value("--export") {
+                return try export(name, arguments, console: console)
+            }
             guard arguments.positionals.isEmpty else { throw UsageError("themes takes no arguments.") }
-            console.out("imessage  Messages-style bubbles with tails (default)\n")
+            let width = (HTMLTheme.all.map(\.name.count).max() ?? 0) + 2
+            for theme in HTMLTheme.all {
+                let aliases = theme.aliases.isEmpty ? "" : " (also: \(theme.aliases.joined(separator: ", ")))"
+                console.out(
+                    theme.name + String(repeating: " ", count: width - theme.name.count) + theme.summary + aliases
+                        + "\n")
+            }
             return 0
         }
     )
+
+    private static func export(_ name: String, _ arguments: Arguments, console: Console) throws -> Int32 {
+        guard let theme = HTMLTheme.named(name) else {
+            throw UsageError("'\(name)' is not a theme; use one of \(HTMLTheme.names.joined(separator: ", ")).")
+        }
+        guard arguments.positionals.count == 1, let folder = arguments.positionals.first else {
+            throw UsageError("themes --export needs one folder to write to: themes --export \(name) DIR.")
+        }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (file, text) in theme.files().sorted(by: { $0.key < $1.key }) {
+            let path = (folder as NSString).appendingPathComponent(file)
+            try AtomicFile.write(path) { stream in stream.write(text) }
+            console.err("wrote \(path)\n")
+        }
+        return 0
+    }
 }
 
 /// Commands whose work is not built yet say so plainly rather than pretending.

@@ -113,7 +113,13 @@ enum SharedOptions {
         terminal.color = try colorDepth(arguments, console: console)
 
         var html = HTMLOptions()
-        if let theme = arguments.value("--theme") { html.theme = theme }
+        if let theme = arguments.value("--theme") {
+            guard HTMLTheme.named(theme) != nil else {
+                throw UsageError(
+                    "--theme '\(theme)' is not a theme; use one of \(HTMLTheme.names.joined(separator: ", ")).")
+            }
+            html.theme = theme
+        }
         html.remoteMedia = arguments.flag("--remote-media")
         if let folder = arguments.value("--templates") {
             html.templateOverrides = try templateOverrides(folder)

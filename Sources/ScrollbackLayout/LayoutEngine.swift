@@ -15,10 +15,7 @@ public enum LayoutEngine {
         let labels = DateLabels(locale: options.locale)
 
         // Rule 1: by time, equal times in input order. Hidden messages are kept in the model only.
-        let ordered = transcript.messages.enumerated()
-            .filter { !$0.element.hidden }
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
+        let ordered = inTimeOrder(transcript.messages)
 
         let styles = ParticipantStyle.styles(for: transcript.participants, me: me)
         let everyone = Set(transcript.participants.map(\.id)).union(me.map { [$0] } ?? [])
@@ -76,6 +73,20 @@ public enum LayoutEngine {
             isGroup: isGroup, days: days)
         layout.undated = transcript.undated
         return layout
+    }
+
+    /// Visible messages sorted by time, stably; logs are usually in order already, so check first.
+    static func inTimeOrder(_ messages: [Message]) -> [Message] {
+        var visible = messages
+        if messages.contains(where: \.hidden) { visible.removeAll(where: \.hidden) }
+        var sorted = true
+        for index in visible.indices.dropFirst() where visible[index].time < visible[index - 1].time {
+            sorted = false
+            break
+        }
+        if sorted { return visible }
+        let order = visible.indices.sorted { (visible[$0].time, $0) < (visible[$1].time, $1) }
+        return order.map { visible[$0] }
     }
 
     private static func resolveZone(_ transcript: Transcript, _ options: LayoutOptions) throws -> Zone {

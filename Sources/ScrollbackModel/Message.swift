@@ -1,43 +1,97 @@
 /// One message, or one system event ("Ben renamed the group").
+///
+/// A value type with copy-on-write storage: a message is copied at every stage
+/// (reader → transcript → layout → bubble), and one reference count per copy is
+/// far cheaper than one per field when a log holds millions of messages.
 public struct Message: Sendable, Hashable, Codable {
     /// The message's id: the input's own, or one derived from its position (`m1`, `m2`, …).
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        set { mutableStorage().id = newValue }
+    }
     /// Whether this is something someone said or an event of the chat itself.
-    public var kind: Kind
+    public var kind: Kind {
+        get { storage.kind }
+        set { mutableStorage().kind = newValue }
+    }
     /// The participant id of the sender; `nil` for system messages.
-    public var sender: String?
+    public var sender: String? {
+        get { storage.sender }
+        set { mutableStorage().sender = newValue }
+    }
     /// When the message was sent, with the offset the log wrote.
-    public var time: Timestamp
+    public var time: Timestamp {
+        get { storage.time }
+        set { mutableStorage().time = newValue }
+    }
     /// The body: GitHub Flavored Markdown unless `format` is `.plain`.
-    public var text: String
+    public var text: String {
+        get { storage.text }
+        set { mutableStorage().text = newValue }
+    }
     /// How `text` is to be read.
-    public var format: TextFormat
+    public var format: TextFormat {
+        get { storage.format }
+        set { mutableStorage().format = newValue }
+    }
     /// The id of the message this one answers.
-    public var replyTo: String?
+    public var replyTo: String? {
+        get { storage.replyTo }
+        set { mutableStorage().replyTo = newValue }
+    }
     /// Delivery status of an outgoing message.
-    public var status: DeliveryStatus?
+    public var status: DeliveryStatus? {
+        get { storage.status }
+        set { mutableStorage().status = newValue }
+    }
     /// Reactions, in the order the log gives them.
-    public var reactions: [Reaction]
+    public var reactions: [Reaction] {
+        get { storage.reactions }
+        set { mutableStorage().reactions = newValue }
+    }
     /// Files and images sent with the message.
-    public var attachments: [Attachment]
+    public var attachments: [Attachment] {
+        get { storage.attachments }
+        set { mutableStorage().attachments = newValue }
+    }
     /// When the message was last edited, if it was.
-    public var edited: Timestamp?
+    public var edited: Timestamp? {
+        get { storage.edited }
+        set { mutableStorage().edited = newValue }
+    }
     /// Whether the message was deleted (its text is then usually empty).
-    public var deleted: Bool
+    public var deleted: Bool {
+        get { storage.deleted }
+        set { mutableStorage().deleted = newValue }
+    }
     /// Who the message was forwarded from, as the source app names them.
-    public var forwardedFrom: String?
+    public var forwardedFrom: String? {
+        get { storage.forwardedFrom }
+        set { mutableStorage().forwardedFrom = newValue }
+    }
     /// Kept from the input but not shown (tool calls in an AI chat, for example).
-    public var hidden: Bool
+    public var hidden: Bool {
+        get { storage.hidden }
+        set { mutableStorage().hidden = newValue }
+    }
     /// Free-form data the log attached; kept, never rendered.
-    public var meta: MetaValue?
+    public var meta: MetaValue? {
+        get { storage.meta }
+        set { mutableStorage().meta = newValue }
+    }
     /// Where the message starts in the input, for error messages.
-    public var location: SourceLocation?
+    public var location: SourceLocation? {
+        get { storage.location }
+        set { mutableStorage().location = newValue }
+    }
 
     /// The two kinds of entries in a chat.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case message
         case system
     }
+
+    private var storage: Storage
 
     /// Creates a message.
     public init(
@@ -47,22 +101,134 @@ public struct Message: Sendable, Hashable, Codable {
         deleted: Bool = false, forwardedFrom: String? = nil, hidden: Bool = false,
         meta: MetaValue? = nil, location: SourceLocation? = nil
     ) {
-        self.id = id
-        self.kind = kind
-        self.sender = sender
-        self.time = time
-        self.text = text
-        self.format = format
-        self.replyTo = replyTo
-        self.status = status
-        self.reactions = reactions
-        self.attachments = attachments
-        self.edited = edited
-        self.deleted = deleted
-        self.forwardedFrom = forwardedFrom
-        self.hidden = hidden
-        self.meta = meta
-        self.location = location
+        storage = Storage(
+            id: id, kind: kind, sender: sender, time: time, text: text, format: format, replyTo: replyTo,
+            status: status, reactions: reactions, attachments: attachments, edited: edited, deleted: deleted,
+            forwardedFrom: forwardedFrom, hidden: hidden, meta: meta, location: location)
+    }
+
+    public static func == (lhs: Message, rhs: Message) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    public init(from decoder: Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: Encoder) throws { try storage.fields.encode(to: encoder) }
+
+    /// The storage, copied first if another message shares it.
+    private mutating func mutableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+}
+
+extension Message {
+    /// The stored fields, as one value.
+    fileprivate struct Fields: Sendable, Hashable, Codable {
+        var id: String
+        var kind: Message.Kind
+        var sender: String?
+        var time: Timestamp
+        var text: String
+        var format: TextFormat
+        var replyTo: String?
+        var status: DeliveryStatus?
+        var reactions: [Reaction]
+        var attachments: [Attachment]
+        var edited: Timestamp?
+        var deleted: Bool
+        var forwardedFrom: String?
+        var hidden: Bool
+        var meta: MetaValue?
+        var location: SourceLocation?
+    }
+
+    /// A class box around the fields; never mutated while shared.
+    fileprivate final class Storage: @unchecked Sendable {
+        var fields: Fields
+        var id: String {
+            get { fields.id }
+            set { fields.id = newValue }
+        }
+        var kind: Message.Kind {
+            get { fields.kind }
+            set { fields.kind = newValue }
+        }
+        var sender: String? {
+            get { fields.sender }
+            set { fields.sender = newValue }
+        }
+        var time: Timestamp {
+            get { fields.time }
+            set { fields.time = newValue }
+        }
+        var text: String {
+            get { fields.text }
+            set { fields.text = newValue }
+        }
+        var format: TextFormat {
+            get { fields.format }
+            set { fields.format = newValue }
+        }
+        var replyTo: String? {
+            get { fields.replyTo }
+            set { fields.replyTo = newValue }
+        }
+        var status: DeliveryStatus? {
+            get { fields.status }
+            set { fields.status = newValue }
+        }
+        var reactions: [Reaction] {
+            get { fields.reactions }
+            set { fields.reactions = newValue }
+        }
+        var attachments: [Attachment] {
+            get { fields.attachments }
+            set { fields.attachments = newValue }
+        }
+        var edited: Timestamp? {
+            get { fields.edited }
+            set { fields.edited = newValue }
+        }
+        var deleted: Bool {
+            get { fields.deleted }
+            set { fields.deleted = newValue }
+        }
+        var forwardedFrom: String? {
+            get { fields.forwardedFrom }
+            set { fields.forwardedFrom = newValue }
+        }
+        var hidden: Bool {
+            get { fields.hidden }
+            set { fields.hidden = newValue }
+        }
+        var meta: MetaValue? {
+            get { fields.meta }
+            set { fields.meta = newValue }
+        }
+        var location: SourceLocation? {
+            get { fields.location }
+            set { fields.location = newValue }
+        }
+
+        init(_ fields: Fields) { self.fields = fields }
+
+        convenience init(
+            id: String, kind: Message.Kind, sender: String?, time: Timestamp, text: String, format: TextFormat,
+            replyTo: String?, status: DeliveryStatus?, reactions: [Reaction], attachments: [Attachment],
+            edited: Timestamp?, deleted: Bool, forwardedFrom: String?, hidden: Bool, meta: MetaValue?,
+            location: SourceLocation?
+        ) {
+            self.init(
+                Fields(
+                    id: id, kind: kind, sender: sender, time: time, text: text, format: format, replyTo: replyTo,
+                    status: status, reactions: reactions, attachments: attachments, edited: edited,
+                    deleted: deleted, forwardedFrom: forwardedFrom, hidden: hidden, meta: meta, location: location))
+        }
     }
 }
 

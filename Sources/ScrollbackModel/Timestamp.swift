@@ -52,19 +52,55 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         let local = seconds + Int64(offset)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: days)
-        var text = date.description + "T"
-        text += Self.pad(Int(secondOfDay / 3600)) + ":" + Self.pad(Int(secondOfDay / 60 % 60)) + ":"
-        text += Self.pad(Int(secondOfDay % 60))
-        if nanoseconds != 0 {
-            var fraction = String(nanoseconds)
-            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+        // Written byte by byte: layout formats one of these per message.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(35)
+        if date.year < 0 || date.year > 9999 {
+            bytes.append(contentsOf: String(date.year).utf8)
+        } else {
+            Self.appendDigits(date.year, count: 4, to: &bytes)
         }
-        if offset == 0 { return text + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = Int(offset.magnitude)
-        return text + sign + Self.pad(magnitude / 3600) + ":" + Self.pad(magnitude / 60 % 60)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendDigits(date.month, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendDigits(date.day, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        Self.appendDigits(Int(secondOfDay / 3600), count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.appendDigits(Int(secondOfDay / 60 % 60), count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.appendDigits(Int(secondOfDay % 60), count: 2, to: &bytes)
+        if nanoseconds != 0 {
+            var fraction = Int(nanoseconds)
+            var width = 9
+            while fraction % 10 == 0 {
+                fraction /= 10
+                width -= 1
+            }
+            bytes.append(UInt8(ascii: "."))
+            Self.appendDigits(fraction, count: width, to: &bytes)
+        }
+        if offset == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+        } else {
+            bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            let magnitude = Int(offset.magnitude)
+            Self.appendDigits(magnitude / 3600, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            Self.appendDigits(magnitude / 60 % 60, count: 2, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(48 + rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Encodes as an RFC 3339 string.

@@ -1,0 +1,70 @@
+/// Options for HTML output.
+public struct HTMLOptions: Sendable, Hashable {
+    /// The theme's name (see `HTMLTheme.all`).
+    public var theme: String
+    /// Template and stylesheet overrides by file name (from `--templates DIR`).
+    public var templateOverrides: [String: String]
+    /// Whether images the log gives as remote URLs may load.
+    public var remoteMedia: Bool
+    /// One file with CSS and images inline.
+    public var selfContained: Bool
+    /// The folder attachment paths are relative to, for inlining images.
+    public var mediaBaseDirectory: String?
+    /// The largest file, in bytes, inlined as a `data:` URL; bigger ones become file chips.
+    public var inlineMediaLimit: Int
+
+    /// Creates options.
+    public init(
+        theme: String = "imessage", templateOverrides: [String: String] = [:], remoteMedia: Bool = false,
+        selfContained: Bool = true, mediaBaseDirectory: String? = nil, inlineMediaLimit: Int = 8 << 20
+    ) {
+        self.theme = theme
+        self.templateOverrides = templateOverrides
+        self.remoteMedia = remoteMedia
+        self.selfContained = selfContained
+        self.mediaBaseDirectory = mediaBaseDirectory
+        self.inlineMediaLimit = inlineMediaLimit
+    }
+}
+
+/// What a page of a larger site adds to a transcript page: where messages live, links between
+/// pages, and a shared stylesheet. The default is a standalone page.
+public struct PageContext: Sendable {
+    /// The `href` that reaches a message: `#msg-ID` on a standalone page, `2026-10.html#msg-ID` on a site
+    /// whose pages each hold some days. Receives the message's id as the log gives it.
+    public var messageHref: @Sendable (String) -> String
+    /// Links shown above and below the transcript (previous and next page, the index).
+    public var links: [PageLink]
+    /// A stylesheet to link to instead of writing the CSS inline.
+    public var stylesheetHref: String?
+
+    /// Creates a context.
+    public init(
+        messageHref: @escaping @Sendable (String) -> String = { "#" + PermalinkID.message($0) },
+        links: [PageLink] = [], stylesheetHref: String? = nil
+    ) {
+        self.messageHref = messageHref
+        self.links = links
+        self.stylesheetHref = stylesheetHref
+    }
+
+    /// A single self-contained page.
+    public static let standalone = PageContext()
+}
+
+/// A navigation link between pages; also written as `<link rel>` in the head.
+public struct PageLink: Sendable, Hashable {
+    /// `prev`, `next`, `index`, or another link relation.
+    public var rel: String
+    /// Where it goes (escaped on output; forbidden schemes are dropped).
+    public var href: String
+    /// The visible text ("Older messages").
+    public var label: String
+
+    /// Creates a link.
+    public init(rel: String, href: String, label: String) {
+        self.rel = rel
+        self.href = href
+        self.label = label
+    }
+}

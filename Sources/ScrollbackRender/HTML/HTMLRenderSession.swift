@@ -1,0 +1,92 @@
+import ScrollbackLayout
+import ScrollbackMarkdown
+import ScrollbackModel
+
+/// The state of one page render: the layout, options, and caches shared by every message.
+///
+/// A class because the template contexts of all messages share one media cache and
+/// one Markdown writer without copying them.
+final class HTMLRenderSession {
+    let layout: TranscriptLayout
+    let options: HTMLOptions
+    let page: PageContext
+    private var markdown: MarkdownHTML
+    /// CSS class per participant id whose avatar image is inlined once in the page's style.
+    private(set) var avatarClasses: [String: String] = [:]
+    /// `.sb-avatar-N { background-image: … }` rules for those avatars.
+    private(set) var avatarCSS = ""
+
+    init(layout: TranscriptLayout, options: HTMLOptions, page: PageContext) {
+        self.layout = layout
+        self.options = options
+        self.page = page
+        markdown = MarkdownHTML(media: MediaResolver(options: options))
+        for (offset, participant) in layout.participants.enumerated() {
+            guard let avatar = participant.avatar, avatarClasses[participant.id] == nil,
+                let image = markdown.media.image(avatar)
+            else { continue }
+            let name = "sb-avatar-\(offset)"
+            avatarClasses[participant.id] = name
+            // The URL is a data: URL or a path we checked; quotes and backslashes cannot end the string.
+            let url = image.source.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(
+                of: "\"", with: "%22"
+            ).replacingOccurrences(of: "<", with: "%3C")
+            avatarCSS += ".\(name){background-image:url(\"\(url)\")}\n"
+        }
+    }
+
+    /// A message body as HTML.
+    func body(_ message: Message) -> String {
+        let document =
+            message.format == .plain ? MarkdownDocument.plain(message.text) : MarkdownDocument.parse(message.text)
+        markdown.html = ""
+        markdown.blocks(document.blocks)
+        return markdown.html
+    }
+
+    /// Markdown reduced to its words, for one-line quotes (`**Saturday**` → `Saturday`).
+    func plainText(_ markdown: String) -> String {
+        var words: [String] = []
+        for block in MarkdownDocument.parse(markdown).blocks {
+            switch block {
+            case .paragraph(let inlines), .heading(_, let inlines): words.append(inlines.plainText)
+            case .codeBlock(_, let code): words.append(code)
+            case .htmlBlock(let source): words.append(source)
+            default: continue
+            }
+        }
+        let text = words.joined(separator: " ")
+        return text.isEmpty ? markdown : text
+    }
+
+    /// An attachment's image, if the page may show it.
+    func image(_ attachment: Attachment) -> MediaResolver.Resolved? {
+        guard attachment.isImage, let reference = attachment.path ?? attachment.url else { return nil }
+        return markdown.media.image(reference)
+    }
+
+    /// The display name of a participant id (the id itself when unknown).
+    func name(_ id: String?) -> String {
+        guard let id else { return "" }
+        return layout.participant(id)?.name ?? id
+    }
+
+    /// The avatar's classes: its inlined image, else the participant's colour.
+    func avatarClass(_ id: String?) -> String {
+        guard let id else { return "" }
+        if let image = avatarClasses[id] { return "sb-avatar-image " + image }
+        return "sb-color-\(layout.participant(id)?.colorIndex ?? 0)"
+    }
+
+    /// One or two letters for an avatar without an image.
+    func initials(_ id: String?) -> String {
+        guard let id else { return "?" }
+        return layout.participant(id)?.initials ?? ParticipantStyle.initials(of: id)
+    }
+
+    /// What screen readers hear before a message: the sender's name, or "You".
+    func speaker(_ id: String?) -> String {
+        guard let id else { return "Someone" }
+        return id == layout.me ? "You" : name(id)
+    }
+}

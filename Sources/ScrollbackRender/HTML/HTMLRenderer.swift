@@ -1,0 +1,71 @@
+import ScrollbackLayout
+import ScrollbackModel
+
+/// Draws a layout as an HTML page: Mustache templates for the structure, Swift for
+/// message bodies (Markdown), so a page of 100k messages renders in one streaming pass.
+public enum HTMLRenderer {
+    /// Writes a standalone page (or, with `page`, one page of a site) to `output`.
+    public static func render(
+        _ layout: TranscriptLayout, options: HTMLOptions, page: PageContext = .standalone,
+        to output: inout some TextOutputStream
+    ) throws {
+        try HTMLTemplates(options: options).render(layout, page: page, to: &output)
+    }
+
+    /// The page as a string.
+    public static func render(_ layout: TranscriptLayout, options: HTMLOptions, page: PageContext = .standalone)
+        throws -> String
+    {
+        var text = ""
+        try render(layout, options: options, page: page, to: &text)
+        return text
+    }
+
+    /// The stylesheet a page of `options` uses, for a site that links one shared file.
+    public static func stylesheet(options: HTMLOptions) throws -> String {
+        try HTMLTemplates(options: options).stylesheet
+    }
+}
+
+/// A theme's templates compiled once, to render any number of pages.
+public struct HTMLTemplates: Sendable {
+    /// The options the templates were made for.
+    public let options: HTMLOptions
+    /// `base.css` followed by the theme's stylesheet.
+    public let stylesheet: String
+    private let library: MustacheLibrary
+
+    /// Compiles the templates of `options.theme`, with `options.templateOverrides` applied.
+    public init(options: HTMLOptions) throws {
+        guard let theme = HTMLTheme.named(options.theme) else { throw HTMLRenderError.unknownTheme(options.theme) }
+        let files = theme.files(overrides: options.templateOverrides)
+        var sources: [String: String] = [:]
+        var fileNames: [String: String] = [:]
+        // Any other template in `--templates DIR` is a partial the page's templates can include.
+        for (file, text) in options.templateOverrides where file.hasSuffix(".mustache") {
+            let partial = String(file.dropLast(".mustache".count))
+            sources[partial] = text
+            fileNames[partial] = file
+        }
+        for partial in HTMLTheme.partials {
+            sources[partial] = files[partial + ".mustache"]
+            fileNames[partial] = partial + ".mustache"
+        }
+        do {
+            library = try MustacheLibrary(sources: sources, fileNames: fileNames)
+        } catch {
+            throw HTMLRenderError.template(error)
+        }
+        self.options = options
+        stylesheet = (files["base.css"] ?? "") + "\n" + (files[theme.stylesheet] ?? "")
+    }
+
+    /// Writes one page for `layout`.
+    public func render(
+        _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
+    ) {
+        let session = HTMLRenderSession(layout: layout, options: options, page: page)
+        let context = PageValues(session: session, stylesheet: stylesheet)
+        library.render("page", .object(context), to: &output)
+    }
+}

@@ -1,0 +1,80 @@
+import ScrollbackLayout
+
+/// `page.mustache`'s names: the head, the header and the days.
+struct PageValues: MustacheContext {
+    let session: HTMLRenderSession
+    let stylesheet: String
+
+    private var layout: TranscriptLayout { session.layout }
+
+    func mustacheValue(for name: String) -> MustacheValue? {
+        switch name {
+        case "title": return .string(title)
+        case "subtitle": return .string(subtitle)
+        case "lang": return .string(language)
+        case "theme": return .string(HTMLTheme.named(session.options.theme)?.name ?? "imessage")
+        case "csp": return .string(contentSecurityPolicy)
+        case "colorScheme": return .string("light dark")
+        case "undated": return .bool(layout.undated)
+        case "isGroup": return .bool(layout.isGroup)
+        case "stylesheetHref": return .string(session.page.stylesheetHref ?? "")
+        case "inlineStyle":
+            // The theme's CSS, unless a site links it; avatar images are always inline (they are per page).
+            let css = (session.page.stylesheetHref == nil ? stylesheet : "") + session.avatarCSS
+            return .string(Self.safeInStyleElement(css))
+        case "hasLinks": return .bool(!links.isEmpty)
+        case "links", "headLinks":
+            return .list(
+                links.map {
+                    .dictionary(["rel": .string($0.rel), "href": .string($0.href), "label": .string($0.label)])
+                })
+        case "days":
+            return .lazyList(count: layout.days.count) { .object(DayContext(day: layout.days[$0], session: session)) }
+        default: return nil
+        }
+    }
+
+    private var links: [PageLink] { session.page.links.filter { LinkPolicy.safeHref($0.href) != nil } }
+
+    private var title: String {
+        if let title = layout.title, !title.isEmpty { return title }
+        let others = layout.participants.filter { !$0.isMe }.map(\.name)
+        return others.isEmpty ? "Transcript" : others.joined(separator: ", ")
+    }
+
+    /// In a group, everyone's names under the title.
+    private var subtitle: String {
+        guard layout.isGroup else { return "" }
+        return layout.participants.map { $0.isMe ? $0.name + " (you)" : $0.name }.joined(separator: ", ")
+    }
+
+    /// The layout's locale as a BCP 47 tag (`pt_BR` → `pt-BR`); `en` when it is not one.
+    private var language: String {
+        let tag = layout.locale.replacingOccurrences(of: "_", with: "-")
+        let valid =
+            !tag.isEmpty
+            && tag.utf8.allSatisfy {
+                $0 == UInt8(ascii: "-")
+                    || ($0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber))
+            }
+        return valid ? tag : "en"
+    }
+
+    /// Only what the page ships: inline styles (or the site's stylesheet), images as data: URLs,
+    /// relative media when images are not inlined, remote images only with `--remote-media`.
+    private var contentSecurityPolicy: String {
+        var style = ["'unsafe-inline'"]
+        if session.page.stylesheetHref != nil { style.insert("'self'", at: 0) }
+        var images = ["data:"]
+        if !session.options.selfContained { images.insert("'self'", at: 0) }
+        if session.options.remoteMedia { images += ["https:", "http:"] }
+        return
+            "default-src 'none'; style-src \(style.joined(separator: " ")); img-src \(images.joined(separator: " ")); "
+            + "base-uri 'none'; form-action 'none'"
+    }
+
+    /// A stylesheet from `--templates` cannot close the `<style>` element early.
+    static func safeInStyleElement(_ css: String) -> String {
+        css.replacingOccurrences(of: "</", with: "<\\/")
+    }
+}

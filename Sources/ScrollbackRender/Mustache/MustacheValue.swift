@@ -1,0 +1,61 @@
+/// A value a Mustache template reads: text, a flag, a list, or an object of named values.
+///
+/// Objects are looked up through `MustacheContext`, so the renderer can hand a
+/// template a small struct that answers by `switch` instead of building a
+/// dictionary per message.
+public enum MustacheValue {
+    /// Nothing: renders as empty, is falsey.
+    case null
+    /// A flag: sections render for `true`.
+    case bool(Bool)
+    /// Text: `{{x}}` escapes it, `{{{x}}}` writes it as it is. Empty text is falsey.
+    case string(String)
+    /// A list: sections render once per element; an empty list is falsey.
+    case list([MustacheValue])
+    /// A list whose elements are made when a section reaches them.
+    case lazyList(count: Int, element: (Int) -> MustacheValue)
+    /// An object whose names are looked up on demand.
+    case object(any MustacheContext)
+
+    /// Whether a section renders for this value (inverted sections render when it does not).
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let flag): flag
+        case .string(let text): !text.isEmpty
+        case .list(let values): !values.isEmpty
+        case .lazyList(let count, _): count > 0
+        case .object: true
+        }
+    }
+
+    /// An object from a dictionary (tests, small pages).
+    public static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
+        .object(MustacheDictionary(values))
+    }
+}
+
+/// Something that answers a template's names.
+public protocol MustacheContext {
+    /// The value for `name`, or `nil` when this context does not know the name (lookup then goes up the stack).
+    func mustacheValue(for name: String) -> MustacheValue?
+}
+
+/// A context backed by a dictionary.
+public struct MustacheDictionary: MustacheContext {
+    /// The values by name.
+    public var values: [String: MustacheValue]
+
+    /// Creates a context.
+    public init(_ values: [String: MustacheValue]) { self.values = values }
+
+    /// The value for `name`.
+    public func mustacheValue(for name: String) -> MustacheValue? { values[name] }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+    /// Text from a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A flag from a literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
