@@ -44,3 +44,53 @@ struct RegressionTests {
         Self.survive([UInt8](try Data(contentsOf: url)), format: format)
     }
 }
+
+@Suite("Markdown nesting limit")
+struct MarkdownNestingTests {
+    /// How deep the tree goes, counting blocks and inlines.
+    static func depth(_ blocks: [MarkdownBlock]) -> Int {
+        blocks.map { block in
+            switch block {
+            case .blockQuote(let inner): 1 + depth(inner)
+            case .list(let list): 1 + (list.items.map { 1 + depth($0.blocks) }.max() ?? 0)
+            case .paragraph(let inlines), .heading(_, let inlines): 1 + depth(inlines)
+            default: 1
+            }
+        }.max() ?? 0
+    }
+
+    static func depth(_ inlines: [MarkdownInline]) -> Int {
+        inlines.map { inline in
+            switch inline {
+            case .emphasis(let inner), .strong(let inner), .strikethrough(let inner), .link(_, _, let inner),
+                .image(_, _, let inner):
+                1 + depth(inner)
+            default: 1
+            }
+        }.max() ?? 0
+    }
+
+    @Test(
+        "Markdown nested past the limit keeps its words as plain text, so the tree stays shallow (review; HTML crashed)",
+        arguments: [
+            String(repeating: ">", count: 5_000) + " deep words",
+            String(repeating: "- ", count: 2_000) + "deep words",
+            String(repeating: "*", count: 5_000) + "deep words" + String(repeating: "*", count: 5_000),
+            String(repeating: "~~a ", count: 3_000) + "deep words" + String(repeating: "~~", count: 3_000),
+        ])
+    func deepMarkdownIsFlattened(text: String) {
+        let document = MarkdownDocument.parse(text)
+        #expect(Self.depth(document.blocks) <= 40)
+        #expect(
+            document.blocks.flatMap { block -> [MarkdownInline] in
+                if case .paragraph(let inlines) = block { return inlines }
+                return []
+            }.plainText.contains("deep words") || "\(document)".contains("deep words"))
+    }
+
+    @Test("Nesting within the limit keeps its structure")
+    func shallowNestingKept() {
+        let document = MarkdownDocument.parse("> > > **bold** in a quote")
+        #expect(Self.depth(document.blocks) == 6)  // three quotes, a paragraph, strong, text
+    }
+}
