@@ -84,7 +84,3 @@ enum SiteCommand {
         "site", abstract: "Build a static site of many conversations.", usage: "site INPUT... -o DIR [options]")
 }
 
-enum FollowCommand {
-    static let command = PendingCommand.make(
-        "follow", abstract: "Render a JSON Lines stream as it grows.", usage: "follow [INPUT|-] [options]")
-}

@@ -33,7 +33,10 @@ enum RenderCommand {
         let output = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
         let format = try outputFormat(arguments, output: output, console: console)
         var options = try SharedOptions.renderOptions(arguments, console: console)
-        if format == .ansi && options.terminal.color == nil && arguments.value("--color") == nil && output != nil {
+        let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
+        if format == .ansi && options.terminal.color == nil && arguments.value("--color") == nil && output != nil
+            && !noColor
+        {
             options.terminal.color = SharedOptions.depth(console.environment)  // a file asked for as ansi gets colour
         }
         if format == .ansi && arguments.value("--color") == "always" && options.terminal.color == nil {

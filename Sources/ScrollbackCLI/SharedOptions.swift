@@ -156,6 +156,7 @@ enum SharedOptions {
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
         let term = environment["TERM"]?.lowercased() ?? ""
+        if term.hasSuffix("-direct") || term.hasSuffix("-truecolor") { return .trueColor }
         if term.contains("256color") || term.contains("kitty") || term.contains("alacritty") { return .ansi256 }
         return .ansi16
     }

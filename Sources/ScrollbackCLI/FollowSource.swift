@@ -1,0 +1,82 @@
+import Foundation
+
+/// The lines of a growing input: a pipe read until it ends, or a file watched for appended lines.
+///
+/// A regular file is polled for growth, like `tail -f`, and never ends unless `once` is set; a
+/// file that shrinks was truncated or replaced, and is read again from the start.
+final class FollowSource {
+    private let descriptor: Int32
+    private let isRegularFile: Bool
+    private let once: Bool
+    private var pending: [UInt8] = []
+    private var offset: off_t = 0
+    private var ended = false
+    /// Called when a watched file was truncated: what was read before no longer holds.
+    var onRestart: () -> Void = {}
+
+    /// Opens `path` (`-` is standard input).
+    init(path: String, once: Bool) throws {
+        if path == "-" {
+            descriptor = 0
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = errno == ENOENT ? "No such file." : String(cString: strerror(errno)) + "."
+                throw UsageError("\(path): cannot open it: \(reason)")
+            }
+        }
+        var info = stat()
+        isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        self.once = once
+    }
+
+    deinit { if descriptor != 0 { close(descriptor) } }
+
+    /// The complete lines available now, waiting until there is at least one; `nil` once the input has ended.
+    func nextLines() -> [[UInt8]]? {
+        while true {
+            if ended { return nil }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                ended = true
+                return finalLine()
+            }
+            if count == 0 {
+                if !isRegularFile || once {
+                    ended = true
+                    return finalLine()
+                }
+                if checkTruncation() { continue }
+                usleep(200_000)
+                continue
+            }
+            offset += off_t(count)
+            pending += buffer[0..<count]
+            guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            let complete = pending[..<lastNewline]
+            pending.removeSubrange(...lastNewline)
+            return complete.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : Array(line)
+            }
+        }
+    }
+
+    /// An unterminated last line, when the input ends without a newline.
+    private func finalLine() -> [[UInt8]]? {
+        guard !pending.isEmpty else { return nil }
+        defer { pending = [] }
+        return [pending]
+    }
+
+    private func checkTruncation() -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size < offset else { return false }
+        lseek(descriptor, 0, SEEK_SET)
+        offset = 0
+        pending = []
+        onRestart()
+        return true
+    }
+}

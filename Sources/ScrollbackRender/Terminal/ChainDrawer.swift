@@ -1,0 +1,170 @@
+import ScrollbackLayout
+import ScrollbackModel
+
+/// Draws one chain: the sender's name, bubbles stacked tightly, and times and status under them.
+struct ChainDrawer {
+    let layout: TranscriptLayout
+    /// The full row width.
+    let width: Int
+    let colored: Bool
+
+    /// The widest a bubble may be, borders included: about 75% of the row (SPEC rule 12).
+    var maximumBubble: Int { max(12, width * 3 / 4) }
+
+    func lines(_ chain: ChainLayout) -> [StyledLine] {
+        if chain.kind == .system { return systemLines(chain) }
+        let sender = chain.sender.flatMap { layout.participant($0) }
+        let side: BubbleBox.Side = chain.alignment == .trailing ? .trailing : .leading
+        var border = TextStyle(foreground: .incoming)
+        if side == .trailing {
+            border.foreground = .outgoing
+        } else if layout.isGroup, let sender {
+            border.foreground = .participant(sender.colorIndex)
+        }
+        var result: [StyledLine] = []
+        if chain.showName {
+            let name = TerminalSafeText.oneLine(sender?.name ?? chain.sender ?? "")
+            let style = TextStyle(bold: true, foreground: .participant(sender?.colorIndex ?? 0))
+            result.append(inset(StyledLine(BubbleContent.truncate(name, to: width - 2), style).isolated(), side))
+        }
+        for (index, bubble) in chain.bubbles.enumerated() {
+            if index > 0 && bubble.showTime && !bubble.tail && !layout.undated {
+                // A long pause inside a chain (a generous --chain-gap): the time goes above, centred.
+                let time = StyledLine(bubble.timeLabel, TextStyle(foreground: .muted))
+                result.append(StyledLine().padded((width - time.width) / 2).appending(time))
+            }
+            result += bubbleLines(bubble, side: side, border: border)
+            if let meta = metaLine(bubble) { result.append(inset(meta, side)) }
+        }
+        return result
+    }
+
+    private func bubbleLines(_ bubble: Bubble, side: BubbleBox.Side, border: TextStyle) -> [StyledLine] {
+        let reactions = reactionsLine(bubble.message.reactions)
+        if bubble.jumbo {
+            var line = StyledLine()
+            let emoji = DisplayWidth.clusters(TerminalSafeText.oneLine(bubble.message.text)).filter { $0.text != " " }
+            for (index, cluster) in emoji.enumerated() {
+                if index > 0 { line.pad(1) }
+                line.append(cluster.text, .plain, width: cluster.width)
+            }
+            var lines = [inset(line, side)]
+            if let reactions { lines.append(inset(reactions.trimmingTrailingSpaces(), side)) }
+            return lines
+        }
+        let innerMaximum = maximumBubble - 4
+        let content = BubbleContent(width: innerMaximum, colored: colored, layout: layout).lines(bubble)
+        var inner = content.map(\.width).max() ?? 0
+        var box = BubbleBox(side: side, tail: bubble.tail, border: border, reactions: nil)
+        box.joinsAbove = bubble.position == .middle || bubble.position == .last
+        box.joinsBelow = bubble.position == .first || bubble.position == .middle
+        var below: StyledLine?
+        if let reactions {
+            if BubbleBox.reactionsFit(reactions.width, innerWidth: innerMaximum) {
+                inner = max(inner, reactions.width)
+                box.reactions = reactions
+            } else {
+                below = reactions
+            }
+        }
+        let boxWidth = max(inner, 1) + 4
+        var lines = box.lines(content, innerWidth: max(inner, 1)).map { line in
+            side == .leading ? line.trimmingTrailingSpaces() : StyledLine().padded(width - 1 - boxWidth).appending(line)
+        }
+        if let below { lines.append(inset(below.trimmingTrailingSpaces(), side)) }
+        return lines
+    }
+
+    /// ` 👍 🙌 2 `: each emoji, with a count when more than one person reacted.
+    private func reactionsLine(_ reactions: [Reaction]) -> StyledLine? {
+        guard !reactions.isEmpty else { return nil }
+        var line = StyledLine()
+        line.pad(1)
+        for reaction in reactions {
+            line.append(BubbleContent.truncate(TerminalSafeText.oneLine(reaction.emoji), to: 12))
+            if reaction.count > 1 { line.append(" \(reaction.count)", TextStyle(foreground: .muted)) }
+            line.pad(1)
+        }
+        guard line.width <= maximumBubble - 4 else {
+            return StyledLine(BubbleContent.truncate(line.spans.map(\.text).joined(), to: maximumBubble - 4))
+        }
+        return line
+    }
+
+    /// `09:15 · Edited · Read` under a bubble: the time at a chain's end, edits, and status (rule 9).
+    private func metaLine(_ bubble: Bubble) -> StyledLine? {
+        var parts: [String] = []
+        if bubble.showTime && bubble.tail && !layout.undated { parts.append(bubble.timeLabel) }
+        if bubble.message.edited != nil && !bubble.message.deleted { parts.append("Edited") }
+        var line = StyledLine()
+        let muted = TextStyle(foreground: .muted)
+        line.append(parts.joined(separator: " · "), muted)
+        if let status = bubble.status {
+            if !parts.isEmpty { line.append(" · ", muted) }
+            if status == .failed {
+                line.append("! Not delivered", TextStyle(bold: true, foreground: .danger))
+            } else {
+                line.append(Self.statusLabel(status), muted)
+            }
+        }
+        return line.width > 0 ? line : nil
+    }
+
+    static func statusLabel(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .sending: return "Sending…"
+        case .sent: return "Sent"
+        case .delivered: return "Delivered"
+        case .read: return "Read"
+        case .failed: return "Not delivered"
+        }
+    }
+
+    /// System messages: centred, dim, wrapped to a bubble's width.
+    private func systemLines(_ chain: ChainLayout) -> [StyledLine] {
+        var result: [StyledLine] = []
+        for bubble in chain.bubbles {
+            let text = TerminalSafeText.clean(bubble.message.text)
+            for line in LineWrapper.wrap([Span(text, TextStyle(dim: true))], width: maximumBubble) {
+                var centred = StyledLine()
+                centred.pad((width - line.width) / 2)
+                centred.append(line.isolated())
+                result.append(centred)
+            }
+        }
+        return result
+    }
+
+    /// A line one column in from the bubble's border on its side (the tail column, then the border).
+    private func inset(_ line: StyledLine, _ side: BubbleBox.Side) -> StyledLine {
+        var placed = StyledLine()
+        placed.pad(side == .leading ? 2 : width - line.width - 2)
+        placed.append(line)
+        return placed
+    }
+}
+
+extension StyledLine {
+    /// The line followed by `other`.
+    func appending(_ other: StyledLine) -> StyledLine {
+        var line = self
+        line.append(other)
+        return line
+    }
+
+    /// The line without spaces at its end (unstyled ones only), so text output has no trailing blanks.
+    func trimmingTrailingSpaces() -> StyledLine {
+        var line = self
+        while let last = line.spans.last, last.style.background == nil, last.text.hasSuffix(" ") {
+            var text = last.text
+            var removed = 0
+            while text.hasSuffix(" ") {
+                text.removeLast()
+                removed += 1
+            }
+            line.width -= removed
+            if text.isEmpty { line.spans.removeLast() } else { line.spans[line.spans.count - 1].text = text }
+        }
+        return line
+    }
+}

@@ -1,0 +1,59 @@
+import ScrollbackLayout
+import ScrollbackModel
+
+/// Draws a layout as bubbles with box-drawing characters, for `--format ansi` and `text`.
+///
+/// The output is a pure function of the layout and options: `text` is the same layout as
+/// `ansi` with no escape sequence at all, and no line is wider than `options.width`.
+public enum TerminalRenderer {
+    /// Writes the layout to `output`, one line at a time.
+    public static func render(
+        _ layout: TranscriptLayout, options: TerminalOptions, to output: inout some TextOutputStream
+    ) {
+        for block in blocks(layout, options: options) {
+            for line in block { output.write(line + "\n") }
+        }
+    }
+
+    /// The output in blocks: the title, each day rule and each chain, every block after the
+    /// first starting with its blank separator line. `follow` redraws and prints by block.
+    public static func blocks(_ layout: TranscriptLayout, options: TerminalOptions) -> [[String]] {
+        let width = options.columns
+        let writer = ANSIWriter(depth: options.color)
+        let drawer = ChainDrawer(layout: layout, width: width, colored: options.color != nil)
+        var blocks: [[StyledLine]] = []
+        if let title = layout.title, !title.isEmpty {
+            let text = BubbleContent.truncate(TerminalSafeText.oneLine(title), to: width)
+            blocks.append([centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)])
+        }
+        for day in layout.days {
+            if !layout.undated { blocks.append([dayRule(day.label, width: width)]) }
+            for chain in day.chains { blocks.append(drawer.lines(chain)) }
+        }
+        return blocks.enumerated().map { index, lines in
+            (index == 0 ? [] : [""]) + lines.map { writer.line($0) }
+        }
+    }
+
+    /// `────────── Saturday, 28 November 2026 ──────────`, centred across the width.
+    static func dayRule(_ label: String, width: Int) -> StyledLine {
+        let text = BubbleContent.truncate(TerminalSafeText.oneLine(label), to: width - 6)
+        let labelWidth = DisplayWidth.of(text) + 2
+        let left = (width - labelWidth) / 2
+        let right = width - labelWidth - left
+        let rule = TextStyle(foreground: .muted)
+        var line = StyledLine(String(repeating: "─", count: left), rule)
+        line.pad(1)
+        line.append(StyledLine(text, TextStyle(bold: true, foreground: .muted)).isolated())
+        line.pad(1)
+        line.append(String(repeating: "─", count: right), rule, width: right)
+        return line
+    }
+
+    private static func centred(_ line: StyledLine, width: Int) -> StyledLine {
+        var placed = StyledLine()
+        placed.pad((width - line.width) / 2)
+        placed.append(line)
+        return placed
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Scrollback
+import TestSupport
+import Testing
+
+@testable import ScrollbackCLI
+
+@Suite("follow")
+struct FollowTests {
+    /// An example log as JSON Lines: a header, every message with its status first `sent`,
+    /// then update lines (same id) that set the real statuses.
+    static func jsonLines(from example: String) throws -> String {
+        let data = try Data(contentsOf: Fixtures.example(example + ".json"))
+        var root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let messages = try #require(root.removeValue(forKey: "messages") as? [[String: Any]])
+        root["type"] = "conversation"
+        func line(_ object: [String: Any]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }
+        var lines = [try line(root)]
+        var updates: [String] = []
+        for var message in messages {
+            if let status = message["status"] as? String, let id = message["id"] as? String {
+                message["status"] = "sent"
+                updates.append(try line(["id": id, "status": status]))
+            }
+            lines.append(try line(message))
+        }
+        return (lines + updates).joined(separator: "\n") + "\n"
+    }
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-follow-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test(
+        "Off a terminal, following a whole log prints what render prints", arguments: ["weekend-plans", "hiking-club"])
+    func matchesRender(example: String) throws {
+        let file = try Self.temporaryFile("\(example).jsonl", try Self.jsonLines(from: example))
+        let captured = CapturedText()
+        var console = Console(out: { captured.append($0) }, err: { captured.append($0) })
+        let status = CommandLineTool.run(["follow", file.path, "--once", "--width", "60"], console: &console)
+        #expect(status == 0)
+        var options = RenderOptions()
+        options.terminal = TerminalOptions(width: 60)
+        let expected = try Transcript.load(path: Fixtures.example(example + ".json").path).render(
+            .text, options: options)
+        #expect(captured.text == expected)
+    }
+
+    @Test("An update line changes the status shown; a broken line is a located error")
+    func updatesAndErrors() throws {
+        let lines = """
+            {"type":"conversation","me":"ana"}
+            {"id":"a","sender":"ana","time":"2026-11-28T09:15:00Z","text":"yo","status":"sending"}
+            {"id":"a","status":"read"}
+            """
+        let file = try Self.temporaryFile("update.jsonl", lines + "\n")
+        let captured = CapturedText()
+        var console = Console(out: { captured.append($0) }, err: { captured.append($0) })
+        #expect(CommandLineTool.run(["follow", file.path, "--once", "--width", "40"], console: &console) == 0)
+        #expect(captured.text.contains("09:15 · Read"))
+        #expect(!captured.text.contains("Sending"))
+
+        let broken = try Self.temporaryFile("broken.jsonl", lines + "\n{\"id\": \"b\", \"sender\": \"ben\"}\n")
+        let errors = CapturedText()
+        var errorConsole = Console(out: { _ in }, err: { errors.append($0) })
+        #expect(CommandLineTool.run(["follow", broken.path, "--once"], console: &errorConsole) == 1)
+        #expect(errors.text.hasPrefix("scrollback: error: \(broken.path):4:1: "))
+        #expect(errors.text.contains("has no \"time\""))
+    }
+
+    @Test(
+        "--color auto: colour only on a terminal that is not dumb and without NO_COLOR",
+        arguments: [
+            (["TERM": "xterm-256color"], true, TerminalOptions.ColorDepth.ansi256),
+            (["TERM": "xterm-256color"], false, nil),
+            (["TERM": "xterm-256color", "NO_COLOR": "1"], true, nil),
+            (["TERM": "xterm-256color", "NO_COLOR": ""], true, .ansi256),
+            (["TERM": "dumb"], true, nil),
+            (["TERM": "xterm", "COLORTERM": "truecolor"], true, .trueColor),
+            (["TERM": "xterm"], true, .ansi16),
+        ])
+    func colorAuto(environment: [String: String], terminal: Bool, expected: TerminalOptions.ColorDepth?) throws {
+        let console = Console(out: { _ in }, err: { _ in }, outIsTerminal: terminal, environment: environment)
+        let arguments = try Arguments.parse([], specs: SharedOptions.terminal, command: "render")
+        #expect(try SharedOptions.colorDepth(arguments, console: console) == expected)
+    }
+
+    @Test("--color always and never win over the environment")
+    func colorForced() throws {
+        let console = Console(out: { _ in }, err: { _ in }, environment: ["NO_COLOR": "1", "TERM": "dumb"])
+        let always = try Arguments.parse(["--color", "always"], specs: SharedOptions.terminal, command: "render")
+        #expect(try SharedOptions.colorDepth(always, console: console) == .ansi16)
+        let never = try Arguments.parse(["--color", "never"], specs: SharedOptions.terminal, command: "render")
+        let terminal = Console(out: { _ in }, err: { _ in }, outIsTerminal: true, environment: ["TERM": "xterm"])
+        #expect(try SharedOptions.colorDepth(never, console: terminal) == nil)
+    }
+}
+
+/// Output collected from a console, safe to append to from its `@Sendable` closures.
+final class CapturedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    func append(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+}
