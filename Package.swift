@@ -46,6 +46,8 @@ let package = Package(
                 .embedInCode("css/theme-whatsapp.css"),
                 .embedInCode("css/theme-discord.css"),
                 .embedInCode("css/theme-plain.css"),
+                .embedInCode("site/site.css"),
+                .embedInCode("site/search.js"),
             ]
         ),
         .target(
@@ -56,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "ScrollbackSite",
-            dependencies: ["ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender"]
+            dependencies: ["ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender", "ScrollbackTemplates"]
         ),
         .target(
             name: "Scrollback",

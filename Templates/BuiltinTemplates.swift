@@ -12,6 +12,8 @@ public enum BuiltinTemplates {
         "theme-whatsapp.css": text(PackageResources.theme_whatsapp_css),
         "theme-discord.css": text(PackageResources.theme_discord_css),
         "theme-plain.css": text(PackageResources.theme_plain_css),
+        "site.css": text(PackageResources.site_css),
+        "search.js": text(PackageResources.search_js),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -69,18 +69,3 @@ enum ThemesCommand {
         return 0
     }
 }
-
-/// Commands whose work is not built yet say so plainly rather than pretending.
-enum PendingCommand {
-    static func make(_ name: String, abstract: String, usage: String) -> Command {
-        Command(
-            name: name, abstract: abstract, usage: [usage], discussion: nil, options: [],
-            run: { _, _ in throw UsageError("'\(name)' is not available in this build yet.") })
-    }
-}
-
-enum SiteCommand {
-    static let command = PendingCommand.make(
-        "site", abstract: "Build a static site of many conversations.", usage: "site INPUT... -o DIR [options]")
-}
-

@@ -1,7 +1,195 @@
+import Foundation
 import ScrollbackLayout
 import ScrollbackModel
 import ScrollbackReaders
 import ScrollbackRender
+import ScrollbackTemplates
 
-/// Builds a static site of many conversations (`scrollback site`).
-public enum SiteBuilder {}
+/// Builds a static site of many conversations (`scrollback site`): an index, paginated
+/// conversation pages, calendars, offline search, copied media, feeds and a sitemap.
+///
+/// The site is assembled beside the target folder and swapped in at the end (see `SiteWriter`);
+/// pages whose inputs did not change are kept from the last build without being rendered.
+public enum SiteBuilder {
+    /// Builds the site of `inputs` into `folder`. Warnings (missing media, import notes) go to `warn`.
+    public static func build(
+        _ inputs: [SiteInput], into folder: String, options: SiteOptions,
+        warn: @escaping @Sendable (String) -> Void = { _ in },
+        progress report: (@Sendable (SiteBuildStatus) -> Void)? = nil
+    ) throws -> SiteSummary {
+        let writer = try SiteWriter(target: folder, force: options.force, clean: options.clean)
+        do {
+            let summary = try build(inputs, writer: writer, options: options, warn: warn, report: report)
+            return summary
+        } catch {
+            writer.abandon()
+            throw error
+        }
+    }
+
+    private static func build(
+        _ inputs: [SiteInput], writer: SiteWriter, options: SiteOptions, warn: @escaping @Sendable (String) -> Void,
+        report: (@Sendable (SiteBuildStatus) -> Void)?
+    ) throws -> SiteSummary {
+        for input in inputs where input.path != "-" {
+            let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
+            if path == writer.target || path.hasPrefix(writer.target + "/") || writer.target.hasPrefix(path + "/") {
+                throw SiteError(path: writer.target, reason: .overlapsInput(input.path))
+            }
+        }
+        var html = options.html
+        html.selfContained = false
+        let base = try HTMLTemplates(options: html)
+        let stylesheetText = base.stylesheet + "\n" + (BuiltinTemplates.files["site.css"] ?? "")
+        let stylesheet = "assets/scrollback-" + SHA256.hex(stylesheetText).prefix(12) + ".css"
+        let scriptText = BuiltinTemplates.files["search.js"] ?? ""
+        let script = "assets/search-" + SHA256.hex(scriptText).prefix(12) + ".js"
+        let optionsPrint = fingerprint(options, html: html, stylesheet: stylesheet)
+
+        let sizes = inputs.map { input -> Int in
+            ((try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let progress = SiteProgress(total: sizes.reduce(0, +), report: report)
+        let previous = writer.previous
+        let oldRecords = Dictionary(
+            (previous?.conversations ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var mediaCache = previous?.media ?? [:]
+        var slugs = SlugRegistry()
+        var records: [ConversationRecord] = []
+
+        for (position, input) in inputs.enumerated() {
+            let chatInput = try ChatInput.load(input.path)
+            let inputPrint = inputFingerprint(chatInput, options: optionsPrint)
+            let keyPrefix = "\(position)|\(input.path)|"
+            let earlier = (previous?.conversations ?? []).filter { $0.key.hasPrefix(keyPrefix) }
+            if !options.clean, !earlier.isEmpty, earlier.allSatisfy({ $0.inputFingerprint == inputPrint }),
+                let kept = reuse(earlier, writer: writer, slugs: &slugs)
+            {
+                for record in kept {
+                    record.warnings.forEach(warn)
+                    progress.pagesKept(record.pages.count, messages: record.summary.messageCount)
+                }
+                records += kept
+                progress.inputDone(sizes[position])
+                continue
+            }
+            let result = try Readers.read(chatInput, format: input.format, options: input.readOptions)
+            for note in result.report.warnings { warn(note.description) }
+            let templates = try HTMLTemplates(options: with(html, base: chatInput.baseDirectory))
+            let builder = ConversationBuilder(
+                options: options, templates: templates, writer: writer, stylesheet: stylesheet,
+                optionsFingerprint: optionsPrint, progress: progress)
+            for (index, transcript) in result.conversations.enumerated() {
+                let key = keyPrefix + (transcript.id ?? String(index + 1))
+                let name =
+                    transcript.title ?? transcript.id
+                    ?? (input.path as NSString).lastPathComponent.components(separatedBy: ".").first ?? "conversation"
+                let slug = slugs.claim(name: name, key: key, preferred: oldRecords[key]?.slug)
+                let record = try builder.build(
+                    transcript, key: key, inputFingerprint: inputPrint, slug: slug, inputName: chatInput.name,
+                    base: chatInput.baseDirectory, previous: options.clean ? nil : oldRecords[key],
+                    mediaCache: &mediaCache)
+                record.warnings.forEach(warn)
+                records.append(record)
+            }
+            progress.inputDone(sizes[position])
+        }
+
+        let title = options.title ?? "Conversations"
+        try writer.emit(stylesheet, stylesheetText)
+        try writer.emit(script, scriptText)
+        try writer.emit("index.html", IndexPage.make(title: title, conversations: records, stylesheet: stylesheet))
+        let shards = records.flatMap { record in
+            [ConversationBuilder.dictionaryPath(record.slug)]
+                + record.pages.map { ConversationBuilder.shardPath(record.slug, $0.name) }
+        }
+        try writer.emit(
+            "search.html", SearchPage.make(title: title, stylesheet: stylesheet, script: script, shards: shards))
+        if let base = options.baseURL.flatMap(SiteFeeds.normalizedBase) {
+            var paths = ["index.html", "search.html"]
+            for record in records {
+                paths += record.pages.map { record.slug + "/" + $0.name } + [record.slug + "/calendar.html"]
+            }
+            try writer.emit("sitemap.xml", SiteFeeds.sitemap(base: base, paths: paths))
+        }
+        let used = Set(records.flatMap(\.files).filter { $0.hasPrefix("media/") })
+        var manifest = SiteManifest()
+        manifest.conversations = records
+        let usedHashes = Set(used.map { String($0.dropFirst("media/".count).prefix(24)) })
+        manifest.media = mediaCache.filter { usedHashes.contains(String($0.value.prefix(24))) }
+        let changed = try writer.finish(manifest)
+        let staged = writer.stagedFiles
+        return SiteSummary(
+            conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
+            pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
+            filesWritten: writer.written, filesKept: writer.kept, changed: changed)
+    }
+
+    /// Keeps every file of an unchanged input's conversations; `nil` if any is gone.
+    private static func reuse(_ records: [ConversationRecord], writer: SiteWriter, slugs: inout SlugRegistry)
+        -> [ConversationRecord]?
+    {
+        var trial = slugs
+        for record in records
+        where trial.claim(name: record.slug, key: record.key, preferred: record.slug) != record.slug {
+            return nil
+        }
+        for record in records {
+            for file in record.files where !writer.has(file) {
+                guard writer.reuse(file) else { return nil }
+            }
+        }
+        slugs = trial
+        return records
+    }
+
+    private static func with(_ options: HTMLOptions, base: String?) -> HTMLOptions {
+        var options = options
+        options.mediaBaseDirectory = base
+        return options
+    }
+
+    /// Everything besides the messages that decides the bytes of a page.
+    private static func fingerprint(_ options: SiteOptions, html: HTMLOptions, stylesheet: String) -> String {
+        var print = Fingerprint()
+        print.add("scrollback site \(SiteManifest.currentFormat)")
+        print.add(String(describing: options.layout))
+        print.add(html.theme)
+        print.add(html.remoteMedia)
+        for (name, text) in (HTMLTheme.named(html.theme)?.files(overrides: html.templateOverrides) ?? [:]).sorted(by: {
+            $0.key < $1.key
+        }) {
+            print.add(name)
+            print.add(text)
+        }
+        print.add(options.pageBudget)
+        print.add(options.pageSize ?? -1)
+        print.add(options.baseURL)
+        print.add(stylesheet)
+        return print.finalize()
+    }
+
+    /// The input's bytes (or, for a folder, its files' names, sizes and times) and the options.
+    private static func inputFingerprint(_ input: ChatInput, options: String) -> String {
+        var print = Fingerprint()
+        print.add(options)
+        switch input.content {
+        case .bytes(let bytes):
+            print.add(bytes.count)
+            var hasher = SHA256()
+            bytes.withUnsafeBytes { hasher.update(buffer: $0) }
+            print.add(hasher.finalizeHex())
+        case .directory(let path):
+            let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+            for file in files {
+                var info = stat()
+                guard stat(path + "/" + file, &info) == 0 else { continue }
+                print.add(file)
+                print.add(Int(info.st_size))
+                print.add(Int(info.modified.tv_sec))
+                print.add(Int(info.modified.tv_nsec))
+            }
+        }
+        return print.finalize()
+    }
+}

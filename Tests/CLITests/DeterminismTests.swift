@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Determinism: output does not depend on the machine's zone, locale or clock")
 struct DeterminismTests {
@@ -16,7 +16,8 @@ struct DeterminismTests {
         let example = Fixtures.example("hiking-club.json").path
         var outputs: [String] = []
         for environment in Self.environments {
-            let result = try CLIRunner.spawn(["render", example, "--format", format, "--width", "80"], environment: environment)
+            let result = try CLIRunner.spawn(
+                ["render", example, "--format", format, "--width", "80"], environment: environment)
             #expect(result.status == 0, "\(environment): \(result.stderr)")
             outputs.append(result.stdout)
         }
@@ -27,8 +28,10 @@ struct DeterminismTests {
     @Test("Standard input and standard output work with -")
     func stdinStdout() throws {
         let data = try Data(contentsOf: Fixtures.example("weekend-plans.json"))
-        let viaStdin = try CLIRunner.spawn(["render", "-", "--format", "json", "-o", "-"], environment: [:], stdin: data)
-        let viaFile = try CLIRunner.spawn(["render", Fixtures.example("weekend-plans.json").path, "--format", "json"], environment: [:])
+        let viaStdin = try CLIRunner.spawn(
+            ["render", "-", "--format", "json", "-o", "-"], environment: [:], stdin: data)
+        let viaFile = try CLIRunner.spawn(
+            ["render", Fixtures.example("weekend-plans.json").path, "--format", "json"], environment: [:])
         #expect(viaStdin.status == 0)
         #expect(viaStdin.stdout == viaFile.stdout)
         #expect(viaStdin.stdout.contains("\"id\" : \"m2\""))
@@ -37,7 +40,8 @@ struct DeterminismTests {
     @Test("--tz local is the only way the machine's zone is used")
     func localZone() throws {
         let example = Fixtures.example("weekend-plans.json").path
-        let tokyo = try CLIRunner.spawn(["render", example, "--format", "json", "--tz", "local"], environment: ["TZ": "Asia/Tokyo"])
+        let tokyo = try CLIRunner.spawn(
+            ["render", example, "--format", "json", "--tz", "local"], environment: ["TZ": "Asia/Tokyo"])
         #expect(tokyo.stdout.contains("\"timeZone\" : \"Asia/Tokyo\""))
         #expect(tokyo.stdout.contains("\"time\" : \"2026-11-28T17:14:00+09:00\""))
     }

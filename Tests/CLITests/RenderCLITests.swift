@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Command line: render, usage, exit codes, atomic output")
 struct RenderCLITests {
@@ -23,23 +23,26 @@ struct RenderCLITests {
             #expect(help.stdout.contains("  \(command) "))
             let own = CLIRunner.run([command, "--help"])
             #expect(own.status == 0)
-            #expect(own.stdout.contains("OVERVIEW:") && own.stdout.contains("USAGE:") && own.stdout.contains("OPTIONS:"))
+            #expect(
+                own.stdout.contains("OVERVIEW:") && own.stdout.contains("USAGE:") && own.stdout.contains("OPTIONS:"))
         }
     }
 
-    @Test("Usage errors exit 2 and say what is accepted", arguments: [
-        (["render", "x.json", "--bogus"], "unknown option '--bogus'"),
-        (["render", "x.json", "--tz", "Mars/Base"], "--tz 'Mars/Base' is not a time zone"),
-        (["render", "x.json", "--format", "pdf"], "use html, ansi, text or json"),
-        (["render", "x.json", "--chain-gap", "soon"], "--chain-gap 'soon'"),
-        (["render", "x.json", "--width", "5"], "--width '5'"),
-        (["render", "x.json", "--color", "sometimes"], "use auto, always or never"),
-        (["render", "x.json", "--from", "2026-13-01"], "use YYYY-MM-DD"),
-        (["render", "x.json", "--input-format", "fax"], "is not a format"),
-        (["render"], "render needs an INPUT"),
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["render", "x.json", "--tz"], "needs a value"),
-    ])
+    @Test(
+        "Usage errors exit 2 and say what is accepted",
+        arguments: [
+            (["render", "x.json", "--bogus"], "unknown option '--bogus'"),
+            (["render", "x.json", "--tz", "Mars/Base"], "--tz 'Mars/Base' is not a time zone"),
+            (["render", "x.json", "--format", "pdf"], "use html, ansi, text or json"),
+            (["render", "x.json", "--chain-gap", "soon"], "--chain-gap 'soon'"),
+            (["render", "x.json", "--width", "5"], "--width '5'"),
+            (["render", "x.json", "--color", "sometimes"], "use auto, always or never"),
+            (["render", "x.json", "--from", "2026-13-01"], "use YYYY-MM-DD"),
+            (["render", "x.json", "--input-format", "fax"], "is not a format"),
+            (["render"], "render needs an INPUT"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["render", "x.json", "--tz"], "needs a value"),
+        ])
     func usageErrors(arguments: [String], expected: String) {
         let result = CLIRunner.run(arguments)
         #expect(result.status == 2)
@@ -72,7 +75,8 @@ struct RenderCLITests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let output = try folder.write("out.txt", "previous output\n")
-        let bad = try folder.write("bad.json", #"{"version": 1, "messages": [{"id": "m1", "time": "2026-11-28T09:14:00Z"}]}"#)
+        let bad = try folder.write(
+            "bad.json", #"{"version": 1, "messages": [{"id": "m1", "time": "2026-11-28T09:14:00Z"}]}"#)
         let result = CLIRunner.run(["render", bad, "-o", output])
         #expect(result.status == 1)
         #expect(result.stderr.contains("message 1 (id \"m1\") has no \"sender\""))

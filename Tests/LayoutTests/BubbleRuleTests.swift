@@ -1,7 +1,7 @@
 import ScrollbackLayout
 import ScrollbackModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Layout: positions, tails, alignment, avatars, names (SPEC 4.4–4.7)")
 struct BubbleRuleTests {

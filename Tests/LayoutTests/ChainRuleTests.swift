@@ -1,7 +1,7 @@
 import ScrollbackLayout
 import ScrollbackModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Layout: ordering and chains (SPEC 4.1, 4.3)")
 struct ChainRuleTests {

@@ -1,7 +1,7 @@
 import ScrollbackLayout
 import ScrollbackModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Layout: days, status, replies, jumbo emoji (SPEC 4.2, 4.9–4.11)")
 struct DayAndStatusTests {
@@ -31,7 +31,10 @@ struct DayAndStatusTests {
         #expect(layout.days.map(\.date.description) == ["2026-10-24", "2026-10-25", "2026-10-26"])
         let times = layout.days.flatMap { $0.chains.flatMap { $0.bubbles.map(\.timeLabel) } }
         #expect(times == ["23:59", "00:00", "23:59", "00:00"])
-        #expect(layout.days[1].chains.flatMap(\.bubbles).map(\.isoTime) == ["2026-10-25T00:00:00+02:00", "2026-10-25T23:59:00+01:00"])
+        #expect(
+            layout.days[1].chains.flatMap(\.bubbles).map(\.isoTime) == [
+                "2026-10-25T00:00:00+02:00", "2026-10-25T23:59:00+01:00",
+            ])
     }
 
     @Test("Day labels are absolute and in the chosen locale, never relative")
@@ -49,7 +52,8 @@ struct DayAndStatusTests {
     func dateRange() throws {
         var chat = TranscriptBuilder(participants: ["ana", "ben"])
         for day in 25...29 { chat.say("ben", at: "2026-11-\(day)T12:00:00Z") }
-        let options = LayoutOptions(from: CivilDate(year: 2026, month: 11, day: 26), to: CivilDate(year: 2026, month: 11, day: 28))
+        let options = LayoutOptions(
+            from: CivilDate(year: 2026, month: 11, day: 26), to: CivilDate(year: 2026, month: 11, day: 28))
         let layout = try LayoutEngine.layout(chat.transcript, options: options)
         #expect(layout.days.map(\.date.description) == ["2026-11-26", "2026-11-27", "2026-11-28"])
     }
@@ -80,14 +84,19 @@ struct DayAndStatusTests {
         chat.say("ana", at: "09:01", "Yes", replyTo: "m1")
         chat.say("ana", at: "09:02", "Hm?", replyTo: "gone")
         let bubbles = try LayoutEngine.layout(chat.transcript).days[0].chains.flatMap(\.bubbles)
-        #expect(bubbles[1].reply == ReplyPreview(id: "m1", found: true, sender: "ben", senderName: "Ben", excerpt: "Still on for Saturday?"))
+        #expect(
+            bubbles[1].reply
+                == ReplyPreview(
+                    id: "m1", found: true, sender: "ben", senderName: "Ben", excerpt: "Still on for Saturday?"))
         #expect(bubbles[2].reply?.found == false)
     }
 
-    @Test("One to three emoji are jumbo; more, or any text, are not", arguments: [
-        ("👍", true), ("🎉🎉🎉", true), ("👍 🎉", true), ("👨‍👩‍👧‍👦", true), ("🇩🇪", true), ("👍🏽", true), ("❤️", true),
-        ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("☺", false),
-    ])
+    @Test(
+        "One to three emoji are jumbo; more, or any text, are not",
+        arguments: [
+            ("👍", true), ("🎉🎉🎉", true), ("👍 🎉", true), ("👨‍👩‍👧‍👦", true), ("🇩🇪", true), ("👍🏽", true), ("❤️", true),
+            ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("☺", false),
+        ])
     func jumbo(text: String, expected: Bool) throws {
         var chat = TranscriptBuilder(participants: ["ana", "ben"])
         chat.say("ben", at: "09:00", text)

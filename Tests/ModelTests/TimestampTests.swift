@@ -15,9 +15,12 @@ struct TimestampTests {
         #expect(Timestamp(rfc3339: "1969-12-31T23:59:59Z")?.seconds == -1)
     }
 
-    @Test("Times without an offset, impossible dates and garbage are refused", arguments: [
-        "2026-11-28T09:14:00", "2026-02-30T09:14:00Z", "2026-11-28T24:00:00Z", "yesterday", "", "2026-11-28T09:14Z+",
-    ])
+    @Test(
+        "Times without an offset, impossible dates and garbage are refused",
+        arguments: [
+            "2026-11-28T09:14:00", "2026-02-30T09:14:00Z", "2026-11-28T24:00:00Z", "yesterday", "",
+            "2026-11-28T09:14Z+",
+        ])
     func refuses(_ text: String) {
         #expect(Timestamp(rfc3339: text) == nil)
     }

@@ -11,7 +11,9 @@ public enum CLIRunner {
     }
 
     /// Runs `arguments` through `CommandLineTool.run` with a console that captures output.
-    public static func run(_ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false) -> Result {
+    public static func run(_ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false)
+        -> Result
+    {
         let out = Capture()
         let err = Capture()
         var console = Console(
@@ -26,7 +28,9 @@ public enum CLIRunner {
     }
 
     /// Runs the built binary with exactly `environment` and optional standard input.
-    public static func spawn(_ arguments: [String], environment: [String: String], stdin: Data? = nil, currentDirectory: URL? = nil) throws -> Result {
+    public static func spawn(
+        _ arguments: [String], environment: [String: String], stdin: Data? = nil, currentDirectory: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -52,7 +56,8 @@ public enum CLIRunner {
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errBox.text)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errBox.text)
     }
 }
 

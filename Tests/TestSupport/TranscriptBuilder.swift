@@ -37,7 +37,9 @@ public struct TranscriptBuilder {
     /// Adds a system message at `time`.
     public mutating func system(at time: String, _ text: String = "event", id: String? = nil) {
         transcript.messages.append(
-            Message(id: id ?? "m\(transcript.messages.count + 1)", kind: .system, sender: nil, time: timestamp(time), text: text))
+            Message(
+                id: id ?? "m\(transcript.messages.count + 1)", kind: .system, sender: nil, time: timestamp(time),
+                text: text))
     }
 
     /// A timestamp from `HH:MM[:SS]` on the builder's day, or a full RFC 3339 time.

@@ -14,11 +14,16 @@ struct AttachmentContext: MustacheContext {
         case "height": return .string((attachment.height ?? resolved?.height).map(String.init) ?? "")
         case "name": return .string(displayName)
         case "size": return .string(attachment.size.map(Self.byteCount) ?? "")
+        case "href": return .string(siteCopy ?? "")
+        case "missing": return .bool(attachment.path != nil && session.page.mediaHref != nil && siteCopy == nil)
         default: return nil
         }
     }
 
     private var resolved: MediaResolver.Resolved? { session.image(attachment) }
+
+    /// A site's copy of a local file, which a file chip links to.
+    private var siteCopy: String? { attachment.path.flatMap { session.page.mediaHref?($0) } }
 
     private var displayName: String {
         if let name = attachment.name, !name.isEmpty { return name }

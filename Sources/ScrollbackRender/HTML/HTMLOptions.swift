@@ -37,15 +37,19 @@ public struct PageContext: Sendable {
     public var links: [PageLink]
     /// A stylesheet to link to instead of writing the CSS inline.
     public var stylesheetHref: String?
+    /// Where a site keeps its copy of a local attachment (`../media/ab12….jpg`); `nil` from the
+    /// closure marks the file as missing. Without it, local paths are used as the log gives them.
+    public var mediaHref: (@Sendable (String) -> String?)?
 
     /// Creates a context.
     public init(
         messageHref: @escaping @Sendable (String) -> String = { "#" + PermalinkID.message($0) },
-        links: [PageLink] = [], stylesheetHref: String? = nil
+        links: [PageLink] = [], stylesheetHref: String? = nil, mediaHref: (@Sendable (String) -> String?)? = nil
     ) {
         self.messageHref = messageHref
         self.links = links
         self.stylesheetHref = stylesheetHref
+        self.mediaHref = mediaHref
     }
 
     /// A single self-contained page.

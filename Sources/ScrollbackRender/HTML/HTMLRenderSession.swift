@@ -20,7 +20,7 @@ final class HTMLRenderSession {
         self.layout = layout
         self.options = options
         self.page = page
-        markdown = MarkdownHTML(media: MediaResolver(options: options))
+        markdown = MarkdownHTML(media: MediaResolver(options: options, siteHref: page.mediaHref))
         for (offset, participant) in layout.participants.enumerated() {
             guard let avatar = participant.avatar, avatarClasses[participant.id] == nil,
                 let image = markdown.media.image(avatar)

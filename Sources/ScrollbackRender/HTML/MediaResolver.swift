@@ -4,6 +4,8 @@ import Foundation
 /// remote URLs when `--remote-media` allows them. Nothing outside the input's folder is read.
 struct MediaResolver {
     let options: HTMLOptions
+    /// A site's map from local paths to its copies (see `PageContext.mediaHref`).
+    let siteHref: (@Sendable (String) -> String?)?
     private let base: URL?
     private var cache: [String: Resolved?] = [:]
 
@@ -16,8 +18,9 @@ struct MediaResolver {
         var height: Int?
     }
 
-    init(options: HTMLOptions) {
+    init(options: HTMLOptions, siteHref: (@Sendable (String) -> String?)? = nil) {
         self.options = options
+        self.siteHref = siteHref
         base = options.mediaBaseDirectory.map {
             URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
         }
@@ -40,6 +43,10 @@ struct MediaResolver {
         if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
         guard let file = localFile(reference) else { return nil }
         let size = ImageSize.read(file.path)
+        if let siteHref {
+            guard let href = siteHref(reference) else { return nil }
+            return Resolved(source: href, width: size?.width, height: size?.height)
+        }
         if options.selfContained {
             guard let mime = Self.mimeType(file.pathExtension),
                 let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),

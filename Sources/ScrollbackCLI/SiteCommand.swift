@@ -1,0 +1,139 @@
+import Foundation
+import Scrollback
+
+/// `scrollback site INPUT... -o DIR`: a browsable, searchable archive of many conversations.
+enum SiteCommand {
+    static let command = Command(
+        name: "site",
+        abstract: "Build a static site of many conversations.",
+        usage: ["site INPUT... -o DIR [options]"],
+        discussion: """
+            Each INPUT is a file or a folder; inputs that hold several conversations give one
+            conversation each. The site is built beside DIR and swapped in at the end, so a run
+            that fails or is killed leaves the previous site as it was. Pages whose messages did
+            not change are kept as they are (same file, same modification time).
+            """,
+        options: [
+            OptionSpec("--output", short: "-o", value: "DIR", help: "The site's folder (required)."),
+            OptionSpec(
+                "--page-budget", value: "BYTES",
+                help: "Most HTML per page before a month is split into parts (default 1000000; 500k, 2M also work)."),
+            OptionSpec("--page-size", value: "N", help: "Split months into pages of N messages instead."),
+            OptionSpec(
+                "--base-url", value: "URL", help: "Where the site will be served: writes Atom feeds and sitemap.xml."),
+            OptionSpec("--clean", help: "Render every page again instead of keeping unchanged ones."),
+            OptionSpec(
+                "--force", help: "Write into a non-empty folder Scrollback did not create (its files are kept)."),
+        ] + SharedOptions.reading.filter { $0.name != "--conversation" } + SharedOptions.layout
+            + SharedOptions.html.filter { $0.name != "--self-contained" },
+        run: { arguments, console in try run(arguments, console: console) }
+    )
+
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("site needs at least one INPUT (a file or a folder).")
+        }
+        guard let output = arguments.value("--output"), !output.isEmpty, output != "-" else {
+            throw UsageError("site needs an output folder: -o DIR.")
+        }
+        if arguments.positionals.contains("-") && arguments.positionals.count > 1 {
+            throw UsageError("standard input (-) can only be the one INPUT of a site.")
+        }
+        let options = try siteOptions(arguments, console: console)
+        let format = try SharedOptions.inputFormat(arguments)
+        let readOptions = try SharedOptions.readOptions(arguments)
+        let inputs = arguments.positionals.map { SiteInput(path: $0, format: format, readOptions: readOptions) }
+
+        let bar = console.errIsTerminal ? ProgressBar(console: console) : nil
+        let started = Date()
+        let warn: @Sendable (String) -> Void = { message in
+            bar?.clear()
+            console.warning(message)
+        }
+        var report: (@Sendable (SiteBuildStatus) -> Void)? = nil
+        if let bar { report = { status in bar.show(status) } }
+        let summary = try SiteBuilder.build(inputs, into: output, options: options, warn: warn, progress: report)
+        bar?.clear()
+        let seconds = Date().timeIntervalSince(started)
+        var line =
+            "scrollback: built \(output): \(summary.conversations) conversation\(summary.conversations == 1 ? "" : "s"), "
+        line +=
+            "\(summary.messages) message\(summary.messages == 1 ? "" : "s"), \(summary.pages) page\(summary.pages == 1 ? "" : "s"), "
+        line +=
+            "\(summary.bytes) bytes in \(summary.files) files (\(summary.filesWritten) written, \(summary.filesKept) kept"
+        line += summary.changed ? ")" : "; unchanged)"
+        line += String(format: " in %.2f s\n", seconds)
+        console.err(line)
+        return 0
+    }
+
+    static func siteOptions(_ arguments: Arguments, console: Console) throws -> SiteOptions {
+        let render = try SharedOptions.renderOptions(arguments, console: console)
+        var options = SiteOptions(layout: render.layout, html: render.html, title: render.title)
+        if let budget = arguments.value("--page-budget") {
+            guard let bytes = byteCount(budget), bytes >= 10_000, bytes <= 1_000_000_000 else {
+                throw UsageError(
+                    "--page-budget '\(budget)' is not a size; use bytes from 10000 up, like 1000000 or 2M.")
+            }
+            options.pageBudget = bytes
+        }
+        if let size = arguments.value("--page-size") {
+            guard let count = Int(size), count >= 1, count <= 10_000_000 else {
+                throw UsageError("--page-size '\(size)' is not a number of messages; use a whole number like 500.")
+            }
+            options.pageSize = count
+        }
+        if let url = arguments.value("--base-url") {
+            guard SiteBuilder.isBaseURL(url) else {
+                throw UsageError(
+                    "--base-url '\(url)' is not an http or https URL; use one like https://example.org/chats/.")
+            }
+            options.baseURL = url
+        }
+        options.clean = arguments.flag("--clean")
+        options.force = arguments.flag("--force")
+        return options
+    }
+
+    /// `1000000`, `500k`, `2M` (powers of 1000).
+    static func byteCount(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)]
+        where lower.hasSuffix(suffix) {
+            return Double(lower.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
+        }
+        return Int(lower)
+    }
+}
+
+/// A one-line progress bar on standard error: pages, messages per second and time left.
+final class ProgressBar: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+
+    init(console: Console) { self.console = console }
+
+    func show(_ status: SiteBuildStatus) {
+        lock.withLock {
+            let now = Date()
+            guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+            lastDraw = now
+            let elapsed = max(now.timeIntervalSince(started), 0.001)
+            let fraction =
+                status.inputBytesTotal > 0 ? Double(status.inputBytesDone) / Double(status.inputBytesTotal) : 0
+            let width = 24
+            let filled = min(width, Int(fraction * Double(width)))
+            var line =
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            line += "\(status.pagesRendered + status.pagesKept) pages · \(Int(Double(status.messages) / elapsed)) msg/s"
+            if fraction > 0.02 && fraction < 1 {
+                line += String(format: " · %.0f s left", elapsed / fraction - elapsed)
+            }
+            console.err(line + "\u{1B}[K")
+        }
+    }
+
+    func clear() { lock.withLock { console.err("\r\u{1B}[K") } }
+}

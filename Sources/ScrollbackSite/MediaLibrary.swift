@@ -1,0 +1,104 @@
+import Foundation
+import ScrollbackModel
+
+/// Copies a conversation's attachments and avatars into `media/`, named by content hash so the
+/// same file sent in two conversations is stored once. Nothing outside the input's folder is read.
+struct MediaLibrary {
+    /// Local path as the log gives it → the file's name under `media/`.
+    var names: [String: String] = [:]
+    /// Files of `media/` this conversation uses.
+    var files: Set<String> = []
+    /// Missing or refused files, one sentence each.
+    var warnings: [String] = []
+
+    /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
+    init(transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: inout [String: String])
+        throws
+    {
+        var references: [(String, String)] = []  // (path, who refers to it)
+        for participant in transcript.participants {
+            if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
+        }
+        for (index, message) in transcript.messages.enumerated() {
+            for attachment in message.attachments {
+                if let path = attachment.path {
+                    references.append((path, "message \(index + 1) (id \"\(message.id)\")"))
+                }
+            }
+        }
+        let root = base.map {
+            URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
+        }
+        var seen: Set<String> = []
+        for (reference, owner) in references where !seen.contains(reference) {
+            seen.insert(reference)
+            if Self.isRemote(reference) { continue }
+            guard let root else {
+                warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
+                continue
+            }
+            switch Self.locate(reference, in: root) {
+            case .outside:
+                warnings.append(
+                    "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
+                )
+            case .missing:
+                warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
+            case .file(let path, let size, let modified):
+                let identity = "\(path)|\(size)|\(modified)"
+                let hash: String
+                if let known = cache[identity] {
+                    hash = known
+                } else {
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be read.")
+                        continue
+                    }
+                    hash = SHA256.hex([UInt8](data))
+                    cache[identity] = hash
+                }
+                let name = String(hash.prefix(24)) + Self.fileExtension(path)
+                names[reference] = name
+                let file = "media/" + name
+                files.insert(file)
+                if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
+            }
+        }
+    }
+
+    enum Location {
+        case file(String, size: Int, modified: String)
+        case missing
+        case outside
+    }
+
+    /// Where `reference` is under `root`, with symlinks resolved; `.outside` for `..`, absolute paths and links out.
+    static func locate(_ reference: String, in root: URL) -> Location {
+        let decoded = reference.removingPercentEncoding ?? reference
+        if decoded.hasPrefix("/") || decoded.contains("\\") || decoded.split(separator: "/").contains("..")
+            || decoded.contains("\0")
+        {
+            return .outside
+        }
+        let file = root.appendingPathComponent(decoded).standardizedFileURL.resolvingSymlinksInPath()
+        guard file.path.hasPrefix(root.path + "/") else { return .outside }
+        var info = stat()
+        guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .missing }
+        return .file(
+            file.path, size: Int(info.st_size), modified: "\(info.modified.tv_sec).\(info.modified.tv_nsec)")
+    }
+
+    /// `.jpg` from `Photo.JPG`; empty when the extension is not short and plain.
+    static func fileExtension(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard !ext.isEmpty, ext.count <= 8, ext.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) })
+        else { return "" }
+        return "." + ext
+    }
+
+    static func isRemote(_ reference: String) -> Bool {
+        let lower = reference.lowercased()
+        return lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("data:")
+            || lower.hasPrefix("//")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// `.scrollback-site.json`: marks a folder as a Scrollback site and records what the last build
+/// wrote, so the next build keeps unchanged files and never touches files it did not create.
+struct SiteManifest: Codable, Sendable, Equatable {
+    /// The file name inside the site folder.
+    static let fileName = ".scrollback-site.json"
+    /// Bumped when the site's layout changes so old manifests are not trusted.
+    static let currentFormat = 1
+
+    var generator = "scrollback site"
+    var format = SiteManifest.currentFormat
+    /// Every file the build made, by path relative to the site folder → SHA-256 of its bytes.
+    var files: [String: String] = [:]
+    /// Per conversation, what is needed to reuse its pages without reading its input again.
+    var conversations: [ConversationRecord] = []
+    /// Attachment sources already hashed: `path|size|mtime` → stored file name.
+    var media: [String: String] = [:]
+
+    /// Reads the manifest of `folder`; `nil` when there is none or it is not ours.
+    static func read(folder: String) -> SiteManifest? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+            let manifest = try? JSONDecoder().decode(SiteManifest.self, from: data),
+            manifest.generator == "scrollback site"
+        else { return nil }
+        return manifest
+    }
+
+    /// Whether `folder` is marked as a site, even by a manifest of another format.
+    static func marks(folder: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return object["generator"] as? String == "scrollback site"
+    }
+
+    /// Stable, sorted JSON.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+/// What one conversation contributed to the site.
+struct ConversationRecord: Codable, Sendable, Equatable {
+    /// Input path and conversation id (or position): the conversation's identity across builds.
+    var key: String
+    /// SHA-256 of the input's bytes and the options; equal on the next build → reuse everything.
+    var inputFingerprint: String
+    var slug: String
+    var summary: ConversationSummary
+    /// Pages in order, with the fingerprint of what they were rendered from.
+    var pages: [PageRecord]
+    /// Every file of this conversation (pages, calendar, feed, search shards, its media).
+    var files: [String]
+    /// Warnings the build gave (missing media), repeated when the pages are reused.
+    var warnings: [String]
+}
+
+/// One page of a conversation.
+struct PageRecord: Codable, Sendable, Equatable {
+    var name: String
+    /// SHA-256 of everything the page and its search shard are made from.
+    var fingerprint: String
+    var messages: Int
+}
+
+/// What the index shows of a conversation.
+struct ConversationSummary: Codable, Sendable, Equatable {
+    var title: String
+    var participants: [String]
+    var messageCount: Int
+    var firstDate: String?
+    var lastDate: String?
+    /// RFC 3339 time of the newest message, for sorting newest activity first.
+    var lastTime: Int64?
+    var lastSender: String?
+    var lastText: String?
+    /// The newest page and the newest message's fragment: where the index links.
+    var newestHref: String
+    /// `YYYY-MM` → messages, oldest first.
+    var months: [MonthCount]
+}
+
+/// Messages in one month.
+struct MonthCount: Codable, Sendable, Equatable {
+    var month: String
+    var count: Int
+}

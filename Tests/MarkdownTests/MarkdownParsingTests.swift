@@ -1,0 +1,70 @@
+import ScrollbackMarkdown
+import Testing
+
+@Suite("Markdown: cmark-gfm converted to Swift values")
+struct MarkdownParsingTests {
+    @Test("GFM tables keep their header, rows and column alignment")
+    func table() throws {
+        let document = MarkdownDocument.parse("| Item | Cost |\n|:--|--:|\n| Fuel | €38 |")
+        guard case .table(let table) = try #require(document.blocks.first) else {
+            Issue.record("not a table: \(document.blocks)")
+            return
+        }
+        #expect(table.alignments == [.left, .right])
+        #expect(table.header.map(\.plainText) == ["Item", "Cost"])
+        #expect(table.rows.map { $0.map(\.plainText) } == [["Fuel", "€38"]])
+    }
+
+    @Test("Strikethrough, autolinks and task lists are GitHub's extensions")
+    func extensions() {
+        let document = MarkdownDocument.parse("~~old~~ see www.example.org\n\n- [x] boots\n- [ ] snacks")
+        #expect(document.blocks.count == 2)
+        guard case .paragraph(let inlines) = document.blocks[0] else {
+            Issue.record("not a paragraph")
+            return
+        }
+        #expect(inlines.first == .strikethrough([.text("old")]))
+        let links = inlines.compactMap { inline -> String? in
+            if case .link(let destination, _, _) = inline { return destination }
+            return nil
+        }
+        #expect(links == ["http://www.example.org"])
+        guard case .list(let list) = document.blocks[1] else {
+            Issue.record("not a list")
+            return
+        }
+        #expect(list.items.map(\.checked) == [true, false])
+    }
+
+    @Test("Raw HTML stays source text, as html nodes, never markup")
+    func rawHTML() {
+        let document = MarkdownDocument.parse("<script>alert(1)</script>\n\nHi <b>there</b>")
+        #expect(document.blocks.first == .htmlBlock("<script>alert(1)</script>\n"))
+        guard case .paragraph(let inlines) = document.blocks.last else {
+            Issue.record("not a paragraph")
+            return
+        }
+        #expect(inlines.contains(.html("<b>")))
+        #expect(inlines.plainText == "Hi <b>there</b>")
+    }
+
+    @Test("Fenced code keeps its language and text exactly")
+    func code() {
+        let document = MarkdownDocument.parse("```swift\nlet x = 1 // ### not a heading\n```")
+        #expect(document.blocks == [.codeBlock(language: "swift", code: "let x = 1 // ### not a heading")])
+    }
+
+    @Test(
+        "Plain sentences skip the C parser and give what cmark would",
+        arguments: ["Still on for Saturday?", "See you there 👋", "今日は天気がいいですね", "שלום מה נשמע"])
+    func fastPathAgrees(text: String) {
+        #expect(MarkdownDocument.parse(text) == MarkdownDocument(blocks: [.paragraph([.text(text)])]))
+    }
+
+    @Test(
+        "Text with Markdown syntax is not taken for plain",
+        arguments: ["**bold**", "# heading", "1. one", "- item", "a `code` b", "www.example.org", "a\\*b"])
+    func syntaxGoesToCmark(text: String) {
+        #expect(MarkdownDocument.parse(text) != MarkdownDocument(blocks: [.paragraph([.text(text)])]))
+    }
+}
