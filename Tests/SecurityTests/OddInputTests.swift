@@ -17,6 +17,11 @@ struct OddInputTests {
         #expect(result.report.warnings[0].text.contains("message 2 has the id \"a\" of message 1"))
         let layout = try LayoutEngine.layout(result.conversations[0])
         #expect(layout.days.flatMap(\.chains).flatMap(\.bubbles).map(\.message.text) == ["first", "second"])
+        // In HTML both carry the fragment; a browser resolves `#msg-a` to the first in the page.
+        let html = try result.conversations[0].render(.html)
+        let first = try #require(html.range(of: "id=\"msg-a\""))
+        #expect(html.range(of: ">first<")!.lowerBound > first.lowerBound)
+        #expect(html[first.upperBound...].contains(">second<"))
     }
 
     @Test("In JSON Lines a repeated id updates the earlier message instead of adding one")
@@ -41,7 +46,9 @@ struct OddInputTests {
         let reply = try #require(layout.days.first?.chains.first?.bubbles.first?.reply)
         #expect(reply.id == "gone")
         #expect(reply.found == false)
-        for format in OutputFormat.allCases { _ = try Hostile.load(log).render(format) }
+        #expect(try Hostile.load(log).render(.html).contains("a message that is not in this transcript"))
+        #expect(try Hostile.load(log).render(.text).contains("a message not in this log"))
+        #expect(!(try Hostile.load(log).render(.html)).contains("#msg-gone"))
     }
 
     @Test(
