@@ -5,7 +5,7 @@ import Foundation
 // or this file's top-level code (which starts the same driver with the same callback).
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -22,4 +22,4 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 _ = Harness.selected  // a wrong FUZZ_TARGET stops before fuzzing starts
-exit(LLVMFuzzerRunDriver(&argc, &argv, { data, size in testOneInput(data, size) }))
+exit(runFuzzerDriver(&argc, &argv, { data, size in testOneInput(data, size) }))
