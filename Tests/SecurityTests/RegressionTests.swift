@@ -12,8 +12,10 @@ struct RegressionTests {
     /// Every file in `Regressions/`, read with the format its name starts with (`messenger-…`).
     static var files: [String] {
         let folder = Fixtures.packageRoot.appendingPathComponent("Tests/SecurityTests/Regressions")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            !$0.hasPrefix(".") && $0 != "README.md"
+        }
+        .sorted()
     }
 
     /// Reads and renders `bytes` in every format; errors are fine, traps are not (they end the test process).
