@@ -36,7 +36,7 @@ for name in $targets; do
     esac
     echo "fuzzing $name for ${seconds}s"
     FUZZ_TARGET="$name" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
-        "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len="${FUZZ_MAX_LEN:-16384}" \
+        "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len="${FUZZ_MAX_LEN:-16384}" -reduce_inputs=1 \
         -print_final_stats=1 -dict="$dictionary" -artifact_prefix="$scratch/artifacts/$name-" \
         "$scratch/corpus/$name" "Fuzz/corpus/$name" "$scratch/seeds/$name" > "$log" 2>&1
     code=$?

@@ -78,3 +78,18 @@ struct LargeInputTests {
         }
     }
 }
+
+@Suite("Large headers")
+struct LargeHeaderTests {
+    @Test("A native log whose title and participants fill the first 100 KB is still recognised")
+    func longHeaderDetected() throws {
+        let long = String(repeating: "Very long title ", count: 8_000)
+        let people = (0..<2_000).map { #"{"id": "p\#($0)", "name": "Person \#($0)"}"# }.joined(separator: ", ")
+        let log = Hostile.nativeLog(
+            [Hostile.message(id: "m1", text: "hi")],
+            header: "\"title\": \(Hostile.json(long)), \"participants\": [\(people)]")
+        let result = try Readers.read(ChatInput(name: "long.json", bytes: Array(log.utf8)))
+        #expect(result.format == .scrollback)
+        #expect(result.conversations[0].title == long)
+    }
+}
