@@ -17,9 +17,9 @@ struct ChainBuilder {
     /// Adds the next bubble of the day: it joins the open chain or starts a new one.
     mutating func add(_ bubble: Bubble) {
         let message = bubble.message
-        if var chain = open, continues(chain, with: message) {
-            chain.bubbles.append(bubble)
-            open = chain
+        // Append in place: a copy of the open chain would share its bubbles and copy them all on each append.
+        if open.map({ continues($0, with: message) }) == true {
+            open?.bubbles.append(bubble)
             return
         }
         close()

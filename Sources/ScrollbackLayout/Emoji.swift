@@ -10,6 +10,11 @@ public enum Emoji {
 
     /// Whether `text` is between one and `limit` emoji, ignoring white space.
     public static func isOnlyEmoji(_ text: String, atMost limit: Int) -> Bool {
+        // An ASCII letter always starts a grapheme of its own and is never an emoji, so most
+        // messages are answered from their bytes, without Unicode property look-ups.
+        if text.utf8.contains(where: { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) {
+            return false
+        }
         var count = 0
         for character in text {
             if character.isWhitespace { continue }

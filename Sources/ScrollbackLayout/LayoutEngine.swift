@@ -23,6 +23,7 @@ public enum LayoutEngine {
 
         let statusShown = StatusPlacement.shownStatus(ordered, me: me)
         var index: [String: Int] = [:]
+        index.reserveCapacity(ordered.count)
         for (offset, message) in ordered.enumerated() where index[message.id] == nil {
             index[message.id] = offset
         }

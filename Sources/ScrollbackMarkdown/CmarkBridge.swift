@@ -11,22 +11,18 @@ enum CmarkBridge {
     /// nor the tree's own destruction, grows with the input.
     static let maximumNesting = 32
 
-    /// Registers the core extensions once per process (cmark-gfm keeps a global registry).
-    private static let registered: Bool = {
+    /// The extensions, registered and found once per process (cmark-gfm keeps a global registry,
+    /// and finding one by name walks it with string compares: five walks per message otherwise).
+    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
         cmark_gfm_core_extensions_ensure_registered()
-        return true
+        return extensionNames.compactMap { cmark_find_syntax_extension($0) }
     }()
 
     static func parse(_ text: String) -> MarkdownDocument {
-        _ = registered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else { return PlainTextFastPath.plainDocument(text) }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let syntaxExtension = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-            }
-        }
+        for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
         var text = text
         text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -57,7 +53,17 @@ enum CmarkBridge {
     }
 
     private static func typeName(_ node: OpaquePointer) -> String {
-        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        // The common core types by number: no C string to measure and decode per node.
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH: return "paragraph"
+        case CMARK_NODE_TEXT: return "text"
+        case CMARK_NODE_SOFTBREAK: return "softbreak"
+        case CMARK_NODE_CODE: return "code"
+        case CMARK_NODE_EMPH: return "emph"
+        case CMARK_NODE_STRONG: return "strong"
+        case CMARK_NODE_LINK: return "link"
+        default: return cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        }
     }
 
     private static func block(_ node: OpaquePointer, depth: Int) -> MarkdownBlock? {

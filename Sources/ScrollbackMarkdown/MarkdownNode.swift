@@ -12,6 +12,13 @@ public struct MarkdownDocument: Sendable, Hashable {
         return CmarkBridge.parse(text)
     }
 
+    /// Whether `text` has no Markdown syntax at all: `parse` gives one paragraph of it, as `plain` does.
+    ///
+    /// Renderers use it to write such text straight out, without building a document.
+    public static func isPlainText(_ text: String) -> Bool {
+        PlainTextFastPath.hasNoSyntax(text)
+    }
+
     /// A document of one paragraph of plain text: for `"format": "plain"` bodies.
     public static func plain(_ text: String) -> MarkdownDocument {
         PlainTextFastPath.plainDocument(text)

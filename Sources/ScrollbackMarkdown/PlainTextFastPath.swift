@@ -2,7 +2,12 @@
 enum PlainTextFastPath {
     /// A one-paragraph document when `text` cannot contain Markdown syntax; `nil` otherwise.
     static func document(for text: String) -> MarkdownDocument? {
-        if containsWWW(text) { return nil }  // `www.` autolinks: let cmark decide
+        hasNoSyntax(text) ? plainDocument(text) : nil
+    }
+
+    /// Whether `text` cannot contain Markdown syntax, so it is one paragraph of itself.
+    static func hasNoSyntax(_ text: String) -> Bool {
+        if containsWWW(text) { return false }  // `www.` autolinks: let cmark decide
         var lineStart = true
         for byte in text.utf8 {
             switch byte {
@@ -11,16 +16,16 @@ enum PlainTextFastPath {
                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "~"),
                 UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "\r"),
                 UInt8(ascii: "\n"), UInt8(ascii: "\t"):
-                return nil
+                return false
             // Block syntax at a line start: headings, lists, quotes, rules, indented code.
             case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: " "),
                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if lineStart { return nil }
+                if lineStart { return false }
             default: break
             }
             lineStart = false
         }
-        return plainDocument(text)
+        return true
     }
 
     private static func containsWWW(_ text: String) -> Bool {

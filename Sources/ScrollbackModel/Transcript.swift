@@ -38,8 +38,11 @@ public struct Transcript: Sendable, Hashable, Codable {
     /// Adds a participant for every sender that is not listed yet, named after the sender string.
     public mutating func addUnlistedSenders() {
         var known = Set(participants.map(\.id))
+        var previous: String?  // runs of one sender are the rule: skip hashing the same id again
         for message in messages {
-            guard let sender = message.sender, !known.contains(sender) else { continue }
+            guard let sender = message.sender, sender != previous else { continue }
+            previous = sender
+            guard !known.contains(sender) else { continue }
             known.insert(sender)
             participants.append(Participant(id: sender, name: sender))
         }

@@ -5,6 +5,7 @@ enum DuplicateIDs {
     /// A warning for every message whose id an earlier message already has.
     static func warnings(_ messages: [Message], file: String) -> [ImportReport.Note] {
         var firstNumber: [String: Int] = [:]
+        firstNumber.reserveCapacity(messages.count)  // growing it step by step rehashes every id many times
         var notes: [ImportReport.Note] = []
         for (index, message) in messages.enumerated() {
             if let first = firstNumber[message.id] {

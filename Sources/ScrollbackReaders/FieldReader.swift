@@ -2,7 +2,9 @@ import ScrollbackModel
 
 /// Reads the typed fields of one message object, failing with errors that name the message.
 struct FieldReader {
-    let value: JSONValue
+    typealias Field = MessageMembers.Field
+
+    let members: MessageMembers
     let decoder: MessageDecoder
     let reference: ReadError.MessageReference
 
@@ -12,36 +14,41 @@ struct FieldReader {
     }
 
     /// Whether the object has the member at all (`null` counts: it clears a value).
-    func present(_ field: String) -> Bool { value[field] != nil }
+    func present(_ field: Field) -> Bool { members[field] != nil }
+
+    /// The member for `field`, if present (`null` included).
+    subscript(field: Field) -> JSONValue? { members[field] }
 
     /// The message's own id, if it gives one.
-    func id() throws(ReadError) -> String? { try text("id") }
+    func id() throws(ReadError) -> String? { try text(.id) }
 
     /// A string (or a number, which real exports use for ids); `nil` when absent or `null`.
-    func text(_ field: String) throws(ReadError) -> String? {
-        guard let member = value[field], !member.isNull else { return nil }
+    func text(_ field: Field) throws(ReadError) -> String? {
+        guard let member = members[field], !member.isNull else { return nil }
         guard let text = member.scalarText else {
-            throw fail(member, .wrongType(field: field, expected: "a string", found: member.typeName))
+            throw fail(member, .wrongType(field: field.rawValue, expected: "a string", found: member.typeName))
         }
         return text
     }
 
     /// A Boolean; `nil` when absent or `null`.
-    func flag(_ field: String) throws(ReadError) -> Bool? {
-        guard let member = value[field], !member.isNull else { return nil }
+    func flag(_ field: Field) throws(ReadError) -> Bool? {
+        guard let member = members[field], !member.isNull else { return nil }
         guard let flag = member.bool else {
-            throw fail(member, .wrongType(field: field, expected: "true or false", found: member.typeName))
+            throw fail(member, .wrongType(field: field.rawValue, expected: "true or false", found: member.typeName))
         }
         return flag
     }
 
     /// One of a fixed set of strings; `nil` when absent or `null`.
-    func choice<T: RawRepresentable<String>>(_ field: String, _ type: T.Type, expected: String) throws(ReadError)
+    func choice<T: RawRepresentable<String>>(_ field: Field, _ type: T.Type, expected: String) throws(ReadError)
         -> T?
     {
-        guard let member = value[field], !member.isNull else { return nil }
+        guard let member = members[field], !member.isNull else { return nil }
         guard let text = member.string, let parsed = T(rawValue: text) else {
-            throw fail(member, .invalidValue(field: field, value: member.string ?? member.typeName, expected: expected))
+            throw fail(
+                member,
+                .invalidValue(field: field.rawValue, value: member.string ?? member.typeName, expected: expected))
         }
         return parsed
     }

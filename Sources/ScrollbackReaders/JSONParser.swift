@@ -305,16 +305,19 @@ public struct JSONParser {
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private func decodeUTF8(_ range: Range<Int>, stringStart: Int) throws(Failure) -> String {
-        // Fast path: validate in place without copying.
+        // Validate in place without copying. (`String(validating:as:)` is generic over the encoding and
+        // runs unspecialised in the standard library: a metadata look-up per string.)
         let result: String? = bytes.withUnsafeBufferPointer { buffer in
-            String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+            let slice = UnsafeBufferPointer(rebasing: buffer[range])
+            return isValidUTF8(slice) ? String(decoding: slice, as: UTF8.self) : nil
         }
         if let result { return result }
         throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
     private func decodeUTF8Bytes(_ output: [UInt8], stringStart: Int) throws(Failure) -> String {
-        if let text = String(validating: output, as: UTF8.self) { return text }
+        let valid = output.withUnsafeBufferPointer { isValidUTF8($0) }
+        if valid { return String(decoding: output, as: UTF8.self) }
         throw Failure(
             offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
@@ -337,6 +340,35 @@ public struct JSONParser {
         guard offset + length <= bytes.count else { return nil }
         return String(validating: bytes[offset..<offset + length], as: UTF8.self)?.first
     }
+}
+
+/// Whether `bytes` is well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF.
+private func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            index += 1
+            continue
+        }
+        let length: Int
+        switch byte {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return false
+        }
+        guard index + length <= count else { return false }
+        for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return false }
+        let second = bytes[index + 1]
+        if byte == 0xE0 && second < 0xA0 { return false }  // overlong
+        if byte == 0xED && second > 0x9F { return false }  // surrogate
+        if byte == 0xF0 && second < 0x90 { return false }  // overlong
+        if byte == 0xF4 && second > 0x8F { return false }  // past U+10FFFF
+        index += length
+    }
+    return true
 }
 
 private func byteCountOfCharacter(startingWith byte: UInt8) -> Int {

@@ -10,7 +10,7 @@ public struct JSONValue: Sendable, Hashable {
     public var offset: Int
 
     /// What a JSON value can be.
-    public indirect enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case null
         case bool(Bool)
         /// A number, kept as written (`1`, `-2.5e3`) so large ids lose nothing.

@@ -29,39 +29,40 @@ struct MessageDecoder {
                 location: locate(value.offset), message: .init(number: number, id: nil),
                 problem: .wrongType(field: "message", expected: "an object", found: value.typeName))
         }
-        let ownID = try FieldReader(value: value, decoder: self, reference: .init(number: number, id: nil)).id()
+        let members = MessageMembers(value)
+        let ownID = try FieldReader(members: members, decoder: self, reference: .init(number: number, id: nil)).id()
         let id = ownID ?? existing?.id ?? fallbackID
-        let read = FieldReader(value: value, decoder: self, reference: .init(number: number, id: id))
+        let read = FieldReader(members: members, decoder: self, reference: .init(number: number, id: id))
 
         let kind =
-            try read.choice("kind", Message.Kind.self, expected: "\"message\" or \"system\"") ?? existing?.kind
+            try read.choice(.kind, Message.Kind.self, expected: "\"message\" or \"system\"") ?? existing?.kind
             ?? .message
         let time: Timestamp
-        if let timeValue = value["time"], !timeValue.isNull {
+        if let timeValue = read[.time], !timeValue.isNull {
             time = try read.timestamp(timeValue, field: "time")
         } else if let existing {
             time = existing.time
         } else {
             throw read.fail(value, .missingField("time"))
         }
-        let sender = try read.present("sender") ? read.text("sender") : existing?.sender
+        let sender = try read.present(.sender) ? read.text(.sender) : existing?.sender
         if kind == .message && sender == nil { throw read.fail(value, .missingField("sender")) }
 
         var message = existing ?? Message(id: id, sender: sender, time: time)
         message.kind = kind
         message.sender = sender
         message.time = time
-        if read.present("text") { message.text = try read.text("text") ?? "" }
-        if read.present("format") {
+        if read.present(.text) { message.text = try read.text(.text) ?? "" }
+        if read.present(.format) {
             message.format =
-                try read.choice("format", TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
+                try read.choice(.format, TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
         }
-        if read.present("replyTo") { message.replyTo = try read.text("replyTo") }
-        if read.present("status") {
+        if read.present(.replyTo) { message.replyTo = try read.text(.replyTo) }
+        if read.present(.status) {
             message.status = try read.choice(
-                "status", DeliveryStatus.self, expected: "one of sending, sent, delivered, read, failed")
+                .status, DeliveryStatus.self, expected: "one of sending, sent, delivered, read, failed")
         }
-        if let edited = value["edited"] {
+        if let edited = read[.edited] {
             if edited.isNull {
                 message.edited = nil
             } else if let flag = edited.bool {
@@ -70,12 +71,12 @@ struct MessageDecoder {
                 message.edited = try read.timestamp(edited, field: "edited")
             }
         }
-        if read.present("deleted") { message.deleted = try read.flag("deleted") ?? false }
-        if read.present("hidden") { message.hidden = try read.flag("hidden") ?? false }
-        if read.present("forwardedFrom") { message.forwardedFrom = try read.text("forwardedFrom") }
-        if let reactions = value["reactions"] { message.reactions = try read.reactions(reactions) }
-        if let attachments = value["attachments"] { message.attachments = try read.attachments(attachments) }
-        if let meta = value["meta"] { message.meta = meta.isNull ? nil : meta.metaValue }
+        if read.present(.deleted) { message.deleted = try read.flag(.deleted) ?? false }
+        if read.present(.hidden) { message.hidden = try read.flag(.hidden) ?? false }
+        if read.present(.forwardedFrom) { message.forwardedFrom = try read.text(.forwardedFrom) }
+        if let reactions = read[.reactions] { message.reactions = try read.reactions(reactions) }
+        if let attachments = read[.attachments] { message.attachments = try read.attachments(attachments) }
+        if let meta = read[.meta] { message.meta = meta.isNull ? nil : meta.metaValue }
         return message
     }
 }

@@ -96,6 +96,7 @@ struct DayAndStatusTests {
         arguments: [
             ("👍", true), ("🎉🎉🎉", true), ("👍 🎉", true), ("👨‍👩‍👧‍👦", true), ("🇩🇪", true), ("👍🏽", true), ("❤️", true),
             ("🎉🎉🎉🎉", false), ("ok 👍", false), ("1", false), ("#", false), ("", false), ("☺", false),
+            ("1️⃣", true), ("🏴󠁧󠁢󠁥󠁮󠁧󠁿", true), ("👍a", false), ("Z🎉", false),
         ])
     func jumbo(text: String, expected: Bool) throws {
         var chat = TranscriptBuilder(participants: ["ana", "ben"])

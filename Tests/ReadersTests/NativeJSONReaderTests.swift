@@ -99,4 +99,18 @@ struct NativeJSONReaderTests {
             #expect(!result.conversations[0].messages.isEmpty)
         }
     }
+
+    @Test("A member given twice in a message counts with its last value, as in the rest of the log")
+    func repeatedMemberKeepsLast() throws {
+        let log = try transcript(
+            """
+            {"version": 1, "participants": [{"id": "ben", "name": "Ben"}], "messages": [
+              {"id": "m1", "sender": "ben", "time": "2026-11-28T09:14:00Z", "text": "first", "text": "second",
+               "format": "plain", "format": "markdown", "id": "m9"}
+            ]}
+            """, name: "twice.json")
+        #expect(log.messages[0].text == "second")
+        #expect(log.messages[0].format == .markdown)
+        #expect(log.messages[0].id == "m9")
+    }
 }

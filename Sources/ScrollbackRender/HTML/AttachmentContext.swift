@@ -1,21 +1,21 @@
 import ScrollbackModel
 
 /// One attachment: an inline image when the page may show it, else a file chip.
-struct AttachmentContext: MustacheContext {
+struct AttachmentContext: HTMLContext {
     let attachment: Attachment
     let session: HTMLRenderSession
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "image": return .bool(resolved != nil)
-        case "src": return .string(resolved?.source ?? "")
-        case "alt": return .string(attachment.alt ?? attachment.name ?? "Image")
-        case "width": return .string((attachment.width ?? resolved?.width).map(String.init) ?? "")
-        case "height": return .string((attachment.height ?? resolved?.height).map(String.init) ?? "")
-        case "name": return .string(displayName)
-        case "size": return .string(attachment.size.map(Self.byteCount) ?? "")
-        case "href": return .string(siteCopy ?? "")
-        case "missing": return .bool(attachment.path != nil && session.page.mediaHref != nil && siteCopy == nil)
+        case .image: return .bool(resolved != nil)
+        case .src: return .string(resolved?.source ?? "")
+        case .alt: return .string(attachment.alt ?? attachment.name ?? "Image")
+        case .width: return .string((attachment.width ?? resolved?.width).map(String.init) ?? "")
+        case .height: return .string((attachment.height ?? resolved?.height).map(String.init) ?? "")
+        case .name: return .string(displayName)
+        case .size: return .string(attachment.size.map(Self.byteCount) ?? "")
+        case .href: return .string(siteCopy ?? "")
+        case .missing: return .bool(attachment.path != nil && session.page.mediaHref != nil && siteCopy == nil)
         default: return nil
         }
     }

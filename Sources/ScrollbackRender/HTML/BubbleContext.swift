@@ -3,44 +3,54 @@ import ScrollbackModel
 
 /// `message.mustache`'s names for one bubble. Answers by `switch`, so a page of 100k
 /// messages builds no dictionaries; the body's HTML is made only when the template asks.
-struct BubbleContext: MustacheContext {
-    let bubble: Bubble
-    let chain: ChainLayout
+///
+/// Holds its chain's bubbles and an index rather than a copy of the bubble: three words fit
+/// in an existential's inline buffer, so a bubble's context needs no heap box of its own.
+struct BubbleContext: HTMLContext, MustacheRawWriter {
+    let bubbles: [Bubble]
+    let index: Int
     let session: HTMLRenderSession
 
-    private var message: Message { bubble.message }
+    private var message: Message { bubbles[index].message }
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "isSystem": return .bool(message.kind == .system)
-        case "anchor": return .string(PermalinkID.message(message.id))
-        case "id": return .string(message.id)
-        case "position": return .string(bubble.position.rawValue)
-        case "tail": return .bool(bubble.tail)
-        case "jumbo": return .bool(bubble.jumbo)
-        case "deleted": return .bool(message.deleted)
-        case "edited": return .bool(message.edited != nil)
-        case "text": return .string(message.text)
-        case "body": return .string(session.body(message))
-        case "speaker": return .string(session.speaker(message.sender))
-        case "time": return .string(bubble.timeLabel)
-        case "isoTime": return .string(bubble.isoTime)
-        case "showTime": return .bool(bubble.showTime || message.edited != nil)
-        case "avatar": return .bool(bubble.avatar)
-        case "avatarClass": return .string(session.avatarClass(message.sender))
-        case "initials": return .string(session.initials(message.sender))
-        case "reply": return bubble.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
-        case "hasReactions": return .bool(!message.reactions.isEmpty)
-        case "reactions":
+        case .isSystem: return .bool(message.kind == .system)
+        case .anchor: return .string(PermalinkID.message(message.id))
+        case .id: return .string(message.id)
+        case .position: return .string(bubbles[index].position.rawValue)
+        case .tail: return .bool(bubbles[index].tail)
+        case .jumbo: return .bool(bubbles[index].jumbo)
+        case .deleted: return .bool(message.deleted)
+        case .edited: return .bool(message.edited != nil)
+        case .text: return .string(message.text)
+        case .body: return .string(session.body(message))
+        case .speaker: return .string(session.sender(message.sender).speaker)
+        case .time: return .string(bubbles[index].timeLabel)
+        case .isoTime: return .string(bubbles[index].isoTime)
+        case .showTime: return .bool(bubbles[index].showTime || message.edited != nil)
+        case .avatar: return .bool(bubbles[index].avatar)
+        case .avatarClass: return .string(session.sender(message.sender).avatarClass)
+        case .initials: return .string(session.sender(message.sender).initials)
+        case .reply: return bubbles[index].reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
+        case .hasReactions: return .bool(!message.reactions.isEmpty)
+        case .reactions:
             return .list(message.reactions.map { .object(ReactionContext(reaction: $0, session: session)) })
-        case "attachments":
+        case .attachments:
             return .list(message.attachments.map { .object(AttachmentContext(attachment: $0, session: session)) })
-        case "mediaOnly": return .bool(mediaOnly)
-        case "status": return .bool(bubble.status != nil)
-        case "failed": return .bool(bubble.status == .failed)
-        case "statusLabel": return .string(bubble.status.map(Self.label) ?? "")
+        case .mediaOnly: return .bool(mediaOnly)
+        case .status: return .bool(bubbles[index].status != nil)
+        case .failed: return .bool(bubbles[index].status == .failed)
+        case .statusLabel: return .string(bubbles[index].status.map(Self.label) ?? "")
         default: return nil
         }
+    }
+
+    /// `{{{body}}}` goes straight into the page's buffer: no `String` per message.
+    func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool {
+        guard HTMLName(name) == .body else { return false }
+        session.writeBody(message, to: &buffer.bytes)
+        return true
     }
 
     /// A photo with no words is drawn without a bubble around it.
@@ -62,16 +72,16 @@ struct BubbleContext: MustacheContext {
 }
 
 /// A reply's quote of the message it answers.
-struct ReplyContext: MustacheContext {
+struct ReplyContext: HTMLContext {
     let reply: ReplyPreview
     let session: HTMLRenderSession
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "href": .string(reply.found ? session.page.messageHref(reply.id) : "")
-        case "found": .bool(reply.found)
-        case "senderName": .string(reply.found ? session.speaker(reply.sender) : "")
-        case "excerpt":
+        case .href: .string(reply.found ? session.page.messageHref(reply.id) : "")
+        case .found: .bool(reply.found)
+        case .senderName: .string(reply.found ? session.speaker(reply.sender) : "")
+        case .excerpt:
             .string(reply.found ? session.plainText(reply.excerpt) : "a message that is not in this transcript")
         default: nil
         }
@@ -79,17 +89,17 @@ struct ReplyContext: MustacheContext {
 }
 
 /// One reaction chip.
-struct ReactionContext: MustacheContext {
+struct ReactionContext: HTMLContext {
     let reaction: Reaction
     let session: HTMLRenderSession
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "emoji": return .string(reaction.emoji)
-        case "count": return .string(String(reaction.count))
-        case "many": return .bool(reaction.count > 1)
-        case "by": return .string(names)
-        case "label":
+        case .emoji: return .string(reaction.emoji)
+        case .count: return .string(String(reaction.count))
+        case .many: return .bool(reaction.count > 1)
+        case .by: return .string(names)
+        case .label:
             return .string(
                 names.isEmpty ? "\(reaction.count) reacted \(reaction.emoji)" : "\(names) reacted \(reaction.emoji)")
         default: return nil

@@ -2,16 +2,16 @@ import ScrollbackLayout
 import ScrollbackModel
 
 /// `day.mustache`'s names.
-struct DayContext: MustacheContext {
+struct DayContext: HTMLContext {
     let day: DayLayout
     let session: HTMLRenderSession
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "dayID": .string(PermalinkID.day(day.date.description))
-        case "date": .string(day.date.description)
-        case "label": .string(day.label)
-        case "chains":
+        case .dayID: .string(PermalinkID.day(day.date.description))
+        case .date: .string(day.date.description)
+        case .label: .string(day.label)
+        case .chains:
             .lazyList(count: day.chains.count) { .object(ChainContext(chain: day.chains[$0], session: session)) }
         default: nil
         }
@@ -19,25 +19,25 @@ struct DayContext: MustacheContext {
 }
 
 /// `chain.mustache`'s names.
-struct ChainContext: MustacheContext {
+struct ChainContext: HTMLContext {
     let chain: ChainLayout
     let session: HTMLRenderSession
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "isSystem": .bool(chain.kind == .system)
-        case "alignment": .string(chain.alignment.rawValue)
-        case "showName": .bool(chain.showName)
-        case "isMe": .bool(chain.sender != nil && chain.sender == session.layout.me)
-        case "senderName": .string(session.name(chain.sender))
-        case "colorIndex": .string(String(chain.sender.flatMap { session.layout.participant($0)?.colorIndex } ?? 0))
-        case "chainAvatarClass": .string(session.avatarClass(chain.sender))
-        case "chainInitials": .string(session.initials(chain.sender))
-        case "firstTime": .string(chain.bubbles.first?.timeLabel ?? "")
-        case "firstIsoTime": .string(chain.bubbles.first?.isoTime ?? "")
-        case "bubbles":
+        case .isSystem: .bool(chain.kind == .system)
+        case .alignment: .string(chain.alignment.rawValue)
+        case .showName: .bool(chain.showName)
+        case .isMe: .bool(chain.sender != nil && chain.sender == session.layout.me)
+        case .senderName: .string(session.name(chain.sender))
+        case .colorIndex: .string(String(chain.sender.flatMap { session.layout.participant($0)?.colorIndex } ?? 0))
+        case .chainAvatarClass: .string(session.avatarClass(chain.sender))
+        case .chainInitials: .string(session.initials(chain.sender))
+        case .firstTime: .string(chain.bubbles.first?.timeLabel ?? "")
+        case .firstIsoTime: .string(chain.bubbles.first?.isoTime ?? "")
+        case .bubbles:
             .lazyList(count: chain.bubbles.count) {
-                .object(BubbleContext(bubble: chain.bubbles[$0], chain: chain, session: session))
+                .object(BubbleContext(bubbles: chain.bubbles, index: $0, session: session))
             }
         default: nil
         }

@@ -11,6 +11,8 @@ final class HTMLRenderSession {
     let options: HTMLOptions
     let page: PageContext
     private var markdown: MarkdownHTML
+    /// The sender of the previous bubble: chains repeat it, so most bubbles skip the look-ups.
+    private var lastSender: (id: String?, strings: SenderStrings)?
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
     private(set) var avatarClasses: [String: String] = [:]
     /// `.sb-avatar-N { background-image: … }` rules for those avatars.
@@ -50,11 +52,22 @@ final class HTMLRenderSession {
 
     /// A message body as HTML.
     func body(_ message: Message) -> String {
-        let document =
-            message.format == .plain ? MarkdownDocument.plain(message.text) : MarkdownDocument.parse(message.text)
+        var bytes: [UInt8] = []
+        writeBody(message, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a message body's HTML to `output`.
+    func writeBody(_ message: Message, to output: inout [UInt8]) {
+        if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
+            // Most chat messages: escape and write, no document tree.
+            PlainBodyHTML.write(message.text, to: &output)
+            return
+        }
+        let document = MarkdownDocument.parse(message.text)
         markdown.html = ""
         markdown.blocks(document.blocks)
-        return markdown.html
+        markdown.html.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Markdown reduced to its words, for one-line quotes (`**Saturday**` → `Saturday`).
@@ -95,6 +108,21 @@ final class HTMLRenderSession {
     func initials(_ id: String?) -> String {
         guard let id else { return "?" }
         return layout.participant(id)?.initials ?? ParticipantStyle.initials(of: id)
+    }
+
+    /// What a bubble shows of its sender: `speaker`, `avatarClass` and `initials` together.
+    struct SenderStrings {
+        let speaker: String
+        let avatarClass: String
+        let initials: String
+    }
+
+    /// `speaker`, `avatarClass` and `initials` of `id`, remembered for the next bubble.
+    func sender(_ id: String?) -> SenderStrings {
+        if let lastSender, lastSender.id == id { return lastSender.strings }
+        let strings = SenderStrings(speaker: speaker(id), avatarClass: avatarClass(id), initials: initials(id))
+        lastSender = (id, strings)
+        return strings
     }
 
     /// What screen readers hear before a message: the sender's name, or "You".

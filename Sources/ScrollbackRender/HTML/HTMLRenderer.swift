@@ -52,7 +52,7 @@ public struct HTMLTemplates: Sendable {
             fileNames[partial] = partial + ".mustache"
         }
         do {
-            library = try MustacheLibrary(sources: sources, fileNames: fileNames)
+            library = try MustacheLibrary(sources: sources, fileNames: fileNames, vocabulary: HTMLName.vocabulary)
         } catch {
             throw HTMLRenderError.template(error)
         }

@@ -18,6 +18,7 @@ public enum LinkPolicy {
 
     /// Classifies `destination` as a browser would read it (tabs, newlines and leading controls ignored).
     public static func kind(of destination: String) -> Kind {
+        if let kind = printableASCIIKind(destination) { return kind }
         // Browsers drop ASCII tab and newline anywhere in a URL and trim controls and spaces at the ends.
         let cleaned = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         let trimmed = String(String.UnicodeScalarView(cleaned.drop(while: { $0.value <= 0x20 })))
@@ -32,6 +33,27 @@ public enum LinkPolicy {
         case "http", "https": return .remote
         case "mailto": return .mail
         default: return .forbidden
+        }
+    }
+
+    /// `kind(of:)` for the usual destination, printable ASCII with no spaces, from its bytes:
+    /// nothing to clean or trim, and a scheme lowercases byte by byte. `nil` for any other.
+    private static func printableASCIIKind(_ destination: String) -> Kind? {
+        var destination = destination
+        return destination.withUTF8 { bytes -> Kind? in
+            guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+            func isSlash(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
+            if bytes.count >= 2 && isSlash(bytes[0]) && isSlash(bytes[1]) { return .remote }
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .relative }
+            let scheme = bytes[..<colon]
+            if scheme.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            {
+                return .relative
+            }
+            let lowered = scheme.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+            if lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8) { return .remote }
+            if lowered.elementsEqual("mailto".utf8) { return .mail }
+            return .forbidden
         }
     }
 

@@ -100,15 +100,17 @@ struct MarkdownHTML {
         case .strong(let children): wrap("strong", children)
         case .strikethrough(let children): wrap("del", children)
         case .link(let destination, let title, let children):
-            guard let href = LinkPolicy.safeHref(destination) else {
+            let kind = LinkPolicy.kind(of: destination)
+            guard kind != .forbidden else {
                 inlines(children)  // a forbidden target: keep the words, drop the link
                 return
             }
+            let href = destination
             html += "<a href=\"" + HTMLEscaping.attribute(href) + "\""
             if let title, !title.isEmpty { html += " title=\"" + HTMLEscaping.attribute(title) + "\"" }
             html += " rel=\"noopener noreferrer nofollow\""
             // Other sites open beside the transcript; fragments and relative pages stay in place.
-            html += LinkPolicy.kind(of: href) == .remote ? " target=\"_blank\">" : ">"
+            html += kind == .remote ? " target=\"_blank\">" : ">"
             inlines(children)
             html += "</a>"
         case .image(let source, let title, let alt):

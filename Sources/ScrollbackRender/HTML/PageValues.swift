@@ -1,34 +1,34 @@
 import ScrollbackLayout
 
 /// `page.mustache`'s names: the head, the header and the days.
-struct PageValues: MustacheContext {
+struct PageValues: HTMLContext {
     let session: HTMLRenderSession
     let stylesheet: String
 
     private var layout: TranscriptLayout { session.layout }
 
-    func mustacheValue(for name: String) -> MustacheValue? {
+    func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case "title": return .string(title)
-        case "subtitle": return .string(subtitle)
-        case "lang": return .string(language)
-        case "theme": return .string(HTMLTheme.named(session.options.theme)?.name ?? "imessage")
-        case "csp": return .string(contentSecurityPolicy)
-        case "colorScheme": return .string("light dark")
-        case "undated": return .bool(layout.undated)
-        case "isGroup": return .bool(layout.isGroup)
-        case "stylesheetHref": return .string(session.page.stylesheetHref ?? "")
-        case "inlineStyle":
+        case .title: return .string(title)
+        case .subtitle: return .string(subtitle)
+        case .lang: return .string(language)
+        case .theme: return .string(HTMLTheme.named(session.options.theme)?.name ?? "imessage")
+        case .csp: return .string(contentSecurityPolicy)
+        case .colorScheme: return .string("light dark")
+        case .undated: return .bool(layout.undated)
+        case .isGroup: return .bool(layout.isGroup)
+        case .stylesheetHref: return .string(session.page.stylesheetHref ?? "")
+        case .inlineStyle:
             // The theme's CSS, unless a site links it; avatar images are always inline (they are per page).
             let css = (session.page.stylesheetHref == nil ? stylesheet : "") + session.avatarCSS
             return .string(Self.safeInStyleElement(css))
-        case "hasLinks": return .bool(!links.isEmpty)
-        case "links", "headLinks":
+        case .hasLinks: return .bool(!links.isEmpty)
+        case .links, .headLinks:
             return .list(
                 links.map {
                     .dictionary(["rel": .string($0.rel), "href": .string($0.href), "label": .string($0.label)])
                 })
-        case "days":
+        case .days:
             return .lazyList(count: layout.days.count) { .object(DayContext(day: layout.days[$0], session: session)) }
         default: return nil
         }

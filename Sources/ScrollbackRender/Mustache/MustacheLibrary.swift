@@ -1,16 +1,22 @@
 /// A set of compiled templates that can include each other as partials (`{{> chain}}`).
 public struct MustacheLibrary: Sendable {
-    private var templates: [String: MustacheTemplate] = [:]
-    private var sources: [String: String] = [:]
+    /// Every template, partial tags already pointing at their slots here.
+    private var slots: [MustacheTemplate] = []
+    /// Slot by partial name (and, for indented variants, name + NUL + indent).
+    private var slotByKey: [String: Int] = [:]
 
     /// Compiles every source; keys are partial names (`chain`), values the template text.
     ///
     /// `fileNames` maps a partial name to the file errors should name (`chain.mustache`).
-    public init(sources: [String: String], fileNames: [String: String] = [:]) throws(MustacheError) {
-        self.sources = sources
+    /// `vocabulary` lists the names contexts answer by key: a name's key is its index there.
+    public init(sources: [String: String], fileNames: [String: String] = [:], vocabulary: [String] = [])
+        throws(MustacheError)
+    {
+        var keys: [String: Int] = [:]
+        for (index, name) in vocabulary.enumerated() where keys[name] == nil { keys[name] = index }
+        var templates: [String: MustacheTemplate] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let template = try MustacheTemplate(name: fileNames[name] ?? name, source: source)
-            templates[name] = template
+            templates[name] = try MustacheTemplate(name: fileNames[name] ?? name, source: source, keys: keys)
         }
         // Standalone partials indent each line of the partial: compile those variants up front.
         var pending = templates.values.map(\.nodes)
@@ -19,27 +25,35 @@ public struct MustacheLibrary: Sendable {
                 let key = Self.key(name, indent)
                 guard templates[key] == nil, let source = sources[name], indent.utf8.count <= 256 else { continue }
                 let indented = try MustacheTemplate(
-                    name: fileNames[name] ?? name, source: Self.indent(source, by: indent))
+                    name: fileNames[name] ?? name, source: Self.indent(source, by: indent), keys: keys)
                 templates[key] = indented
                 pending.append(indented.nodes)
+            }
+        }
+        // Partials are found by slot while rendering: no string hashing per include.
+        for key in templates.keys.sorted() { slotByKey[key] = slotByKey.count }
+        let slotByKey = slotByKey
+        slots = templates.keys.sorted().map { key in
+            MustacheTemplate(templates[key]!) { name, indent in
+                slotByKey[indent.isEmpty ? name : Self.key(name, indent)] ?? -1
             }
         }
     }
 
     /// The compiled template named `name`, if any.
-    public func template(_ name: String) -> MustacheTemplate? { templates[name] }
+    public func template(_ name: String) -> MustacheTemplate? { slotByKey[name].map { slots[$0] } }
 
     /// Renders the template `name` with `context` as the outermost value.
     public func render(_ name: String, _ context: MustacheValue, to output: inout some TextOutputStream) {
-        guard let template = templates[name] else { return }
+        guard let template = template(name) else { return }
         var renderer = MustacheRenderer(library: self, stack: [context])
-        renderer.render(template.nodes, to: &output)
+        var buffer = MustacheOutput()
+        renderer.render(template.nodes, to: &buffer) { $0.flush(to: &output) }
+        buffer.flush(to: &output, force: true)
     }
 
-    /// The template for a partial tag, with its standalone indentation applied.
-    func partial(_ name: String, indent: String) -> MustacheTemplate? {
-        indent.isEmpty ? templates[name] : templates[Self.key(name, indent)]
-    }
+    /// The template in `slot`, if the partial it was resolved for exists.
+    func partial(slot: Int) -> MustacheTemplate? { slot >= 0 ? slots[slot] : nil }
 
     private static func key(_ name: String, _ indent: String) -> String { name + "\u{0}" + indent }
 
@@ -59,7 +73,7 @@ public struct MustacheLibrary: Sendable {
         var found: [(String, String)] = []
         for node in nodes {
             switch node {
-            case .partial(let name, let indent): found.append((name, indent))
+            case .partial(let name, let indent, _): found.append((name, indent))
             case .section(_, let children, _): found += indentedPartials(in: children)
             case .text, .variable: break
             }

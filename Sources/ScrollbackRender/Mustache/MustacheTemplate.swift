@@ -6,32 +6,59 @@ public struct MustacheTemplate: Sendable {
 
     /// A piece of a compiled template.
     indirect enum Node: Sendable {
-        case text(String)
+        /// Template text, as the UTF-8 bytes it is written out as.
+        case text([UInt8])
         case variable(Path, escaped: Bool)
         case section(Path, [Node], inverted: Bool)
-        case partial(String, indent: String)
+        /// `slot` is the partial's place in its library, once the library has resolved it (else -1).
+        case partial(String, indent: String, slot: Int)
     }
 
-    /// A name as written: `.` (the current value) or dotted parts (`reply.sender`).
+    /// A name as written: `.` (the current value) or dotted parts (`reply.sender`), each resolved to its key.
     struct Path: Sendable {
-        let parts: [String]
+        let parts: [MustacheName]
         var isImplicit: Bool { parts.isEmpty }
 
-        init(_ name: String) {
-            parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        init(_ name: String, keys: [String: Int]) {
+            parts =
+                name == "."
+                ? []
+                : name.split(separator: ".", omittingEmptySubsequences: false).map {
+                    MustacheName(String($0), key: keys[String($0)] ?? -1)
+                }
         }
     }
 
     /// Compiles `source`; errors name `name`, the line and the tag.
-    public init(name: String, source: String) throws(MustacheError) {
+    ///
+    /// `keys` gives the integer key of each name contexts know (see `MustacheName`).
+    public init(name: String, source: String, keys: [String: Int] = [:]) throws(MustacheError) {
         self.name = name
         let tokens = try MustacheScanner(file: name, bytes: Array(source.utf8)).tokens()
         var position = 0
-        nodes = try Self.parse(tokens, &position, file: name, until: nil)
+        nodes = try Self.parse(tokens, &position, file: name, keys: keys, until: nil)
+    }
+
+    /// A copy whose partial tags point at their templates' slots in a library.
+    init(_ template: MustacheTemplate, resolvingPartials slot: (String, String) -> Int) {
+        name = template.name
+        nodes = Self.resolve(template.nodes, slot)
+    }
+
+    private static func resolve(_ nodes: [Node], _ slot: (String, String) -> Int) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .partial(let name, let indent, _): .partial(name, indent: indent, slot: slot(name, indent))
+            case .section(let path, let children, let inverted):
+                .section(path, resolve(children, slot), inverted: inverted)
+            case .text, .variable: node
+            }
+        }
     }
 
     private static func parse(
-        _ tokens: [MustacheScanner.Token], _ position: inout Int, file: String, until open: MustacheScanner.Tag?
+        _ tokens: [MustacheScanner.Token], _ position: inout Int, file: String, keys: [String: Int],
+        until open: MustacheScanner.Tag?
     ) throws(MustacheError) -> [Node] {
         var nodes: [Node] = []
         while position < tokens.count {
@@ -39,16 +66,16 @@ public struct MustacheTemplate: Sendable {
             position += 1
             switch token {
             case .text(let bytes):
-                if !bytes.isEmpty { nodes.append(.text(String(decoding: bytes, as: UTF8.self))) }
+                if !bytes.isEmpty { nodes.append(.text(bytes)) }
             case .tag(let tag):
                 switch tag.kind {
-                case .variable: nodes.append(.variable(Path(tag.name), escaped: true))
-                case .unescaped: nodes.append(.variable(Path(tag.name), escaped: false))
+                case .variable: nodes.append(.variable(Path(tag.name, keys: keys), escaped: true))
+                case .unescaped: nodes.append(.variable(Path(tag.name, keys: keys), escaped: false))
                 case .comment, .delimiters: break
-                case .partial: nodes.append(.partial(tag.name, indent: tag.indent))
+                case .partial: nodes.append(.partial(tag.name, indent: tag.indent, slot: -1))
                 case .section, .inverted:
-                    let children = try parse(tokens, &position, file: file, until: tag)
-                    nodes.append(.section(Path(tag.name), children, inverted: tag.kind == .inverted))
+                    let children = try parse(tokens, &position, file: file, keys: keys, until: tag)
+                    nodes.append(.section(Path(tag.name, keys: keys), children, inverted: tag.kind == .inverted))
                 case .close:
                     guard let open else {
                         throw MustacheError(

@@ -39,6 +39,16 @@ public enum MustacheValue {
 public protocol MustacheContext {
     /// The value for `name`, or `nil` when this context does not know the name (lookup then goes up the stack).
     func mustacheValue(for name: String) -> MustacheValue?
+
+    /// The value for a name resolved when the template was compiled; by default, looked up by its text.
+    ///
+    /// Contexts that render often answer by `name.key`, an integer, instead of comparing strings.
+    func mustacheValue(for name: MustacheName) -> MustacheValue?
+}
+
+extension MustacheContext {
+    /// Looks the name up by its text.
+    public func mustacheValue(for name: MustacheName) -> MustacheValue? { mustacheValue(for: name.text) }
 }
 
 /// A context backed by a dictionary.

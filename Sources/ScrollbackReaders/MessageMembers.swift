@@ -1,0 +1,48 @@
+/// The members of one message object that `MessageDecoder` reads, found in one pass.
+///
+/// Looking each field up by name would scan the members and compare strings a dozen
+/// times per message; this reads each member once and keeps it by field. A key that is
+/// repeated keeps its last value, as `JSONValue`'s subscript does.
+struct MessageMembers {
+    /// The fields of a message, spelled as in the JSON.
+    enum Field: String, CaseIterable {
+        case id, kind, time, sender, text, format, replyTo, status, edited, deleted, hidden, forwardedFrom
+        case reactions, attachments, meta
+    }
+
+    private var found: [JSONValue?]
+
+    /// The fields of `value`, an object (any other value has none).
+    init(_ value: JSONValue) {
+        found = Array(repeating: nil, count: Field.allCases.count)
+        guard case .object(let members) = value.kind else { return }
+        for member in members {
+            if let field = Field(rawValue: member.key) { found[field.index] = member.value }
+        }
+    }
+
+    /// The member for `field`, if the object has one (`null` included).
+    subscript(field: Field) -> JSONValue? { found[field.index] }
+}
+
+extension MessageMembers.Field {
+    fileprivate var index: Int {
+        switch self {
+        case .id: 0
+        case .kind: 1
+        case .time: 2
+        case .sender: 3
+        case .text: 4
+        case .format: 5
+        case .replyTo: 6
+        case .status: 7
+        case .edited: 8
+        case .deleted: 9
+        case .hidden: 10
+        case .forwardedFrom: 11
+        case .reactions: 12
+        case .attachments: 13
+        case .meta: 14
+        }
+    }
+}

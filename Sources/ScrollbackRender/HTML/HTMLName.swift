@@ -1,0 +1,52 @@
+/// Every name the HTML templates' contexts answer, resolved to an integer key when
+/// the templates are compiled (`MustacheLibrary(vocabulary:)`), so each look-up is a
+/// `switch` on an integer rather than a string comparison per case.
+enum HTMLName: Int, CaseIterable {
+    // page.mustache
+    case title, subtitle, lang, theme, csp, colorScheme, undated, isGroup, stylesheetHref, inlineStyle
+    case hasLinks, links, headLinks, days
+    // day.mustache
+    case dayID, date, label, chains
+    // chain.mustache
+    case isSystem, alignment, showName, isMe, senderName, colorIndex, chainAvatarClass, chainInitials
+    case firstTime, firstIsoTime, bubbles
+    // message.mustache
+    case anchor, id, position, tail, jumbo, deleted, edited, text, body, speaker, time, isoTime, showTime
+    case avatar, avatarClass, initials, reply, hasReactions, reactions, attachments, mediaOnly, status
+    case failed, statusLabel
+    // replies, reactions, attachments
+    case href, found, excerpt, emoji, count, many, by, image, src, alt, width, height, name, size, missing
+
+    /// The names in key order, as templates spell them.
+    static let vocabulary: [String] = allCases.map { String(describing: $0) }
+
+    private static let byText: [String: HTMLName] = Dictionary(
+        uniqueKeysWithValues: allCases.map { (String(describing: $0), $0) })
+
+    /// The name a template's tag refers to, if the HTML contexts know it.
+    init?(_ name: MustacheName) {
+        if name.key >= 0 {
+            self.init(rawValue: name.key)
+        } else if let known = Self.byText[name.text] {
+            self = known
+        } else {
+            return nil
+        }
+    }
+
+    /// The name spelled `text`, if the HTML contexts know it.
+    init?(text: String) {
+        guard let known = Self.byText[text] else { return nil }
+        self = known
+    }
+}
+
+/// A context of the HTML templates: answers `HTMLName`s.
+protocol HTMLContext: MustacheContext {
+    func value(_ name: HTMLName) -> MustacheValue?
+}
+
+extension HTMLContext {
+    func mustacheValue(for name: String) -> MustacheValue? { HTMLName(text: name).flatMap(value) }
+    func mustacheValue(for name: MustacheName) -> MustacheValue? { HTMLName(name).flatMap(value) }
+}

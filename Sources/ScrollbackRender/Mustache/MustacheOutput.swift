@@ -1,0 +1,52 @@
+/// The bytes a render has produced and not yet handed to the output stream.
+///
+/// Writing bytes into one buffer, and passing it on in large pieces, costs far less
+/// than one `TextOutputStream.write` per tag; escaping works on bytes without making
+/// an escaped copy of each value.
+struct MustacheOutput {
+    /// Pieces handed on are about this large.
+    static let flushSize = 1 << 16
+
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(Self.flushSize + 4096) }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// `text` escaped as `HTMLEscaping.attribute` would: `& < > " '`, and NUL as U+FFFD.
+    mutating func writeEscaped(_ text: String) {
+        var text = text
+        text.withUTF8 { source in
+            var runStart = 0
+            for index in source.indices {
+                let replacement: StaticString
+                switch source[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+        }
+    }
+
+    /// Hands what is buffered to `output` once there is enough of it (or always, with `force`).
+    mutating func flush(to output: inout some TextOutputStream, force: Bool = false) {
+        guard force ? !bytes.isEmpty : bytes.count >= Self.flushSize else { return }
+        // Every write above appended whole strings, so the buffer never ends inside a character.
+        output.write(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
