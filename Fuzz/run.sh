@@ -14,6 +14,9 @@ seconds="${FUZZ_SECONDS:-60}"
 targets="${FUZZ_TARGETS:-auto scrollback jsonl markdown-log telegram whatsapp slack discord chatgpt messenger claude-code markdown}"
 scratch="$root/.build/fuzz"
 mkdir -p "$scratch"
+# SwiftPM keeps a path dependency's file list between builds; a newer manifest makes it look again,
+# so files added to the library since the last fuzz build are compiled.
+touch Fuzz/Package.swift
 echo "building the harnesses (log in $scratch/build.log)"
 # The linker warns about every ASan helper symbol it cannot export; the log keeps them out of sight.
 swift build --package-path Fuzz --scratch-path "$scratch/build" -c release \
