@@ -82,7 +82,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
         .testTarget(
-            name: "SecurityTests", dependencies: ["Scrollback", "ScrollbackCLI", "TestSupport"], exclude: ["Regressions"]),
+            name: "SecurityTests",
+            dependencies: ["Scrollback", "ScrollbackCLI", "TestSupport"],
+            exclude: ["Regressions"]
+        ),
         // The worked example of docs/LIBRARY.md: uses only what another package gets from the Scrollback product.
         .testTarget(name: "LibraryExampleTests", dependencies: ["Scrollback"], exclude: ["__Snapshots__"]),
     ],
