@@ -41,6 +41,10 @@ lint:
 clean:
 	rm -rf .build
 
+# libFuzzer + AddressSanitizer harnesses (Fuzz/), each run FUZZ_SECONDS (default 60); see docs/SECURITY.md.
+fuzz: deps
+	@Fuzz/run.sh
+
 # Release build against baselines (cmark-gfm, cat); writes BENCHMARKS.md. Under 15 minutes here.
 bench: deps
 	@scripts/install-deps.sh cmark-gfm time

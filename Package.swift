@@ -80,6 +80,12 @@ let package = Package(
             name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
+        // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
+        .testTarget(
+            name: "SecurityTests",
+            dependencies: ["Scrollback", "ScrollbackCLI", "TestSupport"],
+            exclude: ["Regressions"]
+        ),
         // The worked example of docs/LIBRARY.md: uses only what another package gets from the Scrollback product.
         .testTarget(name: "LibraryExampleTests", dependencies: ["Scrollback"], exclude: ["__Snapshots__"]),
     ],

@@ -2,16 +2,19 @@ import Foundation
 
 /// Writes a file so that it is either the old one or the complete new one, never half of each.
 ///
-/// Output goes to a temporary file in the same folder, is flushed to disk, and is
-/// renamed over the target; on any failure the temporary file is removed and the
-/// target is left as it was.
+/// Output goes to a temporary file in the same folder (`.NAME.scrollback-PID-RANDOM.tmp`),
+/// is flushed to disk, and is renamed over the target; on any failure the temporary file
+/// is removed and the target is left as it was. A run killed outright (SIGKILL, power
+/// loss) cannot remove its temporary file; the next write of the same target removes
+/// those whose process is gone, so at most one stale file per target outlives a crash.
 public enum AtomicFile {
     /// Writes `path` with `body`, which receives a buffered stream.
     public static func write(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let temporary =
-            folder + "/." + url.lastPathComponent + ".scrollback-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let prefix = "." + url.lastPathComponent + ".scrollback-"
+        removeStaleTemporaries(in: folder, prefix: prefix)
+        let temporary = folder + "/" + prefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
         var succeeded = false
@@ -32,6 +35,17 @@ public enum AtomicFile {
             throw OutputError(path: path, reason: String(cString: strerror(errno)))
         }
         succeeded = true
+    }
+
+    /// Removes temporary files of earlier writes to the same target whose process no longer runs.
+    static func removeStaleTemporaries(in folder: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            // `PID-RANDOM.tmp`: only files named exactly as this type names them are touched.
+            let parts = name.dropFirst(prefix.count).dropLast(4).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+        }
     }
 }
 

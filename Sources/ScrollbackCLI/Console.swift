@@ -43,10 +43,43 @@ public struct Console: Sendable {
     }
 
     /// Prints `scrollback: error: …` on standard error.
-    public func error(_ message: String) { err("scrollback: error: \(message)\n") }
+    public func error(_ message: String) { err("scrollback: error: \(Self.printable(message))\n") }
 
     /// Prints `scrollback: warning: …` on standard error.
-    public func warning(_ message: String) { err("scrollback: warning: \(message)\n") }
+    public func warning(_ message: String) { err("scrollback: warning: \(Self.printable(message))\n") }
+
+    /// Prints `scrollback: note: …` on standard error.
+    public func note(_ message: String) { err("scrollback: note: \(Self.printable(message))\n") }
+
+    /// `text` with control and bidirectional-override characters shown instead of obeyed.
+    ///
+    /// Messages quote file names and values from the input, which can hold escape
+    /// sequences; printed raw they would recolour, retitle or rewrite the user's terminal,
+    /// and a newline would forge a second message. C0 controls become their control
+    /// pictures (`␛`, `␊`), DEL `␡`, and C1 and bidi controls `⟨U+202E⟩`.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.append("\u{2421}")
+            case _ where isUnprintable(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result.append(
+                    contentsOf: "⟨U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)⟩".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 }
 
 /// The terminal's size, from the `TIOCGWINSZ` ioctl.

@@ -195,13 +195,13 @@ enum SharedOptions {
 enum ImportReportPrinter {
     static func print(_ result: ReadResult, input: ChatInput, console: Console) {
         let report = result.report
-        for inference in report.inferences { console.err("scrollback: note: \(input.name): \(inference)\n") }
+        for inference in report.inferences { console.note("\(input.name): \(inference)") }
         for warning in report.warnings.prefix(20) { console.warning(warning.description) }
         if report.warnings.count > 20 { console.warning("\(report.warnings.count - 20) more warnings not shown.") }
         if !report.skipped.isEmpty {
             console.warning(
                 "\(input.name): skipped \(report.skipped.count) entr\(report.skipped.count == 1 ? "y" : "ies"):")
-            for note in report.skipped.prefix(5) { console.err("  \(note)\n") }
+            for note in report.skipped.prefix(5) { console.err("  \(Console.printable(note.description))\n") }
         }
     }
 }

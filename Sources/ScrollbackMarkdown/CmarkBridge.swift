@@ -7,6 +7,11 @@ enum CmarkBridge {
     /// cmark's own HTML output, which Scrollback never uses: raw HTML becomes text.)
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
+    /// The deepest nesting of blocks and inlines kept as structure. Deeper content (`>>>>…`,
+    /// `- - - …`, `***…***` thousands deep) becomes plain text, so no renderer's recursion,
+    /// nor the tree's own destruction, grows with the input.
+    static let maximumNesting = 32
+
     /// The extensions, registered and found once per process (cmark-gfm keeps a global registry,
     /// and finding one by name walks it with string compares: five walks per message otherwise).
     nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
@@ -24,7 +29,7 @@ enum CmarkBridge {
     static func parse(_ text: String) -> MarkdownDocument {
         guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
         defer { cmark_node_free(root) }
-        return MarkdownDocument(blocks: blocks(of: root))
+        return MarkdownDocument(blocks: blocks(of: root, depth: 0))
     }
 
     /// The document's node tree; the caller frees it.
@@ -54,8 +59,8 @@ enum CmarkBridge {
         return result
     }
 
-    private static func blocks(of node: OpaquePointer) -> [MarkdownBlock] {
-        children(of: node).compactMap(block)
+    private static func blocks(of node: OpaquePointer, depth: Int) -> [MarkdownBlock] {
+        children(of: node).compactMap { block($0, depth: depth + 1) }
     }
 
     private static func literal(_ node: OpaquePointer) -> String {
@@ -76,29 +81,33 @@ enum CmarkBridge {
         }
     }
 
-    private static func block(_ node: OpaquePointer) -> MarkdownBlock? {
+    private static func block(_ node: OpaquePointer, depth: Int) -> MarkdownBlock? {
+        if depth > maximumNesting {
+            let text = flattened(node)
+            return text.isEmpty ? nil : .paragraph([.text(text)])
+        }
         switch typeName(node) {
-        case "paragraph": return .paragraph(inlines(of: node))
-        case "heading": return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(of: node))
+        case "paragraph": return .paragraph(inlines(of: node, depth: depth))
+        case "heading": return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(of: node, depth: depth))
         case "code_block":
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             let language = info.split(separator: " ").first.map(String.init)
             var code = literal(node)
             if code.hasSuffix("\n") { code.removeLast() }
             return .codeBlock(language: language, code: code)
-        case "block_quote": return .blockQuote(blocks(of: node))
+        case "block_quote": return .blockQuote(blocks(of: node, depth: depth))
         case "list":
             let items = children(of: node).map { item -> MarkdownListItem in
                 let checked: Bool? =
                     typeName(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil
-                return MarkdownListItem(checked: checked, blocks: blocks(of: item))
+                return MarkdownListItem(checked: checked, blocks: blocks(of: item, depth: depth + 1))
             }
             return .list(
                 MarkdownList(
                     ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                     start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0,
                     items: items))
-        case "table": return .table(table(node))
+        case "table": return .table(table(node, depth: depth))
         case "thematic_break": return .thematicBreak
         case "html_block": return .htmlBlock(literal(node))
         default:
@@ -108,7 +117,7 @@ enum CmarkBridge {
         }
     }
 
-    private static func table(_ node: OpaquePointer) -> MarkdownTable {
+    private static func table(_ node: OpaquePointer, depth: Int) -> MarkdownTable {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [MarkdownTable.ColumnAlignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -124,7 +133,7 @@ enum CmarkBridge {
         var header: [[MarkdownInline]] = []
         var rows: [[[MarkdownInline]]] = []
         for row in children(of: node) {
-            let cells = children(of: row).map { inlines(of: $0) }
+            let cells = children(of: row).map { inlines(of: $0, depth: depth + 1) }
             if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
                 header = cells
             } else {
@@ -134,10 +143,10 @@ enum CmarkBridge {
         return MarkdownTable(alignments: alignments, header: header, rows: rows)
     }
 
-    private static func inlines(of node: OpaquePointer) -> [MarkdownInline] {
+    private static func inlines(of node: OpaquePointer, depth: Int) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         for child in children(of: node) {
-            guard let inline = inline(child) else { continue }
+            guard let inline = inline(child, depth: depth + 1) else { continue }
             // Merge adjacent text runs (cmark splits text at special characters).
             if case .text(let next) = inline, case .text(let previous)? = result.last {
                 result[result.count - 1] = .text(previous + next)
@@ -148,27 +157,52 @@ enum CmarkBridge {
         return result
     }
 
-    private static func inline(_ node: OpaquePointer) -> MarkdownInline? {
+    private static func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {
+        if depth > maximumNesting {
+            let text = flattened(node)
+            return text.isEmpty ? nil : .text(text)
+        }
         switch typeName(node) {
         case "text": return .text(literal(node))
         case "softbreak": return .softBreak
         case "linebreak": return .lineBreak
         case "code": return .code(literal(node))
-        case "emph": return .emphasis(inlines(of: node))
-        case "strong": return .strong(inlines(of: node))
-        case "strikethrough": return .strikethrough(inlines(of: node))
+        case "emph": return .emphasis(inlines(of: node, depth: depth))
+        case "strong": return .strong(inlines(of: node, depth: depth))
+        case "strikethrough": return .strikethrough(inlines(of: node, depth: depth))
         case "link":
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let title = cmark_node_get_title(node).map { String(cString: $0) }
-            return .link(destination: url, title: title?.isEmpty == true ? nil : title, inlines(of: node))
+            return .link(destination: url, title: title?.isEmpty == true ? nil : title, inlines(of: node, depth: depth))
         case "image":
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let title = cmark_node_get_title(node).map { String(cString: $0) }
-            return .image(source: url, title: title?.isEmpty == true ? nil : title, alt: inlines(of: node))
+            return .image(
+                source: url, title: title?.isEmpty == true ? nil : title, alt: inlines(of: node, depth: depth))
         case "html_inline": return .html(literal(node))
         default:
             let text = literal(node)
             return text.isEmpty ? nil : .text(text)
         }
+    }
+
+    /// The text of a subtree, gathered with cmark's iterator (which does not recurse).
+    private static func flattened(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) {
+                switch typeName(current) {
+                case "text", "code", "html_inline", "html_block", "code_block": text += literal(current)
+                case "softbreak", "linebreak": text += " "
+                case "paragraph", "heading", "item", "table_row": if !text.isEmpty && text.last != " " { text += " " }
+                default: break
+                }
+            }
+            event = cmark_iter_next(iterator)
+        }
+        return text
     }
 }

@@ -28,7 +28,8 @@ enum FormatSniffing {
     static func looksLikeNativeJSON(_ bytes: [UInt8]) -> Bool {
         guard firstNonSpace(bytes) == UInt8(ascii: "{") else { return false }
         let head = Array(bytes.prefix(headLength))
-        guard containsKey("messages", in: head) else { return false }
+        // A long title or participant list can push "messages" past the head; "version" comes first.
+        guard containsKey("messages", in: head) || containsKey("version", in: head) else { return false }
         guard containsKey("version", in: head) || containsKey("time", in: head) || containsKey("sender", in: head)
         else { return false }
         return !looksLikeJSONLines(bytes)

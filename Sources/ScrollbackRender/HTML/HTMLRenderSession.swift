@@ -29,12 +29,25 @@ final class HTMLRenderSession {
             else { continue }
             let name = "sb-avatar-\(offset)"
             avatarClasses[participant.id] = name
-            // The URL is a data: URL or a path we checked; quotes and backslashes cannot end the string.
-            let url = image.source.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(
-                of: "\"", with: "%22"
-            ).replacingOccurrences(of: "<", with: "%3C")
-            avatarCSS += ".\(name){background-image:url(\"\(url)\")}\n"
+            avatarCSS += ".\(name){background-image:url(\"\(Self.cssURL(image.source))\")}\n"
         }
+    }
+
+    /// A URL for a double-quoted CSS string: the URL is a data: URL or a path we checked, but a file
+    /// name may still hold a quote, backslash, `<` or line break, which would end the string or the
+    /// style element; each is percent-encoded, which a browser decodes back to the same file.
+    static func cssURL(_ source: String) -> String {
+        var result = ""
+        for scalar in source.unicodeScalars {
+            switch scalar {
+            case "\\", "\"", "<", "\u{7F}",
+                _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A message body as HTML.

@@ -66,8 +66,9 @@ struct MediaResolver {
         if decoded.split(separator: "/").contains("..") { return nil }
         let file = base.appendingPathComponent(decoded).standardizedFileURL.resolvingSymlinksInPath()
         guard file.path.hasPrefix(base.path + "/") else { return nil }  // a symlink that points outside
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        // Only regular files: a named pipe or device would block or never end when read.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
         return file
     }

@@ -38,8 +38,12 @@ enum MessengerReader {
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         for (index, value) in list.enumerated() {
             let location = lines.location(ofByte: value.offset)
-            guard let milliseconds = value["timestamp_ms"]?.int else {
-                report.skipped.append(.init(location: location, text: "entry \(index + 1) has no \"timestamp_ms\""))
+            // Within ±10^15 ms (about ±31,000 years) like other imports' Unix times; beyond, the arithmetic overflows.
+            guard let milliseconds = value["timestamp_ms"]?.int,
+                (-999_999_999_999_999...999_999_999_999_999).contains(milliseconds)
+            else {
+                report.skipped.append(
+                    .init(location: location, text: "entry \(index + 1) has no usable \"timestamp_ms\""))
                 continue
             }
             let whole = Int64(milliseconds) >= 0 ? Int64(milliseconds) / 1000 : (Int64(milliseconds) - 999) / 1000

@@ -20,16 +20,20 @@ struct ExportFiles {
         self.known = Set(paths)
     }
 
-    /// The files under a folder (recursively, skipping hidden files).
+    /// The files under a folder (recursively, skipping hidden files and symlinks that lead out of it).
     static func directory(_ root: String) -> ExportFiles {
         let manager = FileManager.default
         var found: [String] = []
+        let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         if let walker = manager.enumerator(atPath: root) {
             while let path = walker.nextObject() as? String {
                 let name = (path as NSString).lastPathComponent
                 if name.hasPrefix(".") || path.hasPrefix("__MACOSX") { continue }
                 var isDirectory: ObjCBool = false
                 let full = (root as NSString).appendingPathComponent(path)
+                // An unpacked export can carry symlinks; one that resolves outside the folder is not its file.
+                let real = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
+                guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { continue }
                 if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
                     found.append(path)
                 }

@@ -1,0 +1,62 @@
+import Foundation
+import Scrollback
+
+/// One fuzz target: a name (`FUZZ_TARGET`) and what it does with the fuzzer's bytes.
+///
+/// Every harness runs the whole pipeline it can reach: read, lay out, and render in
+/// every output format, so a reader bug and a renderer bug on odd values both surface.
+/// Errors thrown are expected outcomes; crashes, traps, hangs and sanitizer reports are not.
+struct Harness: Sendable {
+    var name: String
+    var run: @Sendable ([UInt8]) -> Void
+
+    /// A harness that reads the bytes as `format` (`nil`: detected) and renders what it read.
+    static func reader(_ name: String, _ format: InputFormat?) -> Harness {
+        Harness(name: name) { bytes in
+            let input = ChatInput(name: "fuzz", bytes: bytes)
+            guard let result = try? Readers.read(input, format: format) else { return }
+            for transcript in result.conversations.prefix(4) { Pipeline.renderAll(transcript) }
+        }
+    }
+
+    /// Markdown text: the block/inline tree, then a message with that text in every format.
+    static let markdown = Harness(name: "markdown") { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = MarkdownDocument.parse(text)
+        _ = MarkdownDocument.plain(text)
+        let time = Timestamp(rfc3339: "2026-11-28T09:14:00Z")!
+        let transcript = Transcript(
+            title: text, me: "ana",
+            participants: [Participant(id: "ana", name: "Ana"), Participant(id: "ben", name: text)],
+            messages: [
+                Message(id: "m1", sender: "ben", time: time, text: text),
+                Message(id: "m2", sender: "ana", time: time, text: text, format: .plain, replyTo: "m1"),
+            ])
+        Pipeline.renderAll(transcript)
+    }
+
+    /// Every harness, by name.
+    static let all: [Harness] = [
+        .reader("auto", nil),
+        .reader("scrollback", .scrollback),
+        .reader("jsonl", .jsonl),
+        .reader("markdown-log", .markdown),
+        .reader("telegram", .telegram),
+        .reader("whatsapp", .whatsapp),
+        .reader("slack", .slack),
+        .reader("discord", .discord),
+        .reader("chatgpt", .chatgpt),
+        .reader("messenger", .messenger),
+        .reader("claude-code", .claudeCode),
+        .markdown,
+    ]
+
+    /// The harness `FUZZ_TARGET` names; the process stops with a list of names when it names none.
+    static let selected: Harness = {
+        let wanted = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
+        if let harness = all.first(where: { $0.name == wanted }) { return harness }
+        FileHandle.standardError.write(
+            Data("FUZZ_TARGET must be one of: \(all.map(\.name).joined(separator: " "))\n".utf8))
+        exit(2)
+    }()
+}
