@@ -75,6 +75,9 @@ def median_run(name, command, runs, check=None, stdout_path=None, cpus=None, bef
     row = {key: statistics.median(s[key] for s in samples) for key in ("wall", "cpu", "rss")}
     row["name"] = name
     row["checksum"] = digest
+    # Each case is printed as it finishes, so a long run shows where it is.
+    print("%-55s wall %8.3f s  cpu %8.3f s  rss %7.1f MB" % (name, row["wall"], row["cpu"], row["rss"]),
+          file=sys.stderr, flush=True)
     return row
 
 
