@@ -185,7 +185,12 @@ def site_cases(runs, n1m, out):
     if "--page-budget" not in help_text:
         print("site command not available; skipping site cases", file=sys.stderr)
         return []
-    folder, _ = corpus("site-%d" % n1m, n1m, "markdown", conversations=50)
+    source, _ = corpus("site-%d" % n1m, n1m, "markdown", conversations=50)
+    # Builds read a working copy, so appending a day changes one file at the same path,
+    # as it does for a user whose export grows.
+    folder = source + "-work"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(source, folder)
     inputs = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json"))
     site = out + "-site"
     rows = []
@@ -200,24 +205,26 @@ def site_cases(runs, n1m, out):
     subprocess.run(command, check=True, capture_output=True)
     rows.append(dict(median_run("site, unchanged rebuild", command, runs, check), messages=n1m))
 
-    appended = folder + "-appended"
-    shutil.rmtree(appended, ignore_errors=True)
-    shutil.copytree(folder, appended)
-    first = os.path.join(appended, os.path.basename(inputs[0]))
-    doc = json.load(open(first, encoding="utf-8"))
+    first = inputs[0]
+    original = open(first, encoding="utf-8").read()
+    doc = json.loads(original)
     last = doc["messages"][-1]["time"]
     day = int(time.mktime(time.strptime(last[:10], "%Y-%m-%d"))) + 86400 * 2
     for i in range(200):
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(day + 3600 * 9 + i * 60))
         doc["messages"].append({"id": "appended%d" % i, "sender": doc["participants"][i % 2]["id"], "time": stamp, "text": "Appended message %d" % i})
-    json.dump(doc, open(first, "w", encoding="utf-8"), ensure_ascii=False, separators=(",", ":"))
-    appended_inputs = [os.path.join(appended, os.path.basename(p)) for p in inputs]
-    appended_command = [BINARY, "site"] + appended_inputs + ["-o", site]
+    appended = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     def reset():
+        with open(first, "w", encoding="utf-8") as f:
+            f.write(original)
         subprocess.run(command, check=True, capture_output=True)
-    rows.append(dict(median_run("site, rebuild after appending one day", appended_command, runs,
+        with open(first, "w", encoding="utf-8") as f:
+            f.write(appended)
+    rows.append(dict(median_run("site, rebuild after appending one day", command, runs,
                                 tree_checker(site, b'id="msg-', n1m + 200), before=reset), messages=n1m))
+    with open(first, "w", encoding="utf-8") as f:
+        f.write(original)
     return rows
 
 
