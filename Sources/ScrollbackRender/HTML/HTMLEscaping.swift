@@ -21,19 +21,33 @@ public enum HTMLEscaping {
                 || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))) || byte == 0
         }
         guard needsWork else { return value }
-        var result = ""
+        var value = value
+        var result: [UInt8] = []
         result.reserveCapacity(value.utf8.count + 16)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where quotes: result += "&quot;"
-            case "'" where quotes: result += "&#39;"
-            case "\u{0}": result += "\u{FFFD}"  // NUL is a parse error in HTML
-            default: result.unicodeScalars.append(scalar)
+        value.withUTF8 { append($0, quotes: quotes, to: &result) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The one escaping rule, on UTF-8 bytes: `&`, `<`, `>` (and with `quotes`, `"` and `'`)
+    /// become references and NUL, a parse error in HTML, becomes U+FFFD. The string forms
+    /// above and the renderers' byte buffers all escape through here.
+    static func append(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in source.indices {
+            let replacement: StaticString
+            switch source[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
+            case UInt8(ascii: "'") where quotes: replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"
+            default: continue
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+            runStart = index + 1
         }
-        return result
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
     }
 }

@@ -27,20 +27,6 @@ enum PlainBodyHTML {
     private static func line(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var end = line.count
         if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        var runStart = 0
-        for index in 0..<end {
-            let replacement: StaticString
-            switch line[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML
-            default: continue
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
-            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-            runStart = index + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<end]))
+        HTMLEscaping.append(UnsafeBufferPointer(rebasing: line[0..<end]), quotes: false, to: &output)
     }
 }

@@ -18,28 +18,10 @@ struct MustacheOutput {
 
     mutating func write(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
-    /// `text` escaped as `HTMLEscaping.attribute` would: `& < > " '`, and NUL as U+FFFD.
+    /// `text` escaped as `HTMLEscaping.attribute` does.
     mutating func writeEscaped(_ text: String) {
         var text = text
-        text.withUTF8 { source in
-            var runStart = 0
-            for index in source.indices {
-                let replacement: StaticString
-                switch source[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML
-                default: continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
-        }
+        text.withUTF8 { HTMLEscaping.append($0, quotes: true, to: &bytes) }
     }
 
     /// Hands what is buffered to `output` once there is enough of it (or always, with `force`).
