@@ -39,7 +39,7 @@ public enum LayoutEngine {
         for (offset, message) in ordered.enumerated() {
             let utcOffset = offsets.offset(at: message.time)
             let local = message.time.seconds + Int64(utcOffset)
-            let (dayNumber, secondOfDay) = local.floorDividedForLayout(by: 86_400)
+            let (dayNumber, secondOfDay) = local.floorDivided(by: 86_400)
             let date = CivilDate(daysSinceEpoch: dayNumber)
             if let from = options.from, date < from { continue }
             if let to = options.to, date > to { continue }
@@ -113,17 +113,5 @@ public enum LayoutEngine {
             throw LayoutError(location: nil, reason: .unknownMe(wanted, participants.map(\.id)))
         }
         return wanted  // the log's own `me` may have sent nothing
-    }
-}
-
-extension Int64 {
-    fileprivate func floorDividedForLayout(by divisor: Int64) -> (Int64, Int64) {
-        var quotient = self / divisor
-        var remainder = self % divisor
-        if remainder < 0 {
-            quotient -= 1
-            remainder += divisor
-        }
-        return (quotient, remainder)
     }
 }

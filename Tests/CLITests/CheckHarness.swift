@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackCLI
+import TestSupport
 
 /// Runs `scrollback check` in process, with a chosen environment, and keeps what it printed.
 struct CheckHarness {
@@ -45,12 +46,9 @@ struct CheckHarness {
         _ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false,
         terminalWidth: Int? = nil
     ) -> Run {
-        let captured = Captured()
-        var console = Console(
-            out: { captured.append(out: $0) }, err: { captured.append(err: $0) }, outIsTerminal: outIsTerminal,
-            environment: environment, terminalWidth: terminalWidth)
-        let status = CommandLineTool.run(arguments, console: &console)
-        return Run(status: status, out: captured.out, err: captured.err)
+        let result = CLIRunner.run(
+            arguments, environment: environment, outIsTerminal: outIsTerminal, terminalWidth: terminalWidth)
+        return Run(status: result.status, out: result.stdout, err: result.stderr)
     }
 
     /// A small native log, with `text` as the last message.
@@ -65,16 +63,4 @@ struct CheckHarness {
          ]}
         """
     }
-}
-
-/// Output collected from a console's closures, which may be called from any thread.
-private final class Captured: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-
-    func append(out text: String) { lock.withLock { outText += text } }
-    func append(err text: String) { lock.withLock { errText += text } }
-    var out: String { lock.withLock { outText } }
-    var err: String { lock.withLock { errText } }
 }

@@ -41,7 +41,7 @@ struct FollowTests {
         "Off a terminal, following a whole log prints what render prints", arguments: ["weekend-plans", "hiking-club"])
     func matchesRender(example: String) throws {
         let file = try Self.temporaryFile("\(example).jsonl", try Self.jsonLines(from: example))
-        let captured = CapturedText()
+        let captured = Capture()
         var console = Console(out: { captured.append($0) }, err: { captured.append($0) })
         let status = CommandLineTool.run(["follow", file.path, "--once", "--width", "60"], console: &console)
         #expect(status == 0)
@@ -60,14 +60,14 @@ struct FollowTests {
             {"id":"a","status":"read"}
             """
         let file = try Self.temporaryFile("update.jsonl", lines + "\n")
-        let captured = CapturedText()
+        let captured = Capture()
         var console = Console(out: { captured.append($0) }, err: { captured.append($0) })
         #expect(CommandLineTool.run(["follow", file.path, "--once", "--width", "40"], console: &console) == 0)
         #expect(captured.text.contains("09:15 · Read"))
         #expect(!captured.text.contains("Sending"))
 
         let broken = try Self.temporaryFile("broken.jsonl", lines + "\n{\"id\": \"b\", \"sender\": \"ben\"}\n")
-        let errors = CapturedText()
+        let errors = Capture()
         var errorConsole = Console(out: { _ in }, err: { errors.append($0) })
         #expect(CommandLineTool.run(["follow", broken.path, "--once"], console: &errorConsole) == 1)
         #expect(errors.text.hasPrefix("scrollback: error: \(broken.path):4:1: "))
@@ -99,21 +99,5 @@ struct FollowTests {
         let never = try Arguments.parse(["--color", "never"], specs: SharedOptions.terminal, command: "render")
         let terminal = Console(out: { _ in }, err: { _ in }, outIsTerminal: true, environment: ["TERM": "xterm"])
         #expect(try SharedOptions.colorDepth(never, console: terminal) == nil)
-    }
-}
-
-/// Output collected from a console, safe to append to from its `@Sendable` closures.
-final class CapturedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
-    func append(_ text: String) {
-        lock.lock()
-        buffer += text
-        lock.unlock()
-    }
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer
     }
 }

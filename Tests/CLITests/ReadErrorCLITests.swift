@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackCLI
+import TestSupport
 import Testing
 
 /// What a run printed and returned.
@@ -9,22 +10,9 @@ private struct Run {
     var err: String
 }
 
-/// Collects what a command writes, from whichever thread writes it.
-private final class Capture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
-    func append(out text: String) { lock.withLock { out += text } }
-    func append(err text: String) { lock.withLock { err += text } }
-    var both: (String, String) { lock.withLock { (out, err) } }
-}
-
 private func run(_ arguments: [String]) -> Run {
-    let capture = Capture()
-    var console = Console(out: { capture.append(out: $0) }, err: { capture.append(err: $0) })
-    let status = CommandLineTool.run(arguments, console: &console)
-    let (out, err) = capture.both
-    return Run(status: status, out: out, err: err)
+    let result = CLIRunner.run(arguments)
+    return Run(status: result.status, out: result.stdout, err: result.stderr)
 }
 
 /// A fresh temporary folder with `files` written into it; returns its path.

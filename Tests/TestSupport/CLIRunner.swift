@@ -11,13 +11,15 @@ public enum CLIRunner {
     }
 
     /// Runs `arguments` through `CommandLineTool.run` with a console that captures output.
-    public static func run(_ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false)
-        -> Result
-    {
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false,
+        terminalWidth: Int? = nil
+    ) -> Result {
         let out = Capture()
         let err = Capture()
         var console = Console(
-            out: { out.append($0) }, err: { err.append($0) }, outIsTerminal: outIsTerminal, environment: environment)
+            out: { out.append($0) }, err: { err.append($0) }, outIsTerminal: outIsTerminal, environment: environment,
+            terminalWidth: terminalWidth)
         let status = CommandLineTool.run(arguments, console: &console)
         return Result(status: status, stdout: out.text, stderr: err.text)
     }
@@ -61,16 +63,17 @@ public enum CLIRunner {
     }
 }
 
-/// A thread-safe text accumulator.
-final class Capture: @unchecked Sendable {
+/// A thread-safe text accumulator, for a console's `@Sendable` closures.
+public final class Capture: @unchecked Sendable {
     private let lock = NSLock()
     private var storage = ""
-    func append(_ text: String) {
+    public init() {}
+    public func append(_ text: String) {
         lock.lock()
         storage += text
         lock.unlock()
     }
-    var text: String {
+    public var text: String {
         lock.lock()
         defer { lock.unlock() }
         return storage
