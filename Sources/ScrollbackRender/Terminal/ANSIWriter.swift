@@ -8,7 +8,12 @@ struct ANSIWriter {
 
     /// One line, ending with attributes reset, without the newline.
     func line(_ line: StyledLine) -> String {
-        guard let depth else { return line.spans.map(\.text).joined() }
+        guard let depth else {
+            if line.spans.count == 1 { return line.spans[0].text }
+            var output = ""
+            for span in line.spans { output += span.text }
+            return output
+        }
         var output = ""
         var current = TextStyle.plain
         for span in line.spans {

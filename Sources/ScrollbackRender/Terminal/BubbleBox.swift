@@ -30,9 +30,12 @@ struct BubbleBox {
         let margin = side == .leading ? " " : ""
         let topLeft = side == .leading && joinsAbove ? "┌" : "╭"
         let topRight = side == .trailing && joinsAbove ? "┐" : "╮"
-        var result = [StyledLine(margin + topLeft + String(repeating: "─", count: dashes) + topRight, border)]
+        var top = StyledLine()
+        top.append(margin + topLeft + String(repeating: "─", count: dashes) + topRight, border, width: margin.count + dashes + 2)
+        var result = [top]
         for line in content {
-            var row = StyledLine(margin + "│", border)
+            var row = StyledLine()
+            row.append(margin + "│", border, width: margin.count + 1)
             row.pad(1)
             row.append(line.isolated())
             row.pad(innerWidth - line.width)

@@ -42,9 +42,44 @@ public enum DisplayWidth {
     }
 
     /// The display width of a whole string: the sum over its clusters.
+    ///
+    /// One pass over the scalars with no cluster strings made: this runs for every span of
+    /// every line.
     public static func of(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return clusters(text).reduce(0) { $0 + $1.width }
+        if isPrintableASCII(text) { return text.utf8.count }
+        var total = 0
+        var state: Int32 = 0
+        var previous: Unicode.Scalar?
+        var first: Unicode.Scalar = " "
+        var count = 0
+        var hasVS16 = false
+        for scalar in text.unicodeScalars {
+            if let before = previous,
+                utf8proc_grapheme_break_stateful(
+                    Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
+            {
+                total += width(first: first, count: count, hasVS16: hasVS16)
+                count = 0
+            }
+            if count == 0 {
+                first = scalar
+                hasVS16 = false
+            }
+            count += 1
+            if scalar.value == 0xFE0F { hasVS16 = true }
+            previous = scalar
+        }
+        if count > 0 { total += width(first: first, count: count, hasVS16: hasVS16) }
+        return total
+    }
+
+    /// Whether every byte is printable ASCII (space to `~`): one column a byte, one cluster a byte.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
     }
 
     /// Whether a scalar is a strong right-to-left letter (Hebrew, Arabic, …).
@@ -56,20 +91,29 @@ public enum DisplayWidth {
 
     /// A cluster's width as terminals draw it.
     private static func cluster(_ scalars: [Unicode.Scalar]) -> Cluster {
-        var text = String(String.UnicodeScalarView(scalars))
         let first = scalars[0]
-        let category = utf8proc_category(Int32(bitPattern: first.value))
-        if category == UTF8PROC_CATEGORY_MN || category == UTF8PROC_CATEGORY_ME || category == UTF8PROC_CATEGORY_MC {
+        let text = String(String.UnicodeScalarView(scalars))
+        if isMark(first) {
             // A mark with nothing to sit on would join the border or space before it: give it a dotted circle.
-            text = "\u{25CC}" + text
-            return Cluster(text: text, width: 1)
+            return Cluster(text: "\u{25CC}" + text, width: 1)
         }
+        let width = width(first: first, count: scalars.count, hasVS16: scalars.contains { $0.value == 0xFE0F })
+        return Cluster(text: text, width: width)
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        let category = utf8proc_category(Int32(bitPattern: scalar.value))
+        return category == UTF8PROC_CATEGORY_MN || category == UTF8PROC_CATEGORY_ME || category == UTF8PROC_CATEGORY_MC
+    }
+
+    /// The columns of a cluster of `count` scalars starting with `first` (a lone mark is drawn
+    /// on a dotted circle: one column).
+    private static func width(first: Unicode.Scalar, count: Int, hasVS16: Bool) -> Int {
+        if isMark(first) { return 1 }
         var width = Int(utf8proc_charwidth(Int32(bitPattern: first.value)))
-        if scalars.count > 1 {
-            if scalars.contains(where: { $0.value == 0xFE0F }) { width = 2 }  // VS16: emoji presentation
-            if (0x1F1E6...0x1F1FF).contains(first.value) { width = 2 }  // a flag: two regional indicators
-        }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { width = max(width, 1) }
-        return Cluster(text: text, width: max(0, min(width, 2)))
+        let regionalIndicator = (0x1F1E6...0x1F1FF).contains(first.value)
+        if count > 1 && (hasVS16 || regionalIndicator) { width = 2 }  // VS16: emoji presentation; a flag
+        if regionalIndicator { width = max(width, 1) }
+        return max(0, min(width, 2))
     }
 }

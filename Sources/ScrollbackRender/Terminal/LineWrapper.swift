@@ -4,11 +4,20 @@ struct LineWrapper {
     /// Columns per line.
     let width: Int
 
+    /// A run of a word (or of spaces) in one style. Printable ASCII runs are kept whole, one
+    /// column a byte; other text is one piece per grapheme cluster.
+    private struct Piece {
+        var text: Substring
+        var style: TextStyle
+        var width: Int
+        var ascii: Bool
+    }
+
     private var lines: [StyledLine] = []
     private var line = StyledLine()
-    private var word: [(DisplayWidth.Cluster, TextStyle)] = []
+    private var word: [Piece] = []
     private var wordWidth = 0
-    private var spaces: [(DisplayWidth.Cluster, TextStyle)] = []
+    private var spaces: [Piece] = []
 
     init(width: Int) {
         self.width = max(1, width)
@@ -22,24 +31,58 @@ struct LineWrapper {
     }
 
     mutating func add(_ span: Span) {
+        if Self.isASCIIText(span.text) {
+            addASCII(span)
+            return
+        }
         for cluster in DisplayWidth.clusters(span.text) {
+            let piece = Piece(text: Substring(cluster.text), style: span.style, width: cluster.width, ascii: false)
             if cluster.text == "\n" {
                 flushWord()
                 breakLine()
             } else if cluster.text == " " {
                 flushWord()
-                spaces.append((cluster, span.style))
+                spaces.append(piece)
             } else if cluster.width == 2 && !Self.isEmoji(cluster.text) {
                 // CJK text has no spaces: a line may break before and after every wide character.
                 flushWord()
-                word = [(cluster, span.style)]
+                word = [piece]
                 wordWidth = 2
                 flushWord()
             } else {
-                word.append((cluster, span.style))
+                word.append(piece)
                 wordWidth += cluster.width
             }
         }
+    }
+
+    /// The common case, printable ASCII and newlines: words are cut from the span's bytes whole.
+    private mutating func addASCII(_ span: Span) {
+        let text = span.text[...]
+        var start = text.utf8.startIndex
+        var index = start
+        let end = text.utf8.endIndex
+        while index < end {
+            let byte = text.utf8[index]
+            if byte == 0x20 || byte == 0x0A {
+                if start < index { appendToWord(text[start..<index], span.style) }
+                flushWord()
+                if byte == 0x0A {
+                    breakLine()
+                } else {
+                    spaces.append(Piece(text: " ", style: span.style, width: 1, ascii: true))
+                }
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        if start < end { appendToWord(text[start..<end], span.style) }
+    }
+
+    private mutating func appendToWord(_ text: Substring, _ style: TextStyle) {
+        let count = text.utf8.count
+        word.append(Piece(text: text, style: style, width: count, ascii: true))
+        wordWidth += count
     }
 
     mutating func finish() -> [StyledLine] {
@@ -52,29 +95,51 @@ struct LineWrapper {
     private mutating func flushWord() {
         guard !word.isEmpty else { return }
         defer {
-            word = []
+            word.removeAll(keepingCapacity: true)
             wordWidth = 0
-            spaces = []
+            spaces.removeAll(keepingCapacity: true)
         }
-        let spaceWidth = line.width == 0 ? 0 : spaces.reduce(0) { $0 + $1.0.width }
+        let spaceWidth = line.width == 0 ? 0 : spaces.reduce(0) { $0 + $1.width }
         if line.width + spaceWidth + wordWidth <= width {
             if line.width > 0 {
-                for (cluster, style) in spaces { line.append(cluster.text, style, width: cluster.width) }
+                for piece in spaces { line.append(piece.text, piece.style, width: piece.width) }
             }
-            for (cluster, style) in word { line.append(cluster.text, style, width: cluster.width) }
+            for piece in word { line.append(piece.text, piece.style, width: piece.width) }
             return
         }
         if line.width > 0 { breakLine() }
-        for (cluster, style) in word {
-            if line.width + cluster.width > width && line.width > 0 { breakLine() }
-            line.append(cluster.text, style, width: cluster.width)
+        // A word longer than the line: cut it where it reaches the edge, between clusters
+        // (between bytes of an ASCII piece).
+        for piece in word {
+            guard piece.ascii else {
+                if line.width + piece.width > width && line.width > 0 { breakLine() }
+                line.append(piece.text, piece.style, width: piece.width)
+                continue
+            }
+            var rest = piece.text
+            while !rest.isEmpty {
+                if line.width >= width { breakLine() }
+                let room = width - line.width
+                let cut = rest.utf8.index(rest.startIndex, offsetBy: min(room, rest.utf8.count))
+                line.append(rest[..<cut], piece.style, width: rest.utf8.distance(from: rest.startIndex, to: cut))
+                rest = rest[cut...]
+            }
         }
     }
 
     private mutating func breakLine() {
         lines.append(line)
         line = StyledLine()
-        spaces = []
+        spaces.removeAll(keepingCapacity: true)
+    }
+
+    /// Printable ASCII and newlines only (spans are already safe text: no other controls).
+    private static func isASCIIText(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where (byte < 0x20 && byte != 0x0A) || byte >= 0x7F { return false }
+            return true
+        }
     }
 
     private static func isEmoji(_ text: String) -> Bool {

@@ -160,7 +160,8 @@ extension StyledLine {
     /// The line with `change` applied to every span's style.
     func restyled(_ change: (inout TextStyle) -> Void) -> StyledLine {
         var line = StyledLine()
-        for span in spans { line.append(span.text, span.style.with(change), width: nil) }
+        for span in spans { line.append(span.text, span.style.with(change), width: 0) }
+        line.width = width
         return line
     }
 

@@ -6,32 +6,47 @@ import ScrollbackModel
 /// The output is a pure function of the layout and options: `text` is the same layout as
 /// `ansi` with no escape sequence at all, and no line is wider than `options.width`.
 public enum TerminalRenderer {
-    /// Writes the layout to `output`, one line at a time.
+    /// Writes the layout to `output`, one chain at a time (memory stays that of one chain).
     public static func render(
         _ layout: TranscriptLayout, options: TerminalOptions, to output: inout some TextOutputStream
     ) {
-        for block in blocks(layout, options: options) {
-            for line in block { output.write(line + "\n") }
+        forEachBlock(layout, options: options) { lines in
+            for line in lines {
+                output.write(line)
+                output.write("\n")
+            }
         }
     }
 
     /// The output in blocks: the title, each day rule and each chain, every block after the
     /// first starting with its blank separator line. `follow` redraws and prints by block.
     public static func blocks(_ layout: TranscriptLayout, options: TerminalOptions) -> [[String]] {
+        var blocks: [[String]] = []
+        forEachBlock(layout, options: options) { blocks.append($0) }
+        return blocks
+    }
+
+    private static func forEachBlock(
+        _ layout: TranscriptLayout, options: TerminalOptions, _ body: ([String]) -> Void
+    ) {
         let width = options.columns
         let writer = ANSIWriter(depth: options.color)
         let drawer = ChainDrawer(layout: layout, width: width, colored: options.color != nil)
-        var blocks: [[StyledLine]] = []
+        var first = true
+        func emit(_ lines: [StyledLine]) {
+            var block: [String] = first ? [] : [""]
+            block.reserveCapacity(lines.count + 1)
+            for line in lines { block.append(writer.line(line)) }
+            first = false
+            body(block)
+        }
         if let title = layout.title, !title.isEmpty {
             let text = BubbleContent.truncate(TerminalSafeText.oneLine(title), to: width)
-            blocks.append([centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)])
+            emit([centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)])
         }
         for day in layout.days {
-            if !layout.undated { blocks.append([dayRule(day.label, width: width)]) }
-            for chain in day.chains { blocks.append(drawer.lines(chain)) }
-        }
-        return blocks.enumerated().map { index, lines in
-            (index == 0 ? [] : [""]) + lines.map { writer.line($0) }
+            if !layout.undated { emit([dayRule(day.label, width: width)]) }
+            for chain in day.chains { emit(drawer.lines(chain)) }
         }
     }
 

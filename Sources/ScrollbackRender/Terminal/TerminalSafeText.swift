@@ -10,7 +10,7 @@ enum TerminalSafeText {
     ///
     /// Tabs are expanded to the next multiple of `tabWidth` within each line; `\r\n` is a newline.
     static func clean(_ text: String, tabWidth: Int = 4) -> String {
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
+        if isPlain(text) { return text }
         var result = String.UnicodeScalarView()
         var column = 0
         let scalars = Array(text.unicodeScalars)
@@ -41,6 +41,15 @@ enum TerminalSafeText {
         return String(result)
     }
 
+    /// Printable ASCII and newlines: nothing to change.
+    private static func isPlain(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where (byte < 0x20 && byte != 0x0A) || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
     /// The visible stand-in for a control character: U+2400… for C0, `␡` for DEL, `�` for C1.
     static func picture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar.value {
@@ -58,7 +67,7 @@ enum TerminalSafeText {
 
 extension String {
     fileprivate func replacingNewlines() -> String {
-        guard contains("\n") else { return self }
+        guard utf8.contains(0x0A) else { return self }
         return String(map { $0 == "\n" ? " " : $0 })
     }
 }

@@ -74,6 +74,17 @@ struct StyledLine: Sendable, Hashable {
         }
     }
 
+    /// Appends part of a string that is already safe to print, `width` columns wide.
+    mutating func append(_ text: Substring, _ style: TextStyle, width: Int) {
+        guard !text.isEmpty else { return }
+        self.width += width
+        if let last = spans.last, last.style == style {
+            spans[spans.count - 1].text += text
+        } else {
+            spans.append(Span(String(text), style))
+        }
+    }
+
     mutating func append(_ line: StyledLine) {
         for span in line.spans { append(span.text, span.style, width: 0) }
         width += line.width
