@@ -3,11 +3,18 @@
 /// The layout JSON of a million messages should not be built as a tree first,
 /// so objects are written member by member; each object's members are sorted
 /// (by UTF-8 bytes, as `JSONEncoder.sortedKeys` does) before writing.
-struct JSONWriter<Output: TextOutputStream> {
-    var output: Output
+struct JSONWriter {
+    /// Where the text goes, a piece at a time.
+    private let sink: (String) -> Void
     private var indent = 0
+    /// Bytes not yet handed to `output`: written in pieces of about 64 KiB, not one call per token.
+    private var buffer: [UInt8] = []
+    private static var flushSize: Int { 1 << 16 }
 
-    init(output: Output) { self.output = output }
+    init(sink: @escaping (String) -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.flushSize + 4096)
+    }
 
     /// A JSON value whose members are written lazily.
     enum Value {
@@ -21,74 +28,121 @@ struct JSONWriter<Output: TextOutputStream> {
         case lazyArray(count: Int, element: (Int) -> Value)
     }
 
+    /// Writes `value`; call `finish()` after the last value.
     mutating func write(_ value: Value) {
         switch value {
-        case .null: output.write("null")
-        case .bool(let flag): output.write(flag ? "true" : "false")
-        case .int(let number): output.write(String(number))
-        case .string(let text): output.write(Self.quoted(text))
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .int(let number): append(String(number))
+        case .string(let text): Self.appendQuoted(text, to: &buffer)
         case .array(let values):
             writeArray(count: values.count) { values[$0] }
         case .lazyArray(let count, let element):
             writeArray(count: count, element: element)
         case .object(let members):
             if members.isEmpty {
-                output.write("{}")
+                append("{}")
                 return
             }
-            let sorted = members.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
-            output.write("{\n")
+            let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            append("{\n")
             indent += 2
             for (index, member) in sorted.enumerated() {
-                output.write(String(repeating: " ", count: indent))
-                output.write(Self.quoted(member.0))
-                output.write(" : ")
+                appendIndent()
+                Self.appendQuoted(member.0, to: &buffer)
+                append(" : ")
                 write(member.1)
-                output.write(index == sorted.count - 1 ? "\n" : ",\n")
+                append(index == sorted.count - 1 ? "\n" : ",\n")
             }
             indent -= 2
-            output.write(String(repeating: " ", count: indent) + "}")
+            appendIndent()
+            append("}")
         }
+        if buffer.count >= Self.flushSize { flush() }
+    }
+
+    /// Appends raw text (already valid JSON) and hands every buffered byte to the sink.
+    mutating func finish(_ trailer: String = "") {
+        append(trailer)
+        flush()
+    }
+
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private mutating func appendIndent() {
+        for _ in 0..<indent { buffer.append(0x20) }
     }
 
     private mutating func writeArray(count: Int, element: (Int) -> Value) {
         if count == 0 {
-            output.write("[]")
+            append("[]")
             return
         }
-        output.write("[\n")
+        append("[\n")
         indent += 2
         for index in 0..<count {
-            output.write(String(repeating: " ", count: indent))
+            appendIndent()
             write(element(index))
-            output.write(index == count - 1 ? "\n" : ",\n")
+            append(index == count - 1 ? "\n" : ",\n")
         }
         indent -= 2
-        output.write(String(repeating: " ", count: indent) + "]")
+        appendIndent()
+        append("]")
     }
 
     /// A JSON string literal; non-ASCII is written as UTF-8, controls escaped.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal: `"` and `\\` escaped, controls (and U+2028,
+    /// U+2029, which end lines in JavaScript) as escapes, everything else as its UTF-8 bytes.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
+                case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
+                case 0x00..<0x20: appendUnicodeEscape(UInt32(byte), to: &bytes)
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
+                    index += 2
+                default: bytes.append(byte)
                 }
+                index += 1
             }
         }
-        return result + "\""
+        bytes.append(0x22)
+    }
+
+    private static func appendUnicodeEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, 0x75])
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 }

@@ -8,10 +8,11 @@ import ScrollbackModel
 public enum LayoutJSONRenderer {
     /// Writes the layout of `layout` to `output`, ending with a newline.
     public static func render(_ layout: TranscriptLayout, to output: inout some TextOutputStream) {
-        var writer = JSONWriter(output: output)
-        writer.write(root(layout))
-        writer.output.write("\n")
-        output = writer.output
+        withoutActuallyEscaping({ (piece: String) in output.write(piece) }) { sink in
+            var writer = JSONWriter(sink: sink)
+            writer.write(root(layout))
+            writer.finish("\n")
+        }
     }
 
     /// The layout as a string.
@@ -21,7 +22,7 @@ public enum LayoutJSONRenderer {
         return text
     }
 
-    private static func root<O>(_ layout: TranscriptLayout) -> JSONWriter<O>.Value {
+    private static func root(_ layout: TranscriptLayout) -> JSONWriter.Value {
         .object([
             ("title", layout.title.map { .string($0) } ?? .null),
             ("me", layout.me.map { .string($0) } ?? .null),
@@ -45,7 +46,7 @@ public enum LayoutJSONRenderer {
         ])
     }
 
-    private static func day<O>(_ day: DayLayout) -> JSONWriter<O>.Value {
+    private static func day(_ day: DayLayout) -> JSONWriter.Value {
         .object([
             ("date", .string(day.date.description)),
             ("label", .string(day.label)),
@@ -53,7 +54,7 @@ public enum LayoutJSONRenderer {
         ])
     }
 
-    private static func chain<O>(_ chain: ChainLayout) -> JSONWriter<O>.Value {
+    private static func chain(_ chain: ChainLayout) -> JSONWriter.Value {
         .object([
             ("kind", .string(chain.kind.rawValue)),
             ("sender", chain.sender.map { .string($0) } ?? .null),
@@ -63,9 +64,9 @@ public enum LayoutJSONRenderer {
         ])
     }
 
-    private static func bubble<O>(_ bubble: Bubble) -> JSONWriter<O>.Value {
+    private static func bubble(_ bubble: Bubble) -> JSONWriter.Value {
         let message = bubble.message
-        var members: [(String, JSONWriter<O>.Value)] = [
+        var members: [(String, JSONWriter.Value)] = [
             ("id", .string(message.id)),
             ("position", .string(bubble.position.rawValue)),
             ("tail", .bool(bubble.tail)),
@@ -110,7 +111,7 @@ public enum LayoutJSONRenderer {
                     "attachments",
                     .array(
                         message.attachments.map { attachment in
-                            var fields: [(String, JSONWriter<O>.Value)] = [("image", .bool(attachment.isImage))]
+                            var fields: [(String, JSONWriter.Value)] = [("image", .bool(attachment.isImage))]
                             if let path = attachment.path { fields.append(("path", .string(path))) }
                             if let url = attachment.url { fields.append(("url", .string(url))) }
                             if let name = attachment.name { fields.append(("name", .string(name))) }
