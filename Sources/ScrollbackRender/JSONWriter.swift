@@ -127,7 +127,8 @@ struct JSONWriter {
                 case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
                 case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
                 case 0x00..<0x20: appendUnicodeEscape(UInt32(byte), to: &bytes)
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                case 0xE2
+                where index + 2 < utf8.count && utf8[index + 1] == 0x80
                     && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
                     appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &bytes)

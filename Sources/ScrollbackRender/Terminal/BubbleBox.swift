@@ -31,7 +31,9 @@ struct BubbleBox {
         let topLeft = side == .leading && joinsAbove ? "┌" : "╭"
         let topRight = side == .trailing && joinsAbove ? "┐" : "╮"
         var top = StyledLine()
-        top.append(margin + topLeft + String(repeating: "─", count: dashes) + topRight, border, width: margin.count + dashes + 2)
+        top.append(
+            margin + topLeft + String(repeating: "─", count: dashes) + topRight, border,
+            width: margin.count + dashes + 2)
         var result = [top]
         for line in content {
             var row = StyledLine()
