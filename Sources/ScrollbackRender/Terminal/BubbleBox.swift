@@ -32,7 +32,7 @@ struct BubbleBox {
         let topRight = side == .trailing && joinsAbove ? "┐" : "╮"
         var top = StyledLine()
         top.append(
-            margin + topLeft + String(repeating: "─", count: dashes) + topRight, border,
+            margin + topLeft + Runs.line(dashes) + topRight, border,
             width: margin.count + dashes + 2)
         var result = [top]
         for line in content {
@@ -51,16 +51,16 @@ struct BubbleBox {
         if let reactions, reactions.width + 2 <= dashes {
             let rest = dashes - reactions.width - 1
             if side == .leading {
-                bottom.append(String(repeating: "─", count: rest), border, width: rest)
+                bottom.append(Runs.line(rest), border, width: rest)
                 bottom.append(reactions)
                 bottom.append("─", border, width: 1)
             } else {
                 bottom.append("─", border, width: 1)
                 bottom.append(reactions)
-                bottom.append(String(repeating: "─", count: rest), border, width: rest)
+                bottom.append(Runs.line(rest), border, width: rest)
             }
         } else {
-            bottom.append(String(repeating: "─", count: dashes), border, width: dashes)
+            bottom.append(Runs.line(dashes), border, width: dashes)
         }
         bottom.append(right, border, width: nil)
         result.append(bottom)

@@ -85,6 +85,10 @@ struct BubbleContent {
 
     /// `text` cut to `columns` with an ellipsis when it is longer.
     static func truncate(_ text: String, to columns: Int) -> String {
+        if DisplayWidth.isPrintableASCII(text) {
+            guard text.utf8.count > columns else { return text }
+            return String(text.utf8.prefix(max(0, columns - 1)))! + "…"
+        }
         let clusters = DisplayWidth.clusters(text)
         guard clusters.reduce(0, { $0 + $1.width }) > columns else { return text }
         var result = ""

@@ -31,7 +31,7 @@ struct TerminalMarkdown {
         case .table(let table):
             return TerminalTable(width: width, markdown: self).lines(table)
         case .thematicBreak:
-            return [StyledLine(String(repeating: "─", count: width), TextStyle(foreground: .muted))]
+            return [StyledLine(Runs.line(width), TextStyle(foreground: .muted))]
         case .htmlBlock(let html):
             return LineWrapper.wrap([Span(TerminalSafeText.clean(html.trimmingTrailingNewlines()))], width: width)
         }

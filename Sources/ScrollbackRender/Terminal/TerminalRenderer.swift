@@ -57,11 +57,11 @@ public enum TerminalRenderer {
         let left = (width - labelWidth) / 2
         let right = width - labelWidth - left
         let rule = TextStyle(foreground: .muted)
-        var line = StyledLine(String(repeating: "─", count: left), rule)
+        var line = StyledLine(Runs.line(left), rule)
         line.pad(1)
         line.append(StyledLine(text, TextStyle(bold: true, foreground: .muted)).isolated())
         line.pad(1)
-        line.append(String(repeating: "─", count: right), rule, width: right)
+        line.append(Runs.line(right), rule, width: right)
         return line
     }
 

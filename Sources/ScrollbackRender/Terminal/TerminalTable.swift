@@ -46,7 +46,7 @@ struct TerminalTable {
     private func rule(_ left: String, _ middle: String, _ right: String, _ widths: [Int], _ style: TextStyle)
         -> StyledLine
     {
-        StyledLine(left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right, style)
+        StyledLine(left + widths.map { Runs.line($0 + 2) }.joined(separator: middle) + right, style)
     }
 
     private func row(
@@ -75,7 +75,7 @@ struct TerminalTable {
         var result: [StyledLine] = []
         for (rowIndex, row) in table.rows.enumerated() {
             if rowIndex > 0 {
-                result.append(StyledLine(String(repeating: "─", count: width), TextStyle(foreground: .muted)))
+                result.append(StyledLine(Runs.line(width), TextStyle(foreground: .muted)))
             }
             for index in 0..<columns {
                 var spans = index < table.header.count ? markdown.spans(table.header[index], TextStyle(bold: true)) : []

@@ -92,12 +92,16 @@ struct StyledLine: Sendable, Hashable {
 
     /// `count` spaces in `style`.
     mutating func pad(_ count: Int, _ style: TextStyle = .plain) {
-        if count > 0 { append(String(repeating: " ", count: count), style, width: count) }
+        if count > 0 { append(Runs.spaces(count), style, width: count) }
     }
 
     /// Whether any character is a strong right-to-left letter.
     var containsRightToLeft: Bool {
-        spans.contains { span in span.text.unicodeScalars.contains(where: DisplayWidth.isRightToLeft) }
+        spans.contains { span in
+            // Right-to-left letters start at U+0590, whose UTF-8 lead byte is 0xD6: most text is ruled out by bytes.
+            span.text.utf8.contains { $0 >= 0xD6 }
+                && span.text.unicodeScalars.contains(where: DisplayWidth.isRightToLeft)
+        }
     }
 
     /// The line wrapped in first-strong isolates (FSI … PDI) when it holds right-to-left text,
