@@ -6,7 +6,7 @@ import ScrollbackModel
 ///
 /// Holds its chain's bubbles and an index rather than a copy of the bubble: three words fit
 /// in an existential's inline buffer, so a bubble's context needs no heap box of its own.
-struct BubbleContext: HTMLContext, MustacheRawWriter {
+struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
     let bubbles: [Bubble]
     let index: Int
     let session: HTMLRenderSession
@@ -53,8 +53,13 @@ struct BubbleContext: HTMLContext, MustacheRawWriter {
         return true
     }
 
+    /// The built-in `message.mustache`, written directly (see `MessageHTMLWriter`).
+    func writeCompiledPartial(to buffer: inout MustacheOutput) {
+        MessageHTMLWriter(context: self).writeMessage(into: &buffer)
+    }
+
     /// A photo with no words is drawn without a bubble around it.
-    private var mediaOnly: Bool {
+    var mediaOnly: Bool {
         !message.deleted && !message.attachments.isEmpty
             && message.text.allSatisfy(\.isWhitespace)
             && message.attachments.allSatisfy { session.image($0) != nil }

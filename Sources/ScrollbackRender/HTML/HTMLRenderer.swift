@@ -37,6 +37,12 @@ public struct HTMLTemplates: Sendable {
 
     /// Compiles the templates of `options.theme`, with `options.templateOverrides` applied.
     public init(options: HTMLOptions) throws {
+        try self.init(options: options, writesMessagesDirectly: true)
+    }
+
+    /// `writesMessagesDirectly`: whether an unchanged built-in `message.mustache` is written by
+    /// `MessageHTMLWriter` (the same bytes, faster) rather than walked as a template.
+    init(options: HTMLOptions, writesMessagesDirectly: Bool) throws {
         guard let theme = HTMLTheme.named(options.theme) else { throw HTMLRenderError.unknownTheme(options.theme) }
         let files = theme.files(overrides: options.templateOverrides)
         var sources: [String: String] = [:]
@@ -51,11 +57,16 @@ public struct HTMLTemplates: Sendable {
             sources[partial] = files[partial + ".mustache"]
             fileNames[partial] = partial + ".mustache"
         }
+        var library: MustacheLibrary
         do {
             library = try MustacheLibrary(sources: sources, fileNames: fileNames, vocabulary: HTMLName.vocabulary)
         } catch {
             throw HTMLRenderError.template(error)
         }
+        if writesMessagesDirectly, files["message.mustache"] == theme.files(overrides: [:])["message.mustache"] {
+            library.compile(partial: "message")
+        }
+        self.library = library
         self.options = options
         stylesheet = (files["base.css"] ?? "") + "\n" + (files[theme.stylesheet] ?? "")
     }

@@ -4,6 +4,8 @@ public struct MustacheLibrary: Sendable {
     private var slots: [MustacheTemplate] = []
     /// Slot by partial name (and, for indented variants, name + NUL + indent).
     private var slotByKey: [String: Int] = [:]
+    /// Slots whose partial the innermost context may write itself (`MustacheCompiledPartial`).
+    private var compiledSlots: [Bool] = []
 
     /// Compiles every source; keys are partial names (`chain`), values the template text.
     ///
@@ -39,6 +41,17 @@ public struct MustacheLibrary: Sendable {
             }
         }
     }
+
+    /// Lets contexts that know how write the partial `name` (not its indented variants) themselves.
+    ///
+    /// Only for a partial whose text is the one that code mirrors: the caller checks that.
+    mutating func compile(partial name: String) {
+        guard let slot = slotByKey[name] else { return }
+        if compiledSlots.isEmpty { compiledSlots = Array(repeating: false, count: slots.count) }
+        compiledSlots[slot] = true
+    }
+
+    func isCompiled(slot: Int) -> Bool { slot >= 0 && slot < compiledSlots.count && compiledSlots[slot] }
 
     /// The compiled template named `name`, if any.
     public func template(_ name: String) -> MustacheTemplate? { slotByKey[name].map { slots[$0] } }
