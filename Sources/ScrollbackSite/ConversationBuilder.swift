@@ -98,9 +98,7 @@ struct ConversationBuilder {
             var html = ""
             html.reserveCapacity(min(options.pageBudget + options.pageBudget / 4, 8 << 20))
             templates.render(pageLayout, page: context(index), to: &html)
-            let shard = SearchShard.make(
-                page: page, slug: slug, title: title, senders: senderIndex, senderNames: senders,
-                dictionary: numbers)
+            let shard = SearchShard.make(page: page, slug: slug, senders: senderIndex, dictionary: numbers)
             do {
                 try writer.emit(slug + "/" + page.name, html)
                 try writer.emit(Self.shardPath(slug, page.name), shard)
@@ -117,7 +115,7 @@ struct ConversationBuilder {
 
         let summary = Self.summary(layout: layout, plan: plan, title: title)
         var files = plan.pages.flatMap { [slug + "/" + $0.name, Self.shardPath(slug, $0.name)] }
-        try writer.emit(Self.dictionaryPath(slug), dictionary.script(slug: slug))
+        try writer.emit(Self.dictionaryPath(slug), dictionary.script(slug: slug, title: title, senders: senders))
         files.append(Self.dictionaryPath(slug))
         try writer.emit(
             slug + "/calendar.html",

@@ -5,7 +5,10 @@ import ScrollbackModel
 ///
 /// Words are numbered page by page: the words a page uses first, most frequent on that page
 /// first (ties alphabetical). The first pages' common words get the smallest numbers; a new
-/// day adds numbers at the end, so earlier pages' shards stay valid and are kept.
+/// day adds numbers at the end, so earlier pages' shards stay valid and are kept. Among a page's
+/// new words, those whose codes have the same length are then put in alphabetical order: that
+/// costs no shard a character and lets the dictionary store each word as what it adds to the
+/// previous one.
 struct SearchDictionary {
     /// Words in number order.
     private(set) var words: [String] = []
@@ -28,8 +31,16 @@ struct SearchDictionary {
                     }
                 }
             }
-            let new = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            for (word, _) in new {
+            var new = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+            var start = 0
+            while start < new.count {
+                let length = SearchCode.length(words.count + start)
+                var end = start
+                while end < new.count && SearchCode.length(words.count + end) == length { end += 1 }
+                new[start..<end].sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                start = end
+            }
+            for word in new {
                 numbers[word] = words.count
                 words.append(word)
                 running.add(word)
@@ -39,9 +50,35 @@ struct SearchDictionary {
         }
     }
 
-    /// `search/SLUG/words.js`: `Scrollback.words("slug", "w0 w1 …");`.
-    func script(slug: String) -> String {
-        "Scrollback.words(" + SearchShard.json(slug) + "," + SearchShard.json(words.joined(separator: " ")) + ");\n"
+    /// `search/SLUG/words.js`: `Scrollback.words("slug", "Title", ["Ana Lima", …], " the!n a…");`:
+    /// the conversation's title, its participants' names (shards refer to them by number) and
+    /// its words, front coded.
+    func script(slug: String, title: String, senders: [String]) -> String {
+        "Scrollback.words(" + SearchShard.json(slug) + "," + SearchShard.json(title) + ",["
+            + senders.map(SearchShard.json).joined(separator: ",") + "]," + SearchShard.json(Self.frontCoded(words))
+            + ");\n"
+    }
+
+    /// Each word as a separator that says how many UTF-16 units it shares with the previous word
+    /// (`SearchCode.separators`, at most 29, always whole characters) and the rest of the word.
+    static func frontCoded(_ words: [String]) -> String {
+        var text = ""
+        var previous: [Unicode.Scalar] = []
+        for word in words {
+            let scalars = Array(word.unicodeScalars)
+            var shared = 0
+            var units = 0
+            while shared < min(scalars.count, previous.count) && scalars[shared] == previous[shared]
+                && units + scalars[shared].utf16.count < SearchCode.separators.count
+            {
+                units += scalars[shared].utf16.count
+                shared += 1
+            }
+            text.append(SearchCode.separators[units])
+            text.unicodeScalars.append(contentsOf: scalars[shared...])
+            previous = scalars
+        }
+        return text
     }
 
     /// The words search finds a message by: its text's (unless deleted), its files' names and alt texts.

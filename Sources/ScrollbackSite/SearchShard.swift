@@ -4,56 +4,67 @@ import ScrollbackRender
 /// One page's part of the offline search index, written as a JavaScript file the search page
 /// loads with `<script>` (so it works from `file://`, where pages cannot fetch).
 ///
-/// Each message is the sequence of its words' numbers in the conversation's dictionary
-/// (`SearchDictionary`), in a self-delimiting code: the 60 first words cost one character, the
-/// next 1,860 two. The message's words in order give search results their context.
+/// The page's messages are one stream of characters (`SearchCode`): marks for a new message, a new
+/// sender, a new day and an id that does not follow on, and each message's words as numbers in
+/// the conversation's dictionary (`SearchDictionary`). A message's first `orderedWords` words keep
+/// their order (results show them as context); the rest are stored once each, sorted, as gaps.
 enum SearchShard {
-    /// The shard's script: `Scrollback.add({...});`.
-    static func make(
-        page: PagePlan.Page, slug: String, title: String, senders: [String: Int], senderNames: [String],
-        dictionary: [String: Int]
-    ) -> String {
-        var documents: [(date: String, id: String, sender: Int, words: [String])] = []
-        for day in page.days {
-            for chain in day.chains {
+    /// How many words of a message keep their order.
+    static let orderedWords = 32
+
+    /// The shard's script: `Scrollback.add({"c":"slug","p":"2026-10.html","d":"2026-10-24","m":"…"});`.
+    static func make(page: PagePlan.Page, slug: String, senders: [String: Int], dictionary: [String: Int]) -> String {
+        let firstDay = page.days.first?.date
+        var stream = ""
+        var day = firstDay
+        var previousID = ""
+        var previousSender: Int?
+        for current in page.days {
+            for chain in current.chains {
                 for bubble in chain.bubbles where !bubble.message.hidden {
                     let message = bubble.message
+                    if let day, current.date != day {
+                        // The next day is the mark alone; any other step is written after it.
+                        stream.append(SearchCode.newDay)
+                        let step = Int(current.date.daysSinceEpoch - day.daysSinceEpoch)
+                        if step != 1 { SearchCode.append(SearchCode.zigzag(step), to: &stream) }
+                    }
+                    day = current.date
+                    // An id that continues the previous one (`m12` after `m11`) is left out.
+                    let id = PermalinkID.encode(message.id)
+                    if !follows(id, previousID) {
+                        stream.append(SearchCode.literalID)
+                        stream += id
+                    }
+                    previousID = id
                     let sender = message.sender.flatMap { senders[$0] } ?? -1
-                    documents.append(
-                        (
-                            day.date.description, PermalinkID.encode(message.id), sender,
-                            SearchDictionary.words(of: message)
-                        ))
+                    if sender == previousSender {
+                        stream.append(SearchCode.sameSender)
+                    } else {
+                        stream.append(SearchCode.newSender)
+                        SearchCode.append(sender + 1, to: &stream)  // 0: a system message
+                        previousSender = sender
+                    }
+                    appendWords(SearchDictionary.words(of: message).map { dictionary[$0]! }, to: &stream)
                 }
             }
         }
-        let number = dictionary
+        return "Scrollback.add({\"c\":" + json(slug) + ",\"p\":" + json(page.name) + ",\"d\":"
+            + json(firstDay?.description ?? "") + ",\"m\":\"" + stream + "\"});\n"
+    }
 
-        var script = "Scrollback.add({\"c\":" + json(slug) + ",\"t\":" + json(title) + ",\"p\":" + json(page.name)
-        script += ",\"s\":[" + senderNames.map(json).joined(separator: ",") + "]"
-        script += ",\"d\":["
-        var currentDate: String?
-        var previousID = ""
-        var previousSender = Int.min
-        for document in documents {
-            if document.date != currentDate {
-                script += currentDate == nil ? "[\"" : "\"],[\""
-                script += document.date + "\",\""
-                currentDate = document.date
-            } else {
-                script += "|"
-            }
-            // An id that continues the previous one (`m12` after `m11`) and a sender who spoke last
-            // are left out: most messages then cost only their words.
-            script += (Self.follows(document.id, previousID) ? "" : document.id) + " "
-            script += document.sender == previousSender ? "" : (document.sender < 0 ? "-" : String(document.sender))
-            script += " "
-            previousID = document.id
-            previousSender = document.sender
-            for word in document.words { appendCode(number[word]!, to: &script) }
+    /// The first `orderedWords` numbers as they are; then the others not among them, once each,
+    /// in increasing order, each as its gap from the one before (the first from -1).
+    static func appendWords(_ numbers: [Int], to stream: inout String) {
+        let ordered = numbers.prefix(orderedWords)
+        for number in ordered { SearchCode.append(number, to: &stream) }
+        guard numbers.count > orderedWords else { return }
+        let rest = Set(numbers.dropFirst(orderedWords)).subtracting(ordered).sorted()
+        var previous = -1
+        for number in rest {
+            SearchCode.append(number - previous - 1, to: &stream)
+            previous = number
         }
-        script += currentDate == nil ? "]});\n" : "\"]]});\n"
-        return script
     }
 
     /// Whether `id` is `previous` with its trailing number plus one (`m12` after `m11`).
@@ -61,29 +72,6 @@ enum SearchShard {
         let digits = previous.reversed().prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 15, let number = Int(String(digits.reversed())) else { return false }
         return id == previous.dropLast(digits.count) + String(number + 1)
-    }
-
-    /// Final digits end a number; continuation digits carry its higher 5-bit groups.
-    /// The 91 printable ASCII characters a JSON string holds unescaped, less the separators
-    /// (space and `|`): 60 final digits and 31 continuation digits.
-    static let digits: [Character] = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
-        $0 != "\"" && $0 != "\\" && $0 != "|"
-    }
-    static let finalDigits = Array(digits.prefix(60))
-    static let continuationDigits = Array(digits.dropFirst(60))
-
-    /// `value` as a final digit preceded by continuation digits, most significant first: the
-    /// 60 most frequent words cost one character, the next 1,860 two.
-    static func appendCode(_ value: Int, to text: inout String) {
-        var rest = value / 60
-        var higher: [Character] = []
-        while rest > 0 {
-            rest -= 1
-            higher.append(continuationDigits[rest % 31])
-            rest /= 31
-        }
-        text.append(contentsOf: higher.reversed())
-        text.append(finalDigits[value % 60])
     }
 
     /// A JSON string literal; also safe in a script (no `</script>`, no line separators).

@@ -4,16 +4,23 @@
 "use strict";
 var Scrollback = (function () {
   var shards = [];
-  var dictionaries = {};  // conversation → its words, in number order
+  var dictionaries = {};  // conversation → its title, senders and words, in number order
   var documents = null;
-  // The 91 printable ASCII characters but " \ and |: 60 final digits, then 31 continuation digits.
+  // The printable ASCII characters but " \ and the stream's four marks: 64 final digits, then 25
+  // continuation digits (bijective, most significant first). See SearchCode.swift.
+  var MARKS = "| !'";
+  var FINAL = 64;
   var DIGITS = "";
-  for (var code = 0x21; code <= 0x7e; code++) {
+  for (var code = 0x20; code <= 0x7e; code++) {
     var character = String.fromCharCode(code);
-    if (character !== '"' && character !== "\\" && character !== "|") DIGITS += character;
+    if (character !== '"' && character !== "\\" && MARKS.indexOf(character) < 0) DIGITS += character;
   }
   var VALUE = {};
   for (var d = 0; d < DIGITS.length; d++) VALUE[DIGITS.charAt(d)] = d;
+  var BASE = DIGITS.length - FINAL;
+  // The dictionary's separators: each says how many UTF-16 units a word shares with the previous one.
+  var SEPARATORS = " !#$%&'()*+,-./:;=>?@[]^_`{|}~";
+  var ORDERED = 32;  // a message's first 32 words keep their order (SearchShard.orderedWords)
 
   function fold(text) {
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
@@ -28,20 +35,19 @@ var Scrollback = (function () {
     return result;
   }
 
-  // Continuation digits (31 of them, bijective) carry a number's higher part; a final digit ends it.
-  function decode(codes) {
-    var numbers = [];
-    var high = 0;
-    for (var i = 0; i < codes.length; i++) {
-      var value = VALUE[codes.charAt(i)];
-      if (value >= 60) {
-        high = high * 31 + (value - 60) + 1;
-      } else {
-        numbers.push(high * 60 + value);
-        high = 0;
-      }
+  function frontDecoded(text) {
+    var list = [];
+    var previous = "";
+    var i = 0;
+    while (i < text.length) {
+      var shared = SEPARATORS.indexOf(text.charAt(i));
+      var end = i + 1;
+      while (end < text.length && SEPARATORS.indexOf(text.charAt(end)) < 0) end++;
+      previous = previous.slice(0, shared) + text.slice(i + 1, end);
+      list.push(previous);
+      i = end;
     }
-    return numbers;
+    return list;
   }
 
   function following(id) {
@@ -49,28 +55,84 @@ var Scrollback = (function () {
     return match ? match[1] + String(Number(match[2]) + 1) : id;
   }
 
+  function addDays(date, days) {
+    var parts = /^(-?\d+)-(\d\d)-(\d\d)$/.exec(date);
+    if (!parts) return date;
+    var time = new Date(0);
+    time.setUTCFullYear(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]) + days);
+    var year = time.getUTCFullYear();
+    return (year >= 0 && year < 1000 ? ("000" + year).slice(-4) : String(year)) + "-" +
+      ("0" + (time.getUTCMonth() + 1)).slice(-2) + "-" + ("0" + time.getUTCDate()).slice(-2);
+  }
+
+  // A shard's stream: [! [step]] [' ID] (| or space SENDER) WORDS …, see SearchShard.swift.
+  function decodeShard(shard) {
+    var text = shard.m;
+    var i = 0;
+    function number() {
+      var high = 0;
+      while (i < text.length) {
+        var value = VALUE[text.charAt(i++)];
+        if (value < FINAL) return high * FINAL + value;
+        high = high * BASE + (value - FINAL) + 1;
+      }
+      return high;
+    }
+    var date = shard.d;
+    var id = "";
+    var literal = null;
+    var sender = -1;
+    while (i < text.length) {
+      var mark = text.charAt(i++);
+      if (mark === "!") {
+        var step = 1;
+        if (i < text.length && VALUE[text.charAt(i)] !== undefined) {
+          var zigzag = number();
+          step = zigzag % 2 ? -(zigzag + 1) / 2 : zigzag / 2;
+        }
+        date = addDays(date, step);
+      } else if (mark === "'") {
+        var start = i;
+        while (i < text.length && text.charAt(i) !== "|" && text.charAt(i) !== " ") i++;
+        literal = text.slice(start, i);
+      } else {
+        if (mark === " ") sender = number() - 1;  // 0: a system message
+        id = literal !== null ? literal : following(id);  // m12 after m11 is left out
+        literal = null;
+        var list = [];
+        var previous = -1;
+        while (i < text.length && VALUE[text.charAt(i)] !== undefined) {
+          var value = number();
+          if (list.length < ORDERED) {
+            list.push(value);
+          } else {  // the rest: distinct, increasing, each as its gap from the one before
+            previous += value + 1;
+            list.push(previous);
+          }
+        }
+        documents.push({
+          shard: shard, date: date, id: id, sender: sender, words: list, ordered: Math.min(list.length, ORDERED)
+        });
+      }
+    }
+  }
+
   function prepare() {
     if (documents) return;
     documents = [];
     shards.forEach(function (shard) {
-      var dictionary = dictionaries[shard.c] || { text: "" };
+      var dictionary = dictionaries[shard.c] || { title: "", senders: [], text: "" };
       if (!dictionary.words) {
-        dictionary.words = dictionary.text ? dictionary.text.split(" ") : [];
+        dictionary.words = frontDecoded(dictionary.text);
         dictionary.keys = dictionary.words.map(fold);
+        dictionary.senderKeys = dictionary.senders.map(function (name) { return words(fold(name)); });
       }
+      shard.t = dictionary.title;
+      shard.s = dictionary.senders;
       shard.vocabulary = dictionary.words;
       shard.keys = dictionary.keys;
-      shard.senderKeys = shard.s.map(function (name) { return words(fold(name)); });
-      var id = "";
-      var sender = -1;
-      shard.d.forEach(function (day) {
-        day[1].split("|").forEach(function (entry) {
-          var parts = entry.split(" ");
-          id = parts[0] || following(id);  // an empty id continues the previous one: m12 after m11
-          if (parts[1]) sender = parts[1] === "-" ? -1 : Number(parts[1]);  // empty: the same sender
-          documents.push({ shard: shard, date: day[0], id: id, sender: sender, words: decode(parts[2] || "") });
-        });
-      });
+      shard.senderKeys = dictionary.senderKeys;
+      decodeShard(shard);
     });
   }
 
@@ -156,12 +218,15 @@ var Scrollback = (function () {
       context.className = "sb-result-text";
       var first = -1;
       result.hits.forEach(function (index) { if (first < 0 || index < first) first = index; });
-      var start = Math.max(0, first - 8);
-      var end = Math.min(doc.words.length, Math.max(first, 0) + 16);
+      // Context comes from the words that kept their order; a match among the rest of a long
+      // message is shown after the start of it.
+      var inOrder = first < doc.ordered;
+      var start = inOrder ? Math.max(0, first - 8) : 0;
+      var end = Math.min(doc.ordered, inOrder ? Math.max(first, 0) + 16 : 12);
       if (start > 0) context.appendChild(document.createTextNode("… "));
-      for (var i = start; i < end; i++) {
-        var word = shard.vocabulary[doc.words[i]];
-        if (result.hits.has(i)) {
+      function show(index) {
+        var word = shard.vocabulary[doc.words[index]];
+        if (result.hits.has(index)) {
           var mark = document.createElement("mark");
           mark.textContent = word;
           context.appendChild(mark);
@@ -169,6 +234,11 @@ var Scrollback = (function () {
           context.appendChild(document.createTextNode(word));
         }
         context.appendChild(document.createTextNode(" "));
+      }
+      for (var i = start; i < end; i++) show(i);
+      if (!inOrder) {
+        context.appendChild(document.createTextNode("… "));
+        Array.from(result.hits).sort(function (a, b) { return a - b; }).forEach(show);
       }
       if (end < doc.words.length) context.appendChild(document.createTextNode("…"));
       link.appendChild(context);
@@ -207,7 +277,9 @@ var Scrollback = (function () {
   document.addEventListener("DOMContentLoaded", start);
   return {
     add: function (shard) { shards.push(shard); },
-    words: function (conversation, text) { dictionaries[conversation] = { text: text }; },
+    words: function (conversation, title, senders, text) {
+      dictionaries[conversation] = { title: title, senders: senders, text: text };
+    },
     search: search
   };
 })();

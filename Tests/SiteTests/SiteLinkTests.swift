@@ -66,33 +66,12 @@ struct SiteLinkTests {
             let parts = shard.split(separator: "/")
             let page = String(parts[2]).replacingOccurrences(of: ".js", with: ".html")
             let html = try SiteTest.read(site, "\(parts[1])/\(page)")
-            #expect(text.hasPrefix("Scrollback.add({\"c\":\"\(parts[1])\""))
-            #expect(text.contains("\"p\":\"\(page)\""))
+            let decoded = try SearchIndexReader.shard(text)
+            #expect(decoded.slug == parts[1])
+            #expect(decoded.page == page)
             let onPage = html.components(separatedBy: "id=\"msg-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-            #expect(Self.shardIDs(text) == onPage, "\(shard)")
+            #expect(decoded.documents.map(\.id) == onPage, "\(shard)")
         }
         #expect(shards > 5)
-    }
-
-    /// The message ids of a shard, decoded as the search page does (an empty id follows the previous one).
-    static func shardIDs(_ script: String) -> [String] {
-        guard let start = script.range(of: "\"d\":[") else { return [] }
-        var ids: [String] = []
-        var previous = ""
-        let days = script[start.upperBound...].components(separatedBy: "],[")
-        for day in days {
-            let fields = day.components(separatedBy: "\",\"")
-            guard fields.count == 2 else { continue }
-            for entry in fields[1].split(separator: "|", omittingEmptySubsequences: false) {
-                var id = String(entry.prefix { $0 != " " })
-                if id.isEmpty {
-                    let digits = String(previous.reversed().prefix { $0.isASCII && $0.isNumber }.reversed())
-                    id = String(previous.dropLast(digits.count)) + String((Int(digits) ?? 0) + 1)
-                }
-                ids.append(id)
-                previous = id
-            }
-        }
-        return ids
     }
 }
