@@ -23,21 +23,34 @@ public enum DisplayWidth {
     /// `text` must be free of control characters (see `TerminalSafeText`).
     public static func clusters(_ text: String) -> [Cluster] {
         var result: [Cluster] = []
-        var current: [Unicode.Scalar] = []
+        let scalars = text.unicodeScalars
         var state: Int32 = 0
         var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        var start = scalars.startIndex
+        var index = start
+        var first: Unicode.Scalar = " "
+        var count = 0
+        var hasVS16 = false
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             if let before = previous,
                 utf8proc_grapheme_break_stateful(
                     Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
             {
-                result.append(cluster(current))
-                current.removeAll(keepingCapacity: true)
+                result.append(cluster(scalars[start..<index], first: first, count: count, hasVS16: hasVS16))
+                start = index
+                count = 0
             }
-            current.append(scalar)
+            if count == 0 {
+                first = scalar
+                hasVS16 = false
+            }
+            count += 1
+            if scalar.value == 0xFE0F { hasVS16 = true }
             previous = scalar
+            index = scalars.index(after: index)
         }
-        if !current.isEmpty { result.append(cluster(current)) }
+        if count > 0 { result.append(cluster(scalars[start...], first: first, count: count, hasVS16: hasVS16)) }
         return result
     }
 
@@ -89,16 +102,17 @@ public enum DisplayWidth {
         return bidi == UTF8PROC_BIDI_CLASS_R.rawValue || bidi == UTF8PROC_BIDI_CLASS_AL.rawValue
     }
 
-    /// A cluster's width as terminals draw it.
-    private static func cluster(_ scalars: [Unicode.Scalar]) -> Cluster {
-        let first = scalars[0]
-        let text = String(String.UnicodeScalarView(scalars))
+    /// A cluster's text (a slice of the original: most clusters fit a small string, no allocation)
+    /// and its width as terminals draw it.
+    private static func cluster(
+        _ scalars: String.UnicodeScalarView.SubSequence, first: Unicode.Scalar, count: Int, hasVS16: Bool
+    ) -> Cluster {
+        let text = String(Substring(scalars))
         if isMark(first) {
             // A mark with nothing to sit on would join the border or space before it: give it a dotted circle.
             return Cluster(text: "\u{25CC}" + text, width: 1)
         }
-        let width = width(first: first, count: scalars.count, hasVS16: scalars.contains { $0.value == 0xFE0F })
-        return Cluster(text: text, width: width)
+        return Cluster(text: text, width: width(first: first, count: count, hasVS16: hasVS16))
     }
 
     private static func isMark(_ scalar: Unicode.Scalar) -> Bool {

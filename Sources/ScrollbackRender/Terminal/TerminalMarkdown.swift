@@ -98,6 +98,26 @@ struct TerminalMarkdown {
         for source in sourceLines {
             var line = StyledLine()
             line.pad(1, style)
+            if width > 3, source.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                // One column a byte: the line is cut into pieces of `width - 3` (padding, text,
+                // `↵`, padding), as the cluster walk below would cut it, without making clusters.
+                let capacity = width - 3
+                var rest = source
+                while rest.utf8.count > capacity {
+                    let cut = rest.utf8.index(rest.startIndex, offsetBy: capacity)
+                    line.append(rest[..<cut], style, width: capacity)
+                    line.pad(width - 1 - line.width, style)
+                    line.append("↵", marker, width: 1)
+                    result.append(line)
+                    line = StyledLine()
+                    line.pad(1, style)
+                    rest = rest[cut...]
+                }
+                line.append(rest, style, width: rest.utf8.count)
+                line.pad(width - line.width, style)
+                result.append(line)
+                continue
+            }
             for cluster in DisplayWidth.clusters(String(source)) {
                 if line.width + cluster.width > width - 2 {
                     line.pad(width - 1 - line.width, style)
