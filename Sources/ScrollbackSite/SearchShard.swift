@@ -74,27 +74,8 @@ enum SearchShard {
         return id == previous.dropLast(digits.count) + String(number + 1)
     }
 
-    /// A JSON string literal; also safe in a script (no `</script>`, no line separators).
-    static func json(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<": result += "\\u003c"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal that is also safe in a script (no `</script>`, no line separators).
+    static func json(_ value: String) -> String { JSONString.literal(value, scriptSafe: true) }
 }
 
 /// Splits text into the words search matches: runs of letters, digits and marks; each Han,

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import ScrollbackRender
+
+@Suite("JSON string literals")
+struct JSONStringTests {
+    @Test("Quotes, backslashes, controls and line separators are escaped; other text is kept as UTF-8")
+    func escapes() {
+        let text = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{2028}j\u{2029}k é 🎉 </script>"
+        #expect(
+            JSONString.literal(text)
+                == #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u2028j\u2029k é 🎉 </script>""#)
+    }
+
+    @Test("A script-safe literal never spells </script> or <!--")
+    func scriptSafe() {
+        let literal = JSONString.literal("</script><!-- <b>", scriptSafe: true)
+        #expect(literal == #""\u003c/script>\u003c!-- \u003cb>""#)
+        #expect(!literal.contains("<"))
+    }
+
+    @Test("Every literal reads back as the same string", arguments: [false, true])
+    func roundTrip(scriptSafe: Bool) throws {
+        for text in ["", "plain", "\u{0}\u{1F}\u{7F}", "\u{2028}\u{2029}", "<>&\"'\\/", "日本語 עברית 👨‍👩‍👧"] {
+            let literal = JSONString.literal(text, scriptSafe: scriptSafe)
+            let decoded = try JSONDecoder().decode(String.self, from: Data(literal.utf8))
+            #expect(decoded == text)
+        }
+    }
+}
