@@ -35,6 +35,7 @@ public enum LayoutEngine {
         var builder = ChainBuilder(me: me, isGroup: isGroup, chainGap: options.chainGap)
         var currentDate: CivilDate?
         var previous: Message?
+        var repeats: [String: Int] = [:]
 
         for (offset, message) in ordered.enumerated() {
             let utcOffset = offsets.offset(at: message.time)
@@ -56,13 +57,18 @@ public enum LayoutEngine {
             let reply = message.replyTo.map { replyID in
                 ReplyPreview.make(id: replyID, target: index[replyID].map { ordered[$0] }, names: names)
             }
-            let bubble = Bubble(
+            var bubble = Bubble(
                 message: message, position: .single, tail: true, avatar: false,
                 status: statusShown[offset],
                 timeLabel: DateLabels.clock(secondOfDay: Int(secondOfDay)),
                 isoTime: message.time.rfc3339(utcOffset: utcOffset),
                 showTime: pause >= Double(options.longPause),
                 jumbo: Emoji.isJumbo(message), reply: reply)
+            if index[message.id] != offset {
+                // A repeated id (the reader warned): count it, so its anchor differs from the first's.
+                repeats[message.id, default: 0] += 1
+                bubble.repeatNumber = repeats[message.id]!
+            }
             builder.add(bubble)
             previous = message
         }

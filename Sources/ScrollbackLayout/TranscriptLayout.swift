@@ -158,6 +158,9 @@ public struct Bubble: Sendable, Hashable {
     public var jumbo: Bool
     /// The quoted message, when this one replies to another.
     public var reply: ReplyPreview?
+    /// How many messages before this one in the layout have the same id: 0 unless the log
+    /// repeats an id. Renderers give repeats anchors of their own (`msg-m3~2`).
+    public var repeatNumber = 0
 
     /// Creates a bubble.
     public init(

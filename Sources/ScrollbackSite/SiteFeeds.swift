@@ -27,7 +27,8 @@ enum SiteFeeds {
         xml += "<generator>Scrollback</generator>\n"
         for entry in entries.reversed() {
             let message = entry.bubble.message
-            let link = home + entry.page + "#" + PermalinkID.message(message.id)
+            let link =
+                home + entry.page + "#" + PermalinkID.message(message.id, repeatNumber: entry.bubble.repeatNumber)
             let text = message.deleted ? "This message was deleted" : message.text
             let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
             xml += "<entry>\n<id>\(escape(link))</id>\n<link href=\"\(escape(link))\"/>\n"

@@ -17,11 +17,29 @@ struct OddInputTests {
         #expect(result.report.warnings[0].text.contains("message 2 has the id \"a\" of message 1"))
         let layout = try LayoutEngine.layout(result.conversations[0])
         #expect(layout.days.flatMap(\.chains).flatMap(\.bubbles).map(\.message.text) == ["first", "second"])
-        // In HTML both carry the fragment; a browser resolves `#msg-a` to the first in the page.
+        #expect(layout.days.flatMap(\.chains).flatMap(\.bubbles).map(\.repeatNumber) == [0, 1])
+        // In HTML every element id is unique: the repeat gets `msg-a~2`; links reach the first.
         let html = try result.conversations[0].render(.html)
         let first = try #require(html.range(of: "id=\"msg-a\""))
+        #expect(html.components(separatedBy: "id=\"msg-a\"").count == 2)
         #expect(html.range(of: ">first<")!.lowerBound > first.lowerBound)
-        #expect(html[first.upperBound...].contains(">second<"))
+        let repeated = try #require(html.range(of: "id=\"msg-a~2\""))
+        #expect(html[repeated.upperBound...].contains(">second<"))
+        #expect(!html[first.upperBound..<repeated.lowerBound].contains(">second<"))
+    }
+
+    @Test("Three messages with one id, a system one among them, get three different anchors")
+    func tripleIDs() throws {
+        let log = Hostile.nativeLog([
+            Hostile.message(id: "x", text: "one"),
+            #"{"id": "x", "kind": "system", "time": "2026-11-28T09:15:00Z", "text": "two"}"#,
+            Hostile.message(id: "x", sender: "ana", time: "2026-11-28T09:16:00Z", text: "three"),
+        ])
+        let transcript = try Transcript.load(bytes: Array(log.utf8), name: "dup.json")
+        let html = try transcript.render(.html)
+        for anchor in ["msg-x", "msg-x~2", "msg-x~3"] {
+            #expect(html.components(separatedBy: "id=\"\(anchor)\"").count == 2, "\(anchor)")
+        }
     }
 
     @Test("In JSON Lines a repeated id updates the earlier message instead of adding one")

@@ -16,7 +16,7 @@ struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
     func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
         case .isSystem: return .bool(message.kind == .system)
-        case .anchor: return .string(PermalinkID.message(message.id))
+        case .anchor: return .string(PermalinkID.message(message.id, repeatNumber: bubbles[index].repeatNumber))
         case .id: return .string(message.id)
         case .position: return .string(bubbles[index].position.rawValue)
         case .tail: return .bool(bubbles[index].tail)

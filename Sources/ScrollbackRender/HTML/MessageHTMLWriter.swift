@@ -21,7 +21,7 @@ struct MessageHTMLWriter {
         let undated = session.layout.undated
         if message.kind == .system {
             out.write(#"<p class="sb-system-text" id=""#)
-            out.writeEscaped(PermalinkID.message(message.id))
+            out.writeEscaped(PermalinkID.message(message.id, repeatNumber: bubble.repeatNumber))
             out.write(#"" dir="auto">"#)
             out.writeEscaped(message.text)
             if !undated {
@@ -42,7 +42,7 @@ struct MessageHTMLWriter {
         if message.deleted { out.write(" sb-deleted") }
         if context.mediaOnly { out.write(" sb-media-only") }
         out.write(#"" id=""#)
-        out.writeEscaped(PermalinkID.message(message.id))
+        out.writeEscaped(PermalinkID.message(message.id, repeatNumber: bubble.repeatNumber))
         out.write("\">\n")
         if let reply = bubble.reply { writeReply(ReplyContext(reply: reply, session: session), to: &out) }
         out.write("<div class=\"sb-line\">\n")

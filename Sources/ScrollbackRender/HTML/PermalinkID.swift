@@ -9,6 +9,13 @@ public enum PermalinkID {
     /// The element id of a message: `msg-` and its encoded id.
     public static func message(_ id: String) -> String { "msg-" + encode(id) }
 
+    /// The element id of the `repeatNumber`th repeat of a message id in one log: `msg-m3~2` for
+    /// the second message called `m3`. Encoded ids have no `~` after their first character, so
+    /// these never meet another message's id. Links and replies reach the first (`msg-m3`).
+    public static func message(_ id: String, repeatNumber: Int) -> String {
+        repeatNumber == 0 ? message(id) : message(id) + "~" + String(repeatNumber + 1)
+    }
+
     /// The element id of a day: `day-YYYY-MM-DD`.
     public static func day(_ date: String) -> String { "day-" + date }
 
