@@ -61,7 +61,7 @@ public enum LayoutEngine {
                 message: message, position: .single, tail: true, avatar: false,
                 status: statusShown[offset],
                 timeLabel: DateLabels.clock(secondOfDay: Int(secondOfDay)),
-                isoTime: message.time.rfc3339(utcOffset: utcOffset),
+                utcOffset: utcOffset,
                 showTime: pause >= Double(options.longPause),
                 jumbo: Emoji.isJumbo(message), reply: reply)
             if index[message.id] != offset {

@@ -150,8 +150,11 @@ public struct Bubble: Sendable, Hashable {
     public var status: DeliveryStatus?
     /// The time of day in the chosen zone and locale ("09:14").
     public var timeLabel: String
-    /// RFC 3339 in the chosen zone, for `<time datetime>`.
-    public var isoTime: String
+    /// The chosen zone's offset from UTC at the message's time, in seconds.
+    public var utcOffset: Int32
+    /// RFC 3339 in the chosen zone, for `<time datetime>`: made when asked, since only some
+    /// outputs need it and it is the one time string too long to store without the heap.
+    public var isoTime: String { message.time.rfc3339(utcOffset: utcOffset) }
     /// Whether the time shows beside the bubble without hovering (a chain's end, a long pause).
     public var showTime: Bool
     /// A message of only one to three emoji, drawn large without a bubble.
@@ -165,7 +168,7 @@ public struct Bubble: Sendable, Hashable {
     /// Creates a bubble.
     public init(
         message: Message, position: BubblePosition, tail: Bool, avatar: Bool, status: DeliveryStatus?,
-        timeLabel: String, isoTime: String, showTime: Bool, jumbo: Bool, reply: ReplyPreview?
+        timeLabel: String, utcOffset: Int32, showTime: Bool, jumbo: Bool, reply: ReplyPreview?
     ) {
         self.message = message
         self.position = position
@@ -173,7 +176,7 @@ public struct Bubble: Sendable, Hashable {
         self.avatar = avatar
         self.status = status
         self.timeLabel = timeLabel
-        self.isoTime = isoTime
+        self.utcOffset = utcOffset
         self.showTime = showTime
         self.jumbo = jumbo
         self.reply = reply
