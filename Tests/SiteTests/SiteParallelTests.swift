@@ -89,6 +89,27 @@ struct SiteParallelTests {
         }
     }
 
+    @Test("An unchanged input whose files are gone from the site is read again in its turn, beside changed ones")
+    func keptInputRebuilt() throws {
+        let input = try SiteTest.folder("input")
+        var paths: [String] = []
+        for index in 0..<6 {
+            paths.append(try SiteTest.write(Self.log("Chat \(index)", messages: 300), "c\(index).json", in: input))
+        }
+        let site = try SiteTest.folder()
+        try SiteTest.build(paths, into: site)
+        let page = "chat-2/2026-10.html"
+        let original = try SiteTest.read(site, page)
+        try FileManager.default.removeItem(at: site.appendingPathComponent(page))
+        try SiteTest.write(Self.log("Chat 4", messages: 310), "c4.json", in: input)
+        let (summary, _) = try SiteTest.build(paths, into: site)
+        #expect(try SiteTest.read(site, page) == original)
+        #expect(summary.filesWritten > 0)
+        let fresh = try SiteTest.folder()
+        try SiteTest.build(paths, into: fresh)
+        #expect(try SiteTest.contents(site) == SiteTest.contents(fresh))
+    }
+
     @Test("An attachment sent in many conversations built at once is copied once, and every page links it")
     func sharedAttachment() throws {
         let input = try SiteTest.folder("input")
