@@ -63,13 +63,20 @@ public enum SiteBuilder {
             if outcome.error == nil { progress.inputDone(sizes[position]) }
         }
         // Inputs are built side by side, one per core (each holds one input's transcripts and
-        // layout at a time); pages within a conversation are also rendered in parallel.
+        // layout at a time). The workers are plain blocks on the global queue, not iterations of
+        // `concurrentPerform`: a conversation's page renders (`concurrentPerform` inside) then
+        // count as a top-level apply and take any core a worker has left idle (one big input
+        // beside small ones; the last input of the build), instead of running one by one.
         let workers = max(1, min(inputs.count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let position = outcomes.next() {
-                outcomes.finish(position, builder.build(inputs[position], position: position))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                while let position = outcomes.next() {
+                    outcomes.finish(position, builder.build(inputs[position], position: position))
+                }
             }
         }
+        group.wait()
         let records = try outcomes.result()
 
         let title = options.title ?? "Conversations"
