@@ -20,11 +20,14 @@ enum CmarkBridge {
     }()
 
     /// cmark-gfm keeps the inline parser's table of special characters in process-wide
-    /// state: attaching an extension (autolink, strikethrough) adds its characters and
-    /// freeing a parser removes them, so two parsers alive on two threads change each
-    /// other's results (autolinks that come and go between runs). Parsing is therefore
-    /// serialised; turning the finished tree into Swift values runs outside the lock.
-    private static let parserLock = NSLock()
+    /// state: `cmark_parser_finish` adds the attached extensions' characters (autolink,
+    /// strikethrough) before the inline pass and removes them after it, so two parsers finishing
+    /// on two threads change each other's results (autolinks that come and go between runs).
+    /// Finishing is therefore serialised. Feeding (block parsing) and freeing never touch that
+    /// table or any other global (checked in the 0.29.0.gfm.6 library's code: neither reaches
+    /// `cmark_parse_inlines` nor writes process-wide data), so they run outside the lock, as
+    /// does turning the finished tree into Swift values.
+    private static let finishLock = NSLock()
 
     static func parse(_ text: String) -> MarkdownDocument {
         guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
@@ -34,8 +37,6 @@ enum CmarkBridge {
 
     /// The document's node tree; the caller frees it.
     private static func parseTree(_ text: String) -> OpaquePointer? {
-        parserLock.lock()
-        defer { parserLock.unlock() }
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
@@ -46,7 +47,7 @@ enum CmarkBridge {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        return cmark_parser_finish(parser)
+        return finishLock.withLock { cmark_parser_finish(parser) }
     }
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {

@@ -12,7 +12,7 @@ struct MediaLibrary {
     var warnings: [String] = []
 
     /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
-    init(transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: inout [String: String])
+    init(transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: MediaCache)
         throws
     {
         var references: [(String, String)] = []  // (path, who refers to it)
@@ -47,7 +47,7 @@ struct MediaLibrary {
             case .file(let path, let size, let modified):
                 let identity = "\(path)|\(size)|\(modified)"
                 let hash: String
-                if let known = cache[identity] {
+                if let known = cache.hash(identity) {
                     hash = known
                 } else {
                     guard let data = FileManager.default.contents(atPath: path) else {
@@ -55,13 +55,15 @@ struct MediaLibrary {
                         continue
                     }
                     hash = SHA256.hex([UInt8](data))
-                    cache[identity] = hash
+                    cache.remember(hash, for: identity)
                 }
                 let name = String(hash.prefix(24)) + Self.fileExtension(path)
                 names[reference] = name
                 let file = "media/" + name
                 files.insert(file)
-                if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
+                try cache.stage(file) {
+                    if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
+                }
             }
         }
     }

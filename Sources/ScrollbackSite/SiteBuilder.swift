@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ScrollbackLayout
 import ScrollbackModel
@@ -51,49 +52,32 @@ public enum SiteBuilder {
         }
         let progress = SiteProgress(total: sizes.reduce(0, +), report: report)
         let previous = writer.previous
-        let oldRecords = Dictionary(
-            (previous?.conversations ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        var mediaCache = previous?.media ?? [:]
-        var slugs = SlugRegistry()
-        var records: [ConversationRecord] = []
-
-        for (position, input) in inputs.enumerated() {
-            let chatInput = try ChatInput.load(input.path)
-            let inputPrint = inputFingerprint(chatInput, options: optionsPrint)
-            let keyPrefix = "\(position)|\(input.path)|"
-            let earlier = (previous?.conversations ?? []).filter { $0.key.hasPrefix(keyPrefix) }
-            if !options.clean, !earlier.isEmpty, earlier.allSatisfy({ $0.inputFingerprint == inputPrint }),
-                let kept = reuse(earlier, writer: writer, slugs: &slugs)
-            {
-                for record in kept {
-                    record.warnings.forEach(warn)
-                    progress.pagesKept(record.pages.count, messages: record.summary.messageCount)
-                }
-                records += kept
-                progress.inputDone(sizes[position])
-                continue
-            }
-            let result = try Readers.read(chatInput, format: input.format, options: input.readOptions)
-            for note in result.report.warnings { warn(note.description) }
-            let templates = try HTMLTemplates(options: with(html, base: chatInput.baseDirectory))
-            let builder = ConversationBuilder(
-                options: options, templates: templates, writer: writer, stylesheet: stylesheet,
-                optionsFingerprint: optionsPrint, progress: progress)
-            for (index, transcript) in result.conversations.enumerated() {
-                let key = keyPrefix + (transcript.id ?? String(index + 1))
-                let name =
-                    transcript.title ?? transcript.id
-                    ?? (input.path as NSString).lastPathComponent.components(separatedBy: ".").first ?? "conversation"
-                let slug = slugs.claim(name: name, key: key, preferred: oldRecords[key]?.slug)
-                let record = try builder.build(
-                    transcript, key: key, inputFingerprint: inputPrint, slug: slug, inputName: chatInput.name,
-                    base: chatInput.baseDirectory, previous: options.clean ? nil : oldRecords[key],
-                    mediaCache: &mediaCache)
-                record.warnings.forEach(warn)
-                records.append(record)
-            }
-            progress.inputDone(sizes[position])
+        let media = MediaCache(previous?.media ?? [:])
+        let builder = InputBuilder(
+            options: options, html: html, writer: writer, stylesheet: stylesheet, optionsFingerprint: optionsPrint,
+            progress: progress, turns: SlugTurns(), media: media, previous: previous?.conversations ?? [],
+            previousByKey: Dictionary(
+                (previous?.conversations ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }))
+        let outcomes = InputOutcomes(count: inputs.count) { position, outcome in
+            outcome.warnings.forEach(warn)
+            if outcome.error == nil { progress.inputDone(sizes[position]) }
         }
+        // Inputs are built side by side, one per core (each holds one input's transcripts and
+        // layout at a time). The workers are plain blocks on the global queue, not iterations of
+        // `concurrentPerform`: a conversation's page renders (`concurrentPerform` inside) then
+        // count as a top-level apply and take any core a worker has left idle (one big input
+        // beside small ones; the last input of the build), instead of running one by one.
+        let workers = max(1, min(inputs.count, ProcessInfo.processInfo.activeProcessorCount))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                while let position = outcomes.next() {
+                    outcomes.finish(position, builder.build(inputs[position], position: position))
+                }
+            }
+        }
+        group.wait()
+        let records = try outcomes.result()
 
         let title = options.title ?? "Conversations"
         try writer.emit(stylesheet, stylesheetText)
@@ -116,37 +100,13 @@ public enum SiteBuilder {
         var manifest = SiteManifest()
         manifest.conversations = records
         let usedHashes = Set(used.map { String($0.dropFirst("media/".count).prefix(24)) })
-        manifest.media = mediaCache.filter { usedHashes.contains(String($0.value.prefix(24))) }
+        manifest.media = media.all.filter { usedHashes.contains(String($0.value.prefix(24))) }
         let changed = try writer.finish(manifest)
         let staged = writer.stagedFiles
         return SiteSummary(
             conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
             pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
             filesWritten: writer.written, filesKept: writer.kept, changed: changed)
-    }
-
-    /// Keeps every file of an unchanged input's conversations; `nil` if any is gone.
-    private static func reuse(_ records: [ConversationRecord], writer: SiteWriter, slugs: inout SlugRegistry)
-        -> [ConversationRecord]?
-    {
-        var trial = slugs
-        for record in records
-        where trial.claim(name: record.slug, key: record.key, preferred: record.slug) != record.slug {
-            return nil
-        }
-        for record in records {
-            for file in record.files where !writer.has(file) {
-                guard writer.reuse(file) else { return nil }
-            }
-        }
-        slugs = trial
-        return records
-    }
-
-    private static func with(_ options: HTMLOptions, base: String?) -> HTMLOptions {
-        var options = options
-        options.mediaBaseDirectory = base
-        return options
     }
 
     /// Everything besides the messages that decides the bytes of a page.
@@ -166,30 +126,6 @@ public enum SiteBuilder {
         print.add(options.pageSize ?? -1)
         print.add(options.baseURL)
         print.add(stylesheet)
-        return print.finalize()
-    }
-
-    /// The input's bytes (or, for a folder, its files' names, sizes and times) and the options.
-    private static func inputFingerprint(_ input: ChatInput, options: String) -> String {
-        var print = Fingerprint()
-        print.add(options)
-        switch input.content {
-        case .bytes(let bytes):
-            print.add(bytes.count)
-            var hasher = SHA256()
-            bytes.withUnsafeBytes { hasher.update(buffer: $0) }
-            print.add(hasher.finalizeHex())
-        case .directory(let path):
-            let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-            for file in files {
-                var info = stat()
-                guard stat(path + "/" + file, &info) == 0 else { continue }
-                print.add(file)
-                print.add(Int(info.st_size))
-                print.add(Int(info.modified.tv_sec))
-                print.add(Int(info.modified.tv_nsec))
-            }
-        }
         return print.finalize()
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import ScrollbackModel
+import ScrollbackReaders
+import ScrollbackRender
+
+/// Builds the conversations of one input: reads it (or keeps its files when it is unchanged),
+/// claims its slugs in its turn and renders them. Several inputs are built at once, one per
+/// thread; only the slug claims wait for the inputs before.
+struct InputBuilder: Sendable {
+    let options: SiteOptions
+    let html: HTMLOptions
+    let writer: SiteWriter
+    let stylesheet: String
+    let optionsFingerprint: String
+    let progress: SiteProgress
+    let turns: SlugTurns
+    let media: MediaCache
+    /// The last build's conversations, in its order and by key.
+    let previous: [ConversationRecord]
+    let previousByKey: [String: ConversationRecord]
+
+    private enum Claimed {
+        case kept([ConversationRecord])
+        case read([(transcript: Transcript, key: String, slug: String)])
+    }
+
+    /// Builds input `position`; every failure ends up in the outcome (never thrown), and the
+    /// input's slug turn is always taken, so the inputs after it never wait for ever.
+    func build(_ input: SiteInput, position: Int) -> InputOutcome {
+        var outcome = InputOutcome()
+        var tookTurn = false
+        defer { if !tookTurn { turns.skip(position) } }
+        do {
+            let chatInput = try ChatInput.load(input.path)
+            let inputPrint = Self.inputFingerprint(chatInput, options: optionsFingerprint)
+            let keyPrefix = "\(position)|\(input.path)|"
+            let earlier = previous.filter { $0.key.hasPrefix(keyPrefix) }
+            let mayKeep =
+                !options.clean && !earlier.isEmpty && earlier.allSatisfy { $0.inputFingerprint == inputPrint }
+            // An input that may be kept is not read unless its turn shows it cannot be.
+            var result = mayKeep ? nil : try read(chatInput, input, warnings: &outcome.warnings)
+            tookTurn = true
+            let claimed = try turns.take(position) { slugs -> Claimed in
+                if mayKeep, let kept = reuse(earlier, slugs: &slugs) { return .kept(kept) }
+                let read = try result ?? self.read(chatInput, input, warnings: &outcome.warnings)
+                result = read
+                return .read(
+                    read.conversations.enumerated().map { index, transcript in
+                        let key = keyPrefix + (transcript.id ?? String(index + 1))
+                        let name =
+                            transcript.title ?? transcript.id
+                            ?? (input.path as NSString).lastPathComponent.components(separatedBy: ".").first
+                            ?? "conversation"
+                        let slug = slugs.claim(name: name, key: key, preferred: previousByKey[key]?.slug)
+                        return (transcript, key, slug)
+                    })
+            }
+            switch claimed {
+            case .kept(let records):
+                for record in records {
+                    outcome.warnings += record.warnings
+                    progress.pagesKept(record.pages.count, messages: record.summary.messageCount)
+                }
+                outcome.records = records
+            case .read(let conversations):
+                var options = html
+                options.mediaBaseDirectory = chatInput.baseDirectory
+                let builder = ConversationBuilder(
+                    options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
+                    stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
+                for conversation in conversations {
+                    let record = try builder.build(
+                        conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
+                        slug: conversation.slug, inputName: chatInput.name, base: chatInput.baseDirectory,
+                        previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
+                    outcome.warnings += record.warnings
+                    outcome.records.append(record)
+                }
+            }
+        } catch {
+            outcome.error = error
+        }
+        return outcome
+    }
+
+    private func read(_ chatInput: ChatInput, _ input: SiteInput, warnings: inout [String]) throws -> ReadResult {
+        let result = try Readers.read(chatInput, format: input.format, options: input.readOptions)
+        warnings += result.report.warnings.map(\.description)
+        return result
+    }
+
+    /// Keeps every file of an unchanged input's conversations; `nil` if any is gone.
+    private func reuse(_ records: [ConversationRecord], slugs: inout SlugRegistry) -> [ConversationRecord]? {
+        var trial = slugs
+        for record in records
+        where trial.claim(name: record.slug, key: record.key, preferred: record.slug) != record.slug {
+            return nil
+        }
+        for record in records {
+            for file in record.files {
+                // `media/` files may be shared with a conversation being built on another thread.
+                let kept =
+                    file.hasPrefix("media/")
+                    ? media.stage(file) { writer.has(file) || writer.reuse(file) }
+                    : writer.has(file) || writer.reuse(file)
+                guard kept else { return nil }
+            }
+        }
+        slugs = trial
+        return records
+    }
+
+    /// The input's bytes (or, for a folder, its files' names, sizes and times) and the options.
+    static func inputFingerprint(_ input: ChatInput, options: String) -> String {
+        var print = Fingerprint()
+        print.add(options)
+        switch input.content {
+        case .bytes(let bytes):
+            print.add(bytes.count)
+            var hasher = SHA256()
+            bytes.withUnsafeBytes { hasher.update(buffer: $0) }
+            print.add(hasher.finalizeHex())
+        case .directory(let path):
+            let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+            for file in files {
+                var info = stat()
+                guard stat(path + "/" + file, &info) == 0 else { continue }
+                print.add(file)
+                print.add(Int(info.st_size))
+                print.add(Int(info.modified.tv_sec))
+                print.add(Int(info.modified.tv_nsec))
+            }
+        }
+        return print.finalize()
+    }
+}
