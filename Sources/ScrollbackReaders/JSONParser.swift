@@ -24,14 +24,41 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var position: Int
     private var depth = 0
+    /// The root object's member whose array is handed on element by element, not kept.
+    private var streamedKey: String?
+    private var streamElement: ((JSONValue) -> Bool)?
+    /// Set when `streamElement` asked to stop: parsing unwinds without a syntax error.
+    private var stopped = false
 
     /// Parses one JSON document from `bytes`, which must hold nothing else but white space.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: nil, element: nil)
+    }
+
+    /// Parses a document whose root object has an array under `key`, handing each element of
+    /// that array to `element` as soon as it is parsed, instead of keeping it: a log's messages
+    /// are decoded one by one and the tree of a million messages is never held. In the returned
+    /// root, that member is an empty array at the array's offset.
+    ///
+    /// `element` returns `false` to stop (the caller has found a problem of its own); `parse`
+    /// then returns what it has without reading further.
+    public static func parse(
+        _ bytes: [UInt8], streaming key: String, element: @escaping (JSONValue) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: Optional(key), element: Optional(element))
+    }
+
+    private static func parse(
+        _ bytes: [UInt8], streaming key: String?, element: ((JSONValue) -> Bool)?
+    ) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, position: 0)
+        parser.streamedKey = key
+        parser.streamElement = element
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         do throws(Failure) {
             parser.skipWhitespace()
             let value = try parser.parseValue()
+            if parser.stopped { return value }
             parser.skipWhitespace()
             if parser.position < bytes.count {
                 throw Failure(
@@ -105,7 +132,13 @@ public struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            if depth == 1, key == streamedKey, peek == UInt8(ascii: "[") {
+                streamedKey = nil  // only the first member of that name
+                members.append((key, try parseStreamedArray()))
+                if stopped { return JSONValue(.object(members), offset: start) }
+            } else {
+                members.append((key, try parseValue()))
+            }
             skipWhitespace()
             if peek == UInt8(ascii: ",") {
                 position += 1
@@ -144,6 +177,39 @@ public struct JSONParser {
                 position += 1
                 depth -= 1
                 return JSONValue(.array(elements), offset: start)
+            }
+            throw Failure(
+                offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+        }
+    }
+
+    /// `parseArray` for the streamed member: each element goes to `streamElement`.
+    private mutating func parseStreamedArray() throws(Failure) -> JSONValue {
+        let start = position
+        let element = streamElement!
+        try enter()
+        position += 1
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return JSONValue(.array([]), offset: start)
+        }
+        while true {
+            skipWhitespace()
+            if !element(try parseValue()) {
+                stopped = true
+                return JSONValue(.array([]), offset: start)
+            }
+            skipWhitespace()
+            if peek == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if peek == UInt8(ascii: "]") {
+                position += 1
+                depth -= 1
+                return JSONValue(.array([]), offset: start)
             }
             throw Failure(
                 offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")

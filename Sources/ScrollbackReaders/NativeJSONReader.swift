@@ -13,31 +13,48 @@ enum NativeJSONReader {
     )
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
-        let root = try parseDocument(input)
+        // Messages are decoded as the parser reaches them, so the JSON tree of the whole log is
+        // never held: only the header's values and one message's at a time.
+        let decoder = MessageDecoder(input: input)
+        var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
+        var messages: [Message] = []
+        var failure: ReadError?
+        let root = try parseDocument(
+            input,
+            streamingMessages: { value in
+                do throws(ReadError) {
+                    let number = messages.count + 1
+                    var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
+                    message.location = cursor.location(of: value.offset)
+                    messages.append(message)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            })
         let locate = { (offset: Int) in input.location(ofByte: offset) }
         guard root.members != nil else {
             throw ReadError(
                 location: locate(root.offset),
                 problem: .wrongType(field: "the log", expected: "an object", found: root.typeName))
         }
+        if let failure {
+            // A newer version explains a message this reader cannot decode better than the message does.
+            try ConversationHeader.checkVersion(root, locate: locate)
+            throw failure
+        }
         var transcript = Transcript(source: SourceLocation(file: input.name))
         try ConversationHeader.apply(root, to: &transcript, locate: locate)
         guard let messagesValue = root["messages"] else {
             throw ReadError(location: locate(root.offset), problem: .missingField("messages"))
         }
-        guard let list = messagesValue.array else {
+        guard messagesValue.array != nil else {
             throw ReadError(
                 location: locate(messagesValue.offset),
                 problem: .wrongType(field: "messages", expected: "an array", found: messagesValue.typeName))
         }
-        let decoder = MessageDecoder(input: input)
-        var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
-        transcript.messages.reserveCapacity(list.count)
-        for (index, value) in list.enumerated() {
-            var message = try decoder.message(value, number: index + 1, fallbackID: "m\(index + 1)")
-            message.location = cursor.location(of: value.offset)
-            transcript.messages.append(message)
-        }
+        transcript.messages = messages
         transcript.addUnlistedSenders()
         var report = ImportReport()
         report.messagesRead = transcript.messages.count
@@ -46,7 +63,12 @@ enum NativeJSONReader {
     }
 
     /// Parses the whole input as one JSON document, turning failures into located errors.
-    static func parseDocument(_ input: ChatInput) throws(ReadError) -> JSONValue {
+    ///
+    /// With `streamingMessages`, each element of the root's `messages` array goes to it as it is
+    /// parsed (see `JSONParser.parse(_:streaming:element:)`) and is not kept in the tree.
+    static func parseDocument(
+        _ input: ChatInput, streamingMessages: ((JSONValue) -> Bool)? = nil
+    ) throws(ReadError) -> JSONValue {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("scrollback"))
         }
@@ -54,6 +76,9 @@ enum NativeJSONReader {
             throw ReadError(location: SourceLocation(file: input.name, line: 1, column: 1), problem: .empty)
         }
         do {
+            if let streamingMessages {
+                return try JSONParser.parse(bytes, streaming: "messages", element: streamingMessages)
+            }
             return try JSONParser.parse(bytes)
         } catch {
             throw ReadError(location: input.location(ofByte: error.offset), problem: error.problem)

@@ -114,3 +114,47 @@ struct NativeJSONReaderTests {
         #expect(log.messages[0].id == "m9")
     }
 }
+
+@Suite("Streaming JSON parse")
+struct StreamingJSONParseTests {
+    @Test("Elements of the streamed member arrive in order with their offsets; the root keeps an empty array")
+    func streams() throws {
+        let text = #"{"title": "t", "messages": [{"id": "a"}, 2, "three"], "after": true, "inner": {"messages": [1]}}"#
+        var seen: [(String, Int)] = []
+        let root = try JSONParser.parse(Array(text.utf8), streaming: "messages") { value in
+            seen.append((value["id"]?.string ?? value.string ?? value.int.map(String.init) ?? "?", value.offset))
+            return true
+        }
+        #expect(seen.map(\.0) == ["a", "2", "three"])
+        #expect(seen.map(\.1) == [28, 41, 44])
+        #expect(root["messages"]?.array?.isEmpty == true)
+        #expect(root["messages"]?.offset == 27)
+        #expect(root["after"]?.bool == true)
+        // Only the root's member streams: a nested one of the same name is kept.
+        #expect(root["inner"]?["messages"]?.array?.count == 1)
+    }
+
+    @Test("Returning false stops the parse without reading the rest")
+    func stops() throws {
+        let text = #"{"messages": [1, 2, 3 this is not JSON"#
+        var count = 0
+        let root = try JSONParser.parse(Array(text.utf8), streaming: "messages") { _ in
+            count += 1
+            return count < 2
+        }
+        #expect(count == 2)
+        #expect(root.members != nil)
+    }
+
+    @Test("Syntax errors inside the streamed array are still located")
+    func syntaxError() {
+        let text = "{\"messages\": [1,\n 2 3]}"
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), streaming: "messages") { _ in true }
+            Issue.record("no error")
+        } catch {
+            #expect(error.offset == 20)
+            #expect(error.reason.contains(#"Expected "," or "]" in an array"#))
+        }
+    }
+}

@@ -33,6 +33,16 @@ struct ReadErrorTests {
             "{\"version\": 1,\n  \"messages\": [\n    {\"sender\": \"a\", \"time\": \"2026-01-01T00:00:00Z\",}\n  ]\n}",
             #"plans.json:3:52: Invalid JSON: Expected a quoted member name but found "}"."#),
         Case(
+            "a newer version with messages this reader cannot decode", "plans.json",
+            #"{"version": 9, "messages": [{"id": "x", "from": "a", "at": 1}]}"#,
+            "plans.json:1:13: The log is version 9, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+        ),
+        Case(
+            // Messages are decoded as they are parsed: the first bad message stops the read.
+            "a bad message before broken JSON", "plans.json",
+            "{\"version\": 1, \"messages\": [\n  {\"id\": \"x\", \"time\": \"2026-01-01T00:00:00Z\"},\n  {\"id\": \"y\",,}\n]}",
+            #"plans.json:2:3: message 1 (id "x") has no "sender"."#),
+        Case(
             "missing sender", "plans.json", #"{"messages": [{"id": "x", "time": "2026-01-01T00:00:00Z"}]}"#,
             #"plans.json:1:15: message 1 (id "x") has no "sender"."#),
         Case(

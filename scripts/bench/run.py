@@ -201,7 +201,7 @@ def site_cases(runs, n1m, out):
     command = [BINARY, "site"] + inputs + ["-o", site]
     check = tree_checker(site, b'id="msg-', n1m)
     rows.append(dict(median_run("site, %d in 50 conversations, full build" % n1m, command, runs, check, before=clean), messages=n1m))
-    rows.append(dict(median_run("site, full build on 1 core", command, 1, check, before=clean, cpus="0"), messages=n1m))
+    rows.append(dict(median_run("site, full build on 1 core", command, runs, check, before=clean, cpus="0"), messages=n1m))
     subprocess.run(command, check=True, capture_output=True)
     rows.append(dict(median_run("site, unchanged rebuild", command, runs, check), messages=n1m))
 
