@@ -24,6 +24,11 @@ let package = Package(
             name: "CZip",
             providers: [.apt(["libzip-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // The pipeline, one module a stage; arrows point one way.
         .target(name: "ScrollbackModel"),
@@ -58,7 +63,10 @@ let package = Package(
         ),
         .target(
             name: "ScrollbackSite",
-            dependencies: ["ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender", "ScrollbackTemplates"]
+            dependencies: [
+                "ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender", "ScrollbackTemplates",
+                "CCrypto",
+            ]
         ),
         .target(
             name: "Scrollback",
