@@ -134,7 +134,7 @@ public struct JSONParser {
             skipWhitespace()
             if depth == 1, key == streamedKey, peek == UInt8(ascii: "[") {
                 streamedKey = nil  // only the first member of that name
-                members.append((key, try parseStreamedArray()))
+                members.append((key, try parseArray(sink: streamElement)))
                 if stopped { return JSONValue(.object(members), offset: start) }
             } else {
                 members.append((key, try parseValue()))
@@ -154,7 +154,9 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    /// An array; with `sink`, each element goes to it as soon as it is parsed and is not kept
+    /// (the streamed member: the result is then an empty array at the array's offset).
+    private mutating func parseArray(sink: ((JSONValue) -> Bool)? = nil) throws(Failure) -> JSONValue {
         let start = position
         try enter()
         position += 1
@@ -167,7 +169,15 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if let sink {
+                if !sink(element) {
+                    stopped = true
+                    return JSONValue(.array([]), offset: start)
+                }
+            } else {
+                elements.append(element)
+            }
             skipWhitespace()
             if peek == UInt8(ascii: ",") {
                 position += 1
@@ -177,39 +187,6 @@ public struct JSONParser {
                 position += 1
                 depth -= 1
                 return JSONValue(.array(elements), offset: start)
-            }
-            throw Failure(
-                offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
-        }
-    }
-
-    /// `parseArray` for the streamed member: each element goes to `streamElement`.
-    private mutating func parseStreamedArray() throws(Failure) -> JSONValue {
-        let start = position
-        let element = streamElement!
-        try enter()
-        position += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return JSONValue(.array([]), offset: start)
-        }
-        while true {
-            skipWhitespace()
-            if !element(try parseValue()) {
-                stopped = true
-                return JSONValue(.array([]), offset: start)
-            }
-            skipWhitespace()
-            if peek == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek == UInt8(ascii: "]") {
-                position += 1
-                depth -= 1
-                return JSONValue(.array([]), offset: start)
             }
             throw Failure(
                 offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")

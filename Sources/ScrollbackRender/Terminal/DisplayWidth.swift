@@ -23,6 +23,30 @@ public enum DisplayWidth {
     /// `text` must be free of control characters (see `TerminalSafeText`).
     public static func clusters(_ text: String) -> [Cluster] {
         var result: [Cluster] = []
+        walkClusters(text) { scalars, first, count, hasVS16 in
+            result.append(cluster(scalars, first: first, count: count, hasVS16: hasVS16))
+        }
+        return result
+    }
+
+    /// The display width of a whole string: the sum over its clusters.
+    ///
+    /// No cluster strings are made: this runs for every span of every line.
+    public static func of(_ text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
+        var total = 0
+        walkClusters(text) { _, first, count, hasVS16 in
+            total += width(first: first, count: count, hasVS16: hasVS16)
+        }
+        return total
+    }
+
+    /// Calls `body` for each grapheme cluster of `text` (utf8proc's extended rules) with its
+    /// scalars, its first scalar, how many scalars it has, and whether one is VS16 (U+FE0F).
+    private static func walkClusters(
+        _ text: String,
+        _ body: (String.UnicodeScalarView.SubSequence, Unicode.Scalar, Int, Bool) -> Void
+    ) {
         let scalars = text.unicodeScalars
         var state: Int32 = 0
         var previous: Unicode.Scalar?
@@ -37,7 +61,7 @@ public enum DisplayWidth {
                 utf8proc_grapheme_break_stateful(
                     Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
             {
-                result.append(cluster(scalars[start..<index], first: first, count: count, hasVS16: hasVS16))
+                body(scalars[start..<index], first, count, hasVS16)
                 start = index
                 count = 0
             }
@@ -50,40 +74,7 @@ public enum DisplayWidth {
             previous = scalar
             index = scalars.index(after: index)
         }
-        if count > 0 { result.append(cluster(scalars[start...], first: first, count: count, hasVS16: hasVS16)) }
-        return result
-    }
-
-    /// The display width of a whole string: the sum over its clusters.
-    ///
-    /// One pass over the scalars with no cluster strings made: this runs for every span of
-    /// every line.
-    public static func of(_ text: String) -> Int {
-        if isPrintableASCII(text) { return text.utf8.count }
-        var total = 0
-        var state: Int32 = 0
-        var previous: Unicode.Scalar?
-        var first: Unicode.Scalar = " "
-        var count = 0
-        var hasVS16 = false
-        for scalar in text.unicodeScalars {
-            if let before = previous,
-                utf8proc_grapheme_break_stateful(
-                    Int32(bitPattern: before.value), Int32(bitPattern: scalar.value), &state)
-            {
-                total += width(first: first, count: count, hasVS16: hasVS16)
-                count = 0
-            }
-            if count == 0 {
-                first = scalar
-                hasVS16 = false
-            }
-            count += 1
-            if scalar.value == 0xFE0F { hasVS16 = true }
-            previous = scalar
-        }
-        if count > 0 { total += width(first: first, count: count, hasVS16: hasVS16) }
-        return total
+        if count > 0 { body(scalars[start...], first, count, hasVS16) }
     }
 
     /// Whether every byte is printable ASCII (space to `~`): one column a byte, one cluster a byte.
