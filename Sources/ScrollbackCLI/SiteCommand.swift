@@ -47,8 +47,7 @@ enum SiteCommand {
         let bar = console.errIsTerminal ? ProgressBar(console: console) : nil
         let started = Date()
         let warn: @Sendable (String) -> Void = { message in
-            bar?.clear()
-            console.warning(message)
+            if let bar { bar.printAbove { console.warning(message) } } else { console.warning(message) }
         }
         var report: (@Sendable (SiteBuildStatus) -> Void)? = nil
         if let bar { report = { status in bar.show(status) } }
@@ -136,4 +135,15 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func clear() { lock.withLock { console.err("\r\u{1B}[K") } }
+
+    /// Clears the bar, runs `print` (a warning) and lets the next status draw the bar again
+    /// below it. Under the bar's lock, so a page finishing on another thread cannot draw the
+    /// bar between the clearing and the warning (which would put both on one line).
+    func printAbove(_ print: () -> Void) {
+        lock.withLock {
+            console.err("\r\u{1B}[K")
+            print()
+            lastDraw = .distantPast
+        }
+    }
 }

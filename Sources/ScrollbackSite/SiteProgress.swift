@@ -11,6 +11,9 @@ public struct SiteBuildStatus: Sendable, Hashable {
     /// Bytes of input read so far, and in all (for the time left).
     public var inputBytesDone = 0
     public var inputBytesTotal = 0
+
+    /// Nothing done yet.
+    public init() {}
 }
 
 /// Counts work from the parallel page renders and passes snapshots to the caller's closure.
