@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackRender
 
 /// Writes a file so that it is either the old one or the complete new one, never half of each.
 ///
@@ -50,9 +51,10 @@ public enum AtomicFile {
 }
 
 /// The stream an atomic write hands its body.
-public struct FileOutput: TextOutputStream {
+public struct FileOutput: UTF8OutputStream {
     let stream: FileDescriptorStream
     public mutating func write(_ string: String) { stream.write(string) }
+    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { stream.write(bytes: bytes) }
 }
 
 /// An output file that could not be written.

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackRender
 import Synchronization
 
 /// A buffered `TextOutputStream` over a file descriptor: output goes out in 64 KiB writes.
@@ -25,6 +26,14 @@ public final class FileDescriptorStream: TextOutputStream, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         buffer.append(contentsOf: string.utf8)
+        if buffer.count >= 1 << 16 { flushLocked() }
+    }
+
+    /// Appends UTF-8 bytes, writing out when the buffer is full.
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        lock.lock()
+        defer { lock.unlock() }
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flushLocked() }
     }
 
@@ -63,7 +72,8 @@ public final class FileDescriptorStream: TextOutputStream, @unchecked Sendable {
 }
 
 /// A stream that forwards to a `FileDescriptorStream` (a value type for `inout some TextOutputStream`).
-struct StreamForwarder: TextOutputStream {
+struct StreamForwarder: UTF8OutputStream {
     let target: FileDescriptorStream
     mutating func write(_ string: String) { target.write(string) }
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { target.write(bytes: bytes) }
 }

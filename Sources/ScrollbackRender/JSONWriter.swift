@@ -4,14 +4,14 @@
 /// so objects are written member by member; each object's members are sorted
 /// (by UTF-8 bytes, as `JSONEncoder.sortedKeys` does) before writing.
 struct JSONWriter {
-    /// Where the text goes, a piece at a time.
-    private let sink: (String) -> Void
+    /// Where the text goes, a piece of whole UTF-8 at a time.
+    private let sink: ([UInt8]) -> Void
     private var indent = 0
     /// Bytes not yet handed to `output`: written in pieces of about 64 KiB, not one call per token.
     private var buffer: [UInt8] = []
     private static var flushSize: Int { 1 << 16 }
 
-    init(sink: @escaping (String) -> Void) {
+    init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
         buffer.reserveCapacity(Self.flushSize + 4096)
     }
@@ -69,7 +69,7 @@ struct JSONWriter {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        sink(String(decoding: buffer, as: UTF8.self))
+        sink(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 

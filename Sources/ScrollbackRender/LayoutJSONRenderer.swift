@@ -8,7 +8,7 @@ import ScrollbackModel
 public enum LayoutJSONRenderer {
     /// Writes the layout of `layout` to `output`, ending with a newline.
     public static func render(_ layout: TranscriptLayout, to output: inout some TextOutputStream) {
-        withoutActuallyEscaping({ (piece: String) in output.write(piece) }) { sink in
+        withoutActuallyEscaping({ (piece: [UInt8]) in output.writeUTF8(piece) }) { sink in
             var writer = JSONWriter(sink: sink)
             writer.write(root(layout))
             writer.finish("\n")

@@ -28,7 +28,7 @@ struct MustacheOutput {
     mutating func flush(to output: inout some TextOutputStream, force: Bool = false) {
         guard force ? !bytes.isEmpty : bytes.count >= Self.flushSize else { return }
         // Every write above appended whole strings, so the buffer never ends inside a character.
-        output.write(String(decoding: bytes, as: UTF8.self))
+        output.writeUTF8(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -10,12 +10,19 @@ public enum TerminalRenderer {
     public static func render(
         _ layout: TranscriptLayout, options: TerminalOptions, to output: inout some TextOutputStream
     ) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16 + 4096)
         forEachBlock(layout, options: options) { lines in
             for line in lines {
-                output.write(line)
-                output.write("\n")
+                buffer.append(contentsOf: line.utf8)
+                buffer.append(0x0A)
+            }
+            if buffer.count >= 1 << 16 {
+                output.writeUTF8(buffer)
+                buffer.removeAll(keepingCapacity: true)
             }
         }
+        output.writeUTF8(buffer)
     }
 
     /// The output in blocks: the title, each day rule and each chain, every block after the
