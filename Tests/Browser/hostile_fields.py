@@ -11,18 +11,13 @@ check set a sentinel global. Each page, and the site's search run over hostile q
 the recorders empty, the sentinel unset, and make no network request.
 Prints "N passed, M failed"; exits non-zero when anything failed.
 """
-import glob, json, os, subprocess, sys, tempfile, traceback
+import glob, json, os, subprocess, sys, tempfile
 
-from selenium import webdriver
 from selenium.common.exceptions import UnexpectedAlertPresentException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, ".build", "debug", "scrollback")
-FIXTURES = os.path.join(os.path.dirname(ROOT), "shared", "fixtures")
-RESULTS = {"passed": 0, "failed": 0}
+from support import BINARY, FIXTURES, ROOT, binary_missing, check, chromium, summary
+
 
 TRAP = """
 window.__sbCalls = [];
@@ -48,18 +43,6 @@ SENTINELS = [
     '<details open ontoggle="window.__sbPwned=1">',
     '\u001b]0;t\u0007<b onmouseover="window.__sbPwned=1">x</b>',
 ]
-
-
-def check(name, function):
-    try:
-        function()
-        RESULTS["passed"] += 1
-        print(f"ok    {name}")
-    except Exception as error:
-        RESULTS["failed"] += 1
-        print(f"FAIL  {name}: {error}")
-        if not isinstance(error, AssertionError):
-            traceback.print_exc()
 
 
 def payloads():
@@ -130,15 +113,7 @@ def write_inputs(folder, size=200):
 
 
 def browser():
-    options = Options()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu"]:
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TRAP})
-    return driver
+    return chromium(trap=TRAP, network=True)
 
 
 def requests_made(driver, page_url):
@@ -179,9 +154,7 @@ def inert(driver, url, interact=None):
 
 
 def main():
-    if not os.path.exists(BINARY):
-        print(f"FAIL  {BINARY} is missing: run 'swift build' first")
-        print("0 passed, 1 failed")
+    if binary_missing():
         return 1
     driver = browser()
     try:
@@ -234,8 +207,7 @@ def main():
             check("searching a hostile site runs no injected code", search_inert)
     finally:
         driver.quit()
-    print(f"{RESULTS['passed']} passed, {RESULTS['failed']} failed")
-    return 1 if RESULTS["failed"] else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -12,18 +12,13 @@ full of XSS payloads into a temporary folder, then checks:
     the colours the browser actually uses.
 Ends with a line "N passed, M failed" and exits non-zero when anything failed.
 """
-import glob, json, os, subprocess, sys, tempfile, traceback
+import glob, json, os, subprocess, sys, tempfile
 
-from selenium import webdriver
 from selenium.common.exceptions import UnexpectedAlertPresentException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, ".build", "debug", "scrollback")
-FIXTURES = os.path.join(os.path.dirname(ROOT), "shared", "fixtures")
+from support import BINARY, FIXTURES, ROOT, binary_missing, check, chromium, summary
+
 THEMES = ["imessage", "whatsapp", "discord", "plain"]
-RESULTS = {"passed": 0, "failed": 0}
 
 # Runs before any page script (CSP does not apply to it): records what hostile content would call.
 TRAP = """
@@ -34,27 +29,8 @@ for (const name of ['alert', 'prompt', 'confirm', 'print', 'open']) {
 """
 
 
-def check(name, function):
-    try:
-        function()
-        RESULTS["passed"] += 1
-        print(f"ok    {name}")
-    except Exception as error:  # a failed check, an assertion or a browser error
-        RESULTS["failed"] += 1
-        print(f"FAIL  {name}: {error}")
-        if not isinstance(error, AssertionError):
-            traceback.print_exc()
-
-
 def browser():
-    options = Options()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TRAP})
-    return driver
+    return chromium("--force-device-scale-factor=1", trap=TRAP, network=True)
 
 
 def render(source, target, *extra):
@@ -183,9 +159,7 @@ def hostile_logs(folder, size=150):
 
 
 def main():
-    if not os.path.exists(BINARY):
-        print(f"FAIL  {BINARY} is missing: run 'swift build' first")
-        print("0 passed, 1 failed")
+    if binary_missing():
         return 1
     driver = browser()
     try:
@@ -280,8 +254,7 @@ def main():
                     check(f"{theme} {scheme}: every text meets WCAG AA contrast", contrast_ok)
     finally:
         driver.quit()
-    print(f"{RESULTS['passed']} passed, {RESULTS['failed']} failed")
-    return 1 if RESULTS["failed"] else 0
+    return summary()
 
 
 if __name__ == "__main__":

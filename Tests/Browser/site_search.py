@@ -6,37 +6,15 @@ search.html from disk, searches for words from the examples, checks the results'
 filters, follows a result to its message, and checks that no script error or network request
 happened. Prints "N passed, M failed"; exits non-zero when anything failed.
 """
-import glob, json, os, socket, subprocess, sys, tempfile, time, traceback
+import glob, json, os, socket, subprocess, sys, tempfile, time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, ".build", "debug", "scrollback")
-RESULTS = {"passed": 0, "failed": 0}
-
-
-def check(name, function):
-    try:
-        function()
-        RESULTS["passed"] += 1
-        print(f"ok    {name}")
-    except Exception as error:
-        RESULTS["failed"] += 1
-        print(f"FAIL  {name}: {error}")
-        if not isinstance(error, AssertionError):
-            traceback.print_exc()
+from support import BINARY, ROOT, binary_missing, check, chromium, summary
 
 
 def browser():
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,800"]:
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    return chromium("--window-size=1000,800")
 
 
 def search(driver, site, query, base=None):
@@ -54,9 +32,7 @@ def search(driver, site, query, base=None):
 
 
 def main():
-    if not os.access(BINARY, os.X_OK):
-        print(f"FAIL  build {BINARY} first (swift build)")
-        print("0 passed, 1 failed")
+    if binary_missing():
         return 1
     work = tempfile.mkdtemp(prefix="scrollback-site-search-")
     site = os.path.join(work, "site")
@@ -183,8 +159,7 @@ def main():
             check(name, test)
     finally:
         driver.quit()
-    print(f"{RESULTS['passed']} passed, {RESULTS['failed']} failed")
-    return 1 if RESULTS["failed"] else 0
+    return summary()
 
 
 if __name__ == "__main__":
