@@ -1,15 +1,16 @@
 import Dispatch
 import Foundation
 import ScrollbackSite
+import TestSupport
 import Testing
 
 @testable import ScrollbackCLI
 
 @Suite("Site progress bar")
 struct ProgressBarTests {
-    static func bar() -> (ProgressBar, Recorder) {
-        let err = Recorder()
-        let console = Console(out: { _ in }, err: { err.add($0) }, errIsTerminal: true)
+    static func bar() -> (ProgressBar, Capture) {
+        let err = Capture()
+        let console = Console(out: { _ in }, err: { err.append($0) }, errIsTerminal: true)
         return (ProgressBar(console: console), err)
     }
 
@@ -26,7 +27,7 @@ struct ProgressBarTests {
     func warningAboveBar() {
         let (bar, err) = Self.bar()
         bar.show(Self.status)
-        bar.printAbove { err.add("scrollback: warning: media/a.jpg is missing\n") }
+        bar.printAbove { err.append("scrollback: warning: media/a.jpg is missing\n") }
         bar.show(Self.status)
         let text = err.text
         let warning = text.range(of: "\r\u{1B}[Kscrollback: warning: media/a.jpg is missing\n")
@@ -47,7 +48,7 @@ struct ProgressBarTests {
                 drawn.signal()
             }
             Thread.sleep(forTimeInterval: 0.05)
-            err.add("scrollback: warning: late\n")
+            err.append("scrollback: warning: late\n")
         }
         drawn.wait()
         #expect(err.text.hasPrefix("\r\u{1B}[Kscrollback: warning: late\n\r["))
@@ -59,7 +60,7 @@ struct ProgressBarTests {
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<200 {
                 if index % 10 == 0 {
-                    bar.printAbove { err.add("scrollback: warning: \(thread)-\(index)\n") }
+                    bar.printAbove { err.append("scrollback: warning: \(thread)-\(index)\n") }
                 } else {
                     bar.show(Self.status)
                 }

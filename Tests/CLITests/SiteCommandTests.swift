@@ -8,11 +8,8 @@ import Testing
 struct SiteCommandTests {
     /// Runs the tool with a console that records what it writes.
     static func run(_ arguments: [String], terminal: Bool = false) -> (status: Int32, out: String, err: String) {
-        let out = Recorder()
-        let err = Recorder()
-        var console = Console(out: { out.add($0) }, err: { err.add($0) }, errIsTerminal: terminal)
-        let status = CommandLineTool.run(arguments, console: &console)
-        return (status, out.text, err.text)
+        let result = CLIRunner.run(arguments, errIsTerminal: terminal)
+        return (result.status, result.stdout, result.stderr)
     }
 
     static func folder() -> String {
@@ -84,12 +81,4 @@ struct SiteCommandTests {
         #expect(SiteCommand.byteCount("123456") == 123_456)
         #expect(SiteCommand.byteCount("lots") == nil)
     }
-}
-
-/// Collects text written from any thread.
-final class Recorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [String] = []
-    func add(_ text: String) { lock.withLock { parts.append(text) } }
-    var text: String { lock.withLock { parts.joined() } }
 }

@@ -13,13 +13,13 @@ public enum CLIRunner {
     /// Runs `arguments` through `CommandLineTool.run` with a console that captures output.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], outIsTerminal: Bool = false,
-        terminalWidth: Int? = nil
+        errIsTerminal: Bool = false, terminalWidth: Int? = nil
     ) -> Result {
         let out = Capture()
         let err = Capture()
         var console = Console(
-            out: { out.append($0) }, err: { err.append($0) }, outIsTerminal: outIsTerminal, environment: environment,
-            terminalWidth: terminalWidth)
+            out: { out.append($0) }, err: { err.append($0) }, errIsTerminal: errIsTerminal,
+            outIsTerminal: outIsTerminal, environment: environment, terminalWidth: terminalWidth)
         let status = CommandLineTool.run(arguments, console: &console)
         return Result(status: status, stdout: out.text, stderr: err.text)
     }
