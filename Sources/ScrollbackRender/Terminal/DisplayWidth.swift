@@ -78,10 +78,11 @@ public enum DisplayWidth {
     }
 
     /// Whether every byte is printable ASCII (space to `~`): one column a byte, one cluster a byte.
-    static func isPrintableASCII(_ text: String) -> Bool {
+    /// With `newlines`, `\n` is allowed too (text before it is split into lines).
+    static func isPrintableASCII(_ text: String, newlines: Bool = false) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            for byte in bytes where (byte < 0x20 && !(newlines && byte == 0x0A)) || byte >= 0x7F { return false }
             return true
         }
     }

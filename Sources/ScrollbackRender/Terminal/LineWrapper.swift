@@ -31,7 +31,7 @@ struct LineWrapper {
     }
 
     mutating func add(_ span: Span) {
-        if Self.isASCIIText(span.text) {
+        if DisplayWidth.isPrintableASCII(span.text, newlines: true) {
             addASCII(span)
             return
         }
@@ -131,15 +131,6 @@ struct LineWrapper {
         lines.append(line)
         line = StyledLine()
         spaces.removeAll(keepingCapacity: true)
-    }
-
-    /// Printable ASCII and newlines only (spans are already safe text: no other controls).
-    private static func isASCIIText(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where (byte < 0x20 && byte != 0x0A) || byte >= 0x7F { return false }
-            return true
-        }
     }
 
     private static func isEmoji(_ text: String) -> Bool {

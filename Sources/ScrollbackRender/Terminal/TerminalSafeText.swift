@@ -10,7 +10,7 @@ enum TerminalSafeText {
     ///
     /// Tabs are expanded to the next multiple of `tabWidth` within each line; `\r\n` is a newline.
     static func clean(_ text: String, tabWidth: Int = 4) -> String {
-        if isPlain(text) { return text }
+        if DisplayWidth.isPrintableASCII(text, newlines: true) { return text }  // nothing to change
         var result = String.UnicodeScalarView()
         var column = 0
         let scalars = Array(text.unicodeScalars)
@@ -39,15 +39,6 @@ enum TerminalSafeText {
             }
         }
         return String(result)
-    }
-
-    /// Printable ASCII and newlines: nothing to change.
-    private static func isPlain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where (byte < 0x20 && byte != 0x0A) || byte >= 0x7F { return false }
-            return true
-        }
     }
 
     /// The visible stand-in for a control character: U+2400… for C0, `␡` for DEL, `�` for C1.
