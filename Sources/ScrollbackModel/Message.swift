@@ -69,6 +69,21 @@ public struct Message: Sendable, Hashable, Codable {
         get { storage.forwardedFrom }
         set { mutableStorage().forwardedFrom = newValue }
     }
+    /// The forum topic or thread the message belongs to, as the source app names it.
+    public var topic: String? {
+        get { storage.topic }
+        set { mutableStorage().topic = newValue }
+    }
+    /// Earlier versions of an edited message's text, oldest first (an archive keeps them).
+    public var revisions: [Revision] {
+        get { storage.revisions }
+        set { mutableStorage().revisions = newValue }
+    }
+    /// An archive kept this message from an older export; the newest export no longer holds it.
+    public var missingFromLatestExport: Bool {
+        get { storage.missingFromLatestExport }
+        set { mutableStorage().missingFromLatestExport = newValue }
+    }
     /// Kept from the input but not shown (tool calls in an AI chat, for example).
     public var hidden: Bool {
         get { storage.hidden }
@@ -98,13 +113,16 @@ public struct Message: Sendable, Hashable, Codable {
         id: String, kind: Kind = .message, sender: String?, time: Timestamp, text: String = "",
         format: TextFormat = .markdown, replyTo: String? = nil, status: DeliveryStatus? = nil,
         reactions: [Reaction] = [], attachments: [Attachment] = [], edited: Timestamp? = nil,
-        deleted: Bool = false, forwardedFrom: String? = nil, hidden: Bool = false,
-        meta: MetaValue? = nil, location: SourceLocation? = nil
+        deleted: Bool = false, forwardedFrom: String? = nil, topic: String? = nil, revisions: [Revision] = [],
+        missingFromLatestExport: Bool = false, hidden: Bool = false, meta: MetaValue? = nil,
+        location: SourceLocation? = nil
     ) {
         storage = Storage(
-            id: id, kind: kind, sender: sender, time: time, text: text, format: format, replyTo: replyTo,
-            status: status, reactions: reactions, attachments: attachments, edited: edited, deleted: deleted,
-            forwardedFrom: forwardedFrom, hidden: hidden, meta: meta, location: location)
+            Fields(
+                id: id, kind: kind, sender: sender, time: time, text: text, format: format, replyTo: replyTo,
+                status: status, reactions: reactions, attachments: attachments, edited: edited, deleted: deleted,
+                forwardedFrom: forwardedFrom, topic: topic, revisions: revisions,
+                missingFromLatestExport: missingFromLatestExport, hidden: hidden, meta: meta, location: location))
     }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {
@@ -142,6 +160,9 @@ extension Message {
         var edited: Timestamp?
         var deleted: Bool
         var forwardedFrom: String?
+        var topic: String?
+        var revisions: [Revision]
+        var missingFromLatestExport: Bool
         var hidden: Bool
         var meta: MetaValue?
         var location: SourceLocation?
@@ -202,6 +223,18 @@ extension Message {
             get { fields.forwardedFrom }
             set { fields.forwardedFrom = newValue }
         }
+        var topic: String? {
+            get { fields.topic }
+            set { fields.topic = newValue }
+        }
+        var revisions: [Revision] {
+            get { fields.revisions }
+            set { fields.revisions = newValue }
+        }
+        var missingFromLatestExport: Bool {
+            get { fields.missingFromLatestExport }
+            set { fields.missingFromLatestExport = newValue }
+        }
         var hidden: Bool {
             get { fields.hidden }
             set { fields.hidden = newValue }
@@ -216,19 +249,6 @@ extension Message {
         }
 
         init(_ fields: Fields) { self.fields = fields }
-
-        convenience init(
-            id: String, kind: Message.Kind, sender: String?, time: Timestamp, text: String, format: TextFormat,
-            replyTo: String?, status: DeliveryStatus?, reactions: [Reaction], attachments: [Attachment],
-            edited: Timestamp?, deleted: Bool, forwardedFrom: String?, hidden: Bool, meta: MetaValue?,
-            location: SourceLocation?
-        ) {
-            self.init(
-                Fields(
-                    id: id, kind: kind, sender: sender, time: time, text: text, format: format, replyTo: replyTo,
-                    status: status, reactions: reactions, attachments: attachments, edited: edited,
-                    deleted: deleted, forwardedFrom: forwardedFrom, hidden: hidden, meta: meta, location: location))
-        }
     }
 }
 
@@ -262,49 +282,16 @@ public struct Reaction: Sendable, Hashable, Codable {
     }
 }
 
-/// A file or image sent with a message.
-public struct Attachment: Sendable, Hashable, Codable {
-    /// A path relative to the input's folder.
-    public var path: String?
-    /// A remote URL (loaded only with `--remote-media`).
-    public var url: String?
-    /// A MIME type (`image/jpeg`) or a broad kind (`image`, `video`, `audio`, `file`).
-    public var type: String?
-    /// The file name to show.
-    public var name: String?
-    /// Alternative text for images.
-    public var alt: String?
-    /// The size in bytes.
-    public var size: Int?
-    /// Pixel dimensions, when known, for a fixed aspect ratio.
-    public var width: Int?
-    public var height: Int?
+/// An earlier version of an edited message.
+public struct Revision: Sendable, Hashable, Codable {
+    /// The text as it was.
+    public var text: String
+    /// When that version was written, if known.
+    public var time: Timestamp?
 
-    /// Creates an attachment.
-    public init(
-        path: String? = nil, url: String? = nil, type: String? = nil, name: String? = nil,
-        alt: String? = nil, size: Int? = nil, width: Int? = nil, height: Int? = nil
-    ) {
-        self.path = path
-        self.url = url
-        self.type = type
-        self.name = name
-        self.alt = alt
-        self.size = size
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether the attachment is an image, by its type or its file extension.
-    public var isImage: Bool {
-        if let type = type?.lowercased() {
-            if type == "image" || type.hasPrefix("image/") { return true }
-            if type.contains("/") || ["video", "audio", "file", "document", "sticker"].contains(type) {
-                return type == "sticker"
-            }
-        }
-        let name = (path ?? url ?? self.name ?? "").lowercased()
-        return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".bmp", ".svg", ".heic"]
-            .contains { name.hasSuffix($0) }
+    /// Creates a revision.
+    public init(text: String, time: Timestamp? = nil) {
+        self.text = text
+        self.time = time
     }
 }

@@ -77,7 +77,9 @@ struct FieldReader {
         return result
     }
 
-    /// `[{"path"|"url", "type", "name", "alt", "size", "width", "height"}]`; `null` is none.
+    /// `[{"path"|"url", "type", "name", "alt", "size", "width", "height", "duration", "title",
+    /// "description", "siteName", "performer", "emoji", "omitted", "poll", "place", "contact"}]`;
+    /// `null` is none.
     func attachments(_ member: JSONValue) throws(ReadError) -> [Attachment] {
         guard !member.isNull else { return [] }
         guard let list = member.array else {
@@ -88,14 +90,71 @@ struct FieldReader {
             guard item.members != nil else {
                 throw fail(item, .wrongType(field: "attachments[]", expected: "an object", found: item.typeName))
             }
-            let attachment = Attachment(
+            var attachment = Attachment(
                 path: item["path"]?.string, url: item["url"]?.string, type: item["type"]?.string,
                 name: item["name"]?.string, alt: item["alt"]?.string, size: item["size"]?.int,
-                width: item["width"]?.int, height: item["height"]?.int)
-            if attachment.path == nil && attachment.url == nil {
+                width: item["width"]?.int, height: item["height"]?.int,
+                duration: item["duration"]?.double, title: item["title"]?.string,
+                description: item["description"]?.string, siteName: item["siteName"]?.string,
+                performer: item["performer"]?.string, emoji: item["emoji"]?.string,
+                omitted: item["omitted"]?.bool ?? false)
+            if let poll = item["poll"], !poll.isNull { attachment.poll = try self.poll(poll) }
+            if let place = item["place"], !place.isNull {
+                guard let latitude = place["latitude"]?.double, let longitude = place["longitude"]?.double else {
+                    throw fail(place, .missingField("attachments[].place.latitude"))
+                }
+                attachment.place = Place(latitude: latitude, longitude: longitude)
+            }
+            if let contact = item["contact"], !contact.isNull {
+                guard let name = contact["name"]?.string else {
+                    throw fail(contact, .missingField("attachments[].contact.name"))
+                }
+                attachment.contact = ContactCard(
+                    name: name, phones: contact["phones"]?.array?.compactMap(\.scalarText) ?? [],
+                    emails: contact["emails"]?.array?.compactMap(\.string) ?? [])
+            }
+            // A file needs somewhere to be; a structured item, or one the export left out, does not.
+            let structured = attachment.poll != nil || attachment.place != nil || attachment.contact != nil
+            if attachment.path == nil && attachment.url == nil && !structured && !attachment.omitted {
                 throw fail(item, .missingField("attachments[].path"))
             }
             result.append(attachment)
+        }
+        return result
+    }
+
+    /// `{"question", "options": [{"text", "votes", "by"}], "closed", "voters"}`.
+    private func poll(_ member: JSONValue) throws(ReadError) -> Poll {
+        guard let question = member["question"]?.string else {
+            throw fail(member, .missingField("attachments[].poll.question"))
+        }
+        var options: [PollOption] = []
+        for option in member["options"]?.array ?? [] {
+            guard let text = option["text"]?.string else {
+                throw fail(option, .missingField("attachments[].poll.options[].text"))
+            }
+            options.append(
+                PollOption(
+                    text: text, votes: option["votes"]?.int, by: option["by"]?.array?.compactMap(\.scalarText) ?? []))
+        }
+        return Poll(
+            question: question, options: options, closed: member["closed"]?.bool ?? false,
+            voters: member["voters"]?.int)
+    }
+
+    /// `[{"text", "time"}]`, oldest first; `null` is none.
+    func revisions(_ member: JSONValue) throws(ReadError) -> [Revision] {
+        guard !member.isNull else { return [] }
+        guard let list = member.array else {
+            throw fail(member, .wrongType(field: "revisions", expected: "an array", found: member.typeName))
+        }
+        var result: [Revision] = []
+        for item in list {
+            guard let text = item["text"]?.string else { throw fail(item, .missingField("revisions[].text")) }
+            let time = try item["time"].flatMap { (value: JSONValue) throws(ReadError) -> Timestamp? in
+                value.isNull ? nil : try timestamp(value, field: "revisions[].time")
+            }
+            result.append(Revision(text: text, time: time))
         }
         return result
     }

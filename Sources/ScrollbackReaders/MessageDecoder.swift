@@ -74,6 +74,11 @@ struct MessageDecoder {
         if read.present(.deleted) { message.deleted = try read.flag(.deleted) ?? false }
         if read.present(.hidden) { message.hidden = try read.flag(.hidden) ?? false }
         if read.present(.forwardedFrom) { message.forwardedFrom = try read.text(.forwardedFrom) }
+        if read.present(.topic) { message.topic = try read.text(.topic) }
+        if let revisions = read[.revisions] { message.revisions = try read.revisions(revisions) }
+        if read.present(.missingFromLatestExport) {
+            message.missingFromLatestExport = try read.flag(.missingFromLatestExport) ?? false
+        }
         if let reactions = read[.reactions] { message.reactions = try read.reactions(reactions) }
         if let attachments = read[.attachments] { message.attachments = try read.attachments(attachments) }
         if let meta = read[.meta] { message.meta = meta.isNull ? nil : meta.metaValue }

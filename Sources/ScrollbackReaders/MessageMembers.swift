@@ -7,7 +7,7 @@ struct MessageMembers {
     /// The fields of a message, spelled as in the JSON.
     enum Field: String, CaseIterable {
         case id, kind, time, sender, text, format, replyTo, status, edited, deleted, hidden, forwardedFrom
-        case reactions, attachments, meta
+        case reactions, attachments, meta, topic, revisions, missingFromLatestExport
     }
 
     private var found: [JSONValue?]
@@ -43,6 +43,9 @@ extension MessageMembers.Field {
         case .reactions: 12
         case .attachments: 13
         case .meta: 14
+        case .topic: 15
+        case .revisions: 16
+        case .missingFromLatestExport: 17
         }
     }
 }
