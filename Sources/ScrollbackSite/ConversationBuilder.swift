@@ -33,13 +33,7 @@ struct ConversationBuilder {
         shared.add(layout.me)
         shared.add(layout.isGroup)
         shared.add(layout.undated)
-        for participant in layout.participants {
-            for field in [participant.id, participant.name, participant.initials, participant.avatar ?? ""] {
-                shared.add(field)
-            }
-            shared.add(participant.colorIndex)
-            shared.add(participant.isMe)
-        }
+        shared.add(layoutJSON: { LayoutJSONRenderer.encodeParticipants(of: layout, to: $0) })
         for (reference, name) in media.names.sorted(by: { $0.key < $1.key }) {
             shared.add(reference)
             shared.add(name)
@@ -63,12 +57,10 @@ struct ConversationBuilder {
                 print.add(day.date.description)
                 print.add(day.label)
                 for chain in day.chains {
-                    print.add(chain.kind.rawValue)
-                    print.add(chain.sender)
-                    print.add(chain.alignment.rawValue)
-                    print.add(chain.showName)
+                    // What the page shows of the chain, encoded as the layout JSON encodes it: a value
+                    // added to the presentation is part of the fingerprint without being listed here.
+                    print.add(layoutJSON: { LayoutJSONRenderer.encode(chain, of: layout, to: $0) })
                     for bubble in chain.bubbles {
-                        print.add(bubble)
                         if let reply = bubble.reply { print.add(pageOfMessage[reply.id].map { pageNames[$0] }) }
                     }
                 }

@@ -1,3 +1,5 @@
+import ScrollbackLayout
+
 /// Options for HTML output.
 public struct HTMLOptions: Sendable, Hashable {
     /// The theme's name (see `HTMLTheme.all`).
