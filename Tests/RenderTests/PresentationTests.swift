@@ -203,3 +203,36 @@ struct PresentationTests {
         #expect(text.contains("Contact: Guide Mia · +41 79 555 01 02"))
     }
 }
+
+@Suite("Attachments inside an export's zip", .enabled(if: Fixtures.shared != nil))
+struct ZipMediaTests {
+    static let zip = "whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip"
+
+    @Test("A self-contained page plays the video and audio in the zip and inlines its photo and file")
+    func page() throws {
+        let input = try #require(Fixtures.shared?.appendingPathComponent(Self.zip).path)
+        let html = PresentationTests.render(input, "html")
+        #expect(html.contains(#"<img class="sb-image" src="data:image/jpeg;base64,"#))
+        #expect(html.contains(#"<video controls preload="metadata" src="data:video/mp4;base64,"#))
+        #expect(html.contains(#"<audio controls preload="metadata" src="data:audio/mpeg;base64,"#))
+        #expect(html.contains(#"download="00000004-whatsapp-chat-parser-example.zip""#))
+    }
+
+    @Test("A site copies the zip's members into media/ and links to them")
+    func site() throws {
+        let input = try #require(Fixtures.shared?.appendingPathComponent(Self.zip).path)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let result = CLIRunner.run(["site", input, "-o", folder.path("site")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let media = try FileManager.default.contentsOfDirectory(atPath: folder.path("site") + "/media")
+        #expect(Set(media.map { ($0 as NSString).pathExtension }) == ["jpg", "mp4", "mp3", "zip"])
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: folder.path("site")).filter {
+            $0.hasSuffix(".html") && $0.contains("/")
+        }
+        let page = try pages.map { try String(contentsOfFile: folder.path("site") + "/" + $0, encoding: .utf8) }
+            .joined()
+        #expect(page.contains(#"<video controls preload="metadata" src="../media/"#))
+        #expect(page.contains(#"<audio controls preload="metadata" src="../media/"#))
+    }
+}

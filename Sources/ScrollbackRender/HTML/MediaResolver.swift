@@ -45,7 +45,7 @@ struct MediaResolver {
         case .relative: break
         }
         if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
-        guard let file = localFile(reference) else { return nil }
+        guard let file = localFile(reference) else { return archived(reference, image: false) }
         if let siteHref { return siteHref(reference).map { Resolved(source: $0) } }
         guard options.selfContained else { return Resolved(source: reference) }
         if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
@@ -61,7 +61,25 @@ struct MediaResolver {
     /// Whether `reference` is a local path that names no file the page can reach.
     func isMissing(_ reference: String) -> Bool {
         guard LinkPolicy.kind(of: reference) == .relative else { return false }
-        return localFile(reference) == nil
+        return localFile(reference) == nil && options.mediaArchive?.contents(reference) == nil
+    }
+
+    /// A member of the export's zip: the site's copy of it, or inlined in a self-contained page
+    /// (up to the size limit); a page that links to files cannot reach inside the zip.
+    private func archived(_ reference: String, image: Bool) -> Resolved? {
+        guard let archive = options.mediaArchive else { return nil }
+        if let siteHref {
+            guard let href = siteHref(reference), archive.contents(reference) != nil else { return nil }
+            return Resolved(source: href)
+        }
+        guard options.selfContained, let bytes = archive.contents(reference), bytes.count <= options.inlineMediaLimit
+        else { return nil }
+        let fileExtension = reference.split(separator: ".").last.map(String.init) ?? ""
+        guard
+            let mime = image
+                ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream"
+        else { return nil }
+        return Resolved(source: "data:\(mime);base64," + Data(bytes).base64EncodedString())
     }
 
     private func resolve(_ reference: String) -> Resolved? {
@@ -71,7 +89,7 @@ struct MediaResolver {
         case .relative: break
         }
         if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
-        guard let file = localFile(reference) else { return nil }
+        guard let file = localFile(reference) else { return archived(reference, image: true) }
         let size = ImageSize.read(file.path)
         if let siteHref {
             guard let href = siteHref(reference) else { return nil }
