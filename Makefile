@@ -1,6 +1,6 @@
 # Scrollback — two commands for a new machine: `make demo` and `make test`.
 SWIFT ?= swift
-BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev
+BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev libmicrohttpd-dev
 TEST_PACKAGES := tmux chromium chromium-driver python3-pip fonts-noto-color-emoji
 DEMO_OUT := .build/demo
 

@@ -35,7 +35,23 @@ final class FollowSource {
     /// The complete lines available now, waiting until there is at least one; `nil` once the input has ended.
     func nextLines() -> [[UInt8]]? {
         while true {
+            guard let lines = nextLines(within: nil) else { return nil }
+            if !lines.isEmpty { return lines }
+        }
+    }
+
+    /// The complete lines that arrive within `timeout` seconds (`nil`: however long it takes);
+    /// an empty list when none did, `nil` once the input has ended.
+    func nextLines(within timeout: Double?) -> [[UInt8]]? {
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+        while true {
             if ended { return nil }
+            if let deadline, !isRegularFile {
+                let left = deadline.timeIntervalSinceNow
+                if left <= 0 { return [] }
+                var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, Int32(left * 1000) + 1) == 0 { return [] }
+            }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -49,7 +65,8 @@ final class FollowSource {
                     return finalLine()
                 }
                 if checkTruncation() { continue }
-                usleep(200_000)
+                if let deadline, deadline.timeIntervalSinceNow <= 0 { return [] }
+                usleep(timeout == nil ? 200_000 : 50_000)
                 continue
             }
             offset += off_t(count)

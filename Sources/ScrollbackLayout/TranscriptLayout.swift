@@ -66,12 +66,17 @@ public struct ParticipantStyle: Sendable, Hashable {
     public var avatar: String?
     /// Whether this is `me`.
     public var isMe: Bool
+    /// The last known presence (rule 7's dot: green online, grey not), `nil` when unknown.
+    public var online: Bool?
 
     /// How many colours avatars and names cycle through.
     public static let paletteSize = 8
 
     /// Creates a style.
-    public init(id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool) {
+    public init(
+        id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool, online: Bool? = nil
+    ) {
+        self.online = online
         self.id = id
         self.name = name
         self.initials = initials

@@ -97,11 +97,14 @@ final class HTMLRenderSession {
         return layout.participant(id)?.name ?? id
     }
 
-    /// The avatar's classes: its inlined image, else the participant's colour.
+    /// The avatar's classes: its inlined image, else the participant's colour; and the presence
+    /// dot when the participant's presence is known.
     func avatarClass(_ id: String?) -> String {
         guard let id else { return "" }
-        if let image = avatarClasses[id] { return "sb-avatar-image " + image }
-        return "sb-color-\(layout.participant(id)?.colorIndex ?? 0)"
+        let participant = layout.participant(id)
+        let presence = participant?.online.map { $0 ? " sb-online" : " sb-offline" } ?? ""
+        if let image = avatarClasses[id] { return "sb-avatar-image " + image + presence }
+        return "sb-color-\(participant?.colorIndex ?? 0)" + presence
     }
 
     /// One or two letters for an avatar without an image.
