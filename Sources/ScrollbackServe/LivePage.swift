@@ -14,13 +14,15 @@ public enum LivePage {
     /// `'sha256-…'`: the policy source that allows `script`.
     public static let scriptSource = "'sha256-" + ContentDigest.sha256Base64(script) + "'"
 
-    /// `page` with the live script added: it follows `events` from `version`.
-    public static func make(_ page: String, events: String, version: String) -> String {
+    /// `page` with the live script added: it follows `events` from `version`, and starts by
+    /// showing the typing bubbles `typing`.
+    public static func make(_ page: String, events: String, version: String, typing: String = "") -> String {
         var html = allowScript(in: page)
         let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
         if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }
         let tag =
-            "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\">"
+            "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\""
+            + (typing.isEmpty ? "" : " data-sb-typing=\"\(HTMLEscaping.attribute(typing))\"") + ">"
             + script + "</script>\n"
         if let body = html.range(of: "</body>", options: .backwards) {
             html.insert(contentsOf: tag, at: body.lowerBound)

@@ -82,7 +82,7 @@ public final class LiveServer: @unchecked Sendable {
         case .page(let channel):
             let (document, version) = channel.snapshot()
             let events = Self.eventsPath + "?page=" + Self.queryEscaped(request.path)
-            let html = LivePage.make(document.page, events: events, version: version)
+            let html = LivePage.make(document.page, events: events, version: version, typing: document.typing)
             return HTTPResponse(
                 status: 200, headers: Self.headers("text/html; charset=utf-8"), body: .bytes(Array(html.utf8)))
         case .file(let path):

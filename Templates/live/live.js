@@ -14,6 +14,7 @@
   var typing = document.createElement("div");
   typing.className = "sb-live-typing";
   typing.setAttribute("aria-live", "polite");
+  typing.innerHTML = script.getAttribute("data-sb-typing") || "";
   scroller.insertBefore(typing, reversed ? log : log.nextSibling);
 
   var notice = document.createElement("p");
@@ -34,8 +35,9 @@
     var distance = reversed ? -scroller.scrollTop : scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
     return distance < 8;
   }
+  function scrollTo(top) { scroller.scrollTo({ top: top, behavior: "instant" }); }
   function toBottom() {
-    scroller.scrollTop = reversed ? 0 : scroller.scrollHeight;
+    scrollTo(reversed ? 0 : scroller.scrollHeight);
     unseen = 0;
     button.hidden = true;
   }
@@ -102,7 +104,7 @@
     } else {
       if (kept) {
         var same = document.getElementById(kept.id);
-        if (same) scroller.scrollTop += same.getBoundingClientRect().top - kept.top;
+        if (same) scrollTo(scroller.scrollTop + same.getBoundingClientRect().top - kept.top);
       }
       unseen += added;
       showUnseen();
