@@ -30,18 +30,24 @@ struct HTMLTree: Sendable {
         roots = parser.parse()
     }
 
+    /// The whole text as one element whose children are the top-level elements.
+    var whole: Element {
+        Element(name: "", outer: 0..<bytes.count, inner: 0..<bytes.count, startTag: 0..<0, children: roots)
+    }
+
     /// The text of `range`.
     func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
 
     /// The string of `range`.
     func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
-    /// The first element, depth first, whose `class` attribute lists `className`.
+    /// The shallowest first element whose `class` attribute lists `className` (breadth first, so
+    /// the page's frame is searched before the thousands of elements inside the log).
     func first(withClass className: String) -> Element? {
-        var stack = Array(roots.reversed())
-        while let element = stack.popLast() {
-            if classes(of: element).contains(Substring(className)) { return element }
-            stack.append(contentsOf: element.children.reversed())
+        var level = roots
+        while !level.isEmpty {
+            if let found = level.first(where: { classes(of: $0).contains(Substring(className)) }) { return found }
+            level = level.flatMap(\.children)
         }
         return nil
     }
@@ -124,9 +130,12 @@ extension HTMLTree {
             return roots
         }
 
-        func starts(with prefix: String) -> Bool {
-            let prefix = Array(prefix.utf8)
-            return index + prefix.count <= bytes.count && Array(bytes[index..<index + prefix.count]) == prefix
+        func starts(with prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let start = prefix.utf8Start
+            for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
+            return true
         }
 
         func next(_ byte: UInt8, from start: Int) -> Int? {

@@ -8,16 +8,22 @@ public struct LiveDocument: Sendable {
     /// The whole page as rendered.
     public private(set) var page: String
     /// The log element's inner HTML.
-    public private(set) var log: String
+    public var log: String { logElement.map { tree.string($0.inner) } ?? "" }
     /// The header element's outer HTML (empty when the page has none).
-    public private(set) var header: String
+    public var header: String { headerElement.map { tree.string($0.outer) } ?? "" }
     /// The typing bubbles' markup (empty when nobody is typing).
     public private(set) var typing: String = ""
+
+    private var tree: HTMLTree
+    private var logElement: HTMLTree.Element?
+    private var headerElement: HTMLTree.Element?
 
     /// Takes a rendered page.
     public init(page: String) {
         self.page = page
-        (log, header) = Self.parts(of: page)
+        tree = HTMLTree(Array(page.utf8))
+        logElement = tree.first(withClass: "sb-log")
+        headerElement = tree.first(withClass: "sb-header")
     }
 
     /// Replaces the page with a new rendering and the typing bubbles with `typing`; returns what
@@ -25,26 +31,21 @@ public struct LiveDocument: Sendable {
     public mutating func update(page newPage: String, typing newTyping: String? = nil) -> LiveChange {
         var change = LiveChange()
         if newPage != page {
-            let (newLog, newHeader) = Self.parts(of: newPage)
-            change.operations = LogDiff.operations(from: log, to: newLog)
-            if newHeader != header { change.header = newHeader }
-            page = newPage
-            log = newLog
-            header = newHeader
+            let next = LiveDocument(page: newPage)
+            switch (logElement, next.logElement) {
+            case (let old?, let new?):
+                change.operations = LogDiff.operations(from: old, in: tree, to: new, in: next.tree)
+            case (nil, _?): change.operations = [.reset(html: next.log)]
+            default: break
+            }
+            if next.header != header { change.header = next.header }
+            (page, tree, logElement, headerElement) = (next.page, next.tree, next.logElement, next.headerElement)
         }
         if let newTyping, newTyping != typing {
             change.typing = newTyping
             typing = newTyping
         }
         return change
-    }
-
-    /// The log's inner HTML and the header's outer HTML of a page.
-    static func parts(of page: String) -> (log: String, header: String) {
-        let tree = HTMLTree(Array(page.utf8))
-        let log = tree.first(withClass: "sb-log").map { tree.string($0.inner) } ?? ""
-        let header = tree.first(withClass: "sb-header").map { tree.string($0.outer) } ?? ""
-        return (log, header)
     }
 }
 

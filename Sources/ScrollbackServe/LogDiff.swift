@@ -16,16 +16,20 @@ public enum LogDiff {
 
     /// The operations from `old` to `new`, both the log's inner HTML as bytes.
     public static func operations(from old: [UInt8], to new: [UInt8]) -> [LiveOperation] {
-        if old == new { return [] }
         let before = HTMLTree(old)
         let after = HTMLTree(new)
+        return operations(from: before.whole, in: before, to: after.whole, in: after)
+    }
+
+    /// The operations that turn element `old` of `before` into element `new` of `after` (their
+    /// inner HTML: the log elements of two renderings of the page).
+    static func operations(
+        from old: HTMLTree.Element, in before: HTMLTree, to new: HTMLTree.Element, in after: HTMLTree
+    ) -> [LiveOperation] {
+        if before.slice(old.inner) == after.slice(new.inner) { return [] }
         var result: [LiveOperation] = []
-        let oldRoot = HTMLTree.Element(
-            name: "", outer: 0..<old.count, inner: 0..<old.count, startTag: 0..<0, children: before.roots)
-        let newRoot = HTMLTree.Element(
-            name: "", outer: 0..<new.count, inner: 0..<new.count, startTag: 0..<0, children: after.roots)
-        if !walk(oldRoot, before, newRoot, after, path: [], into: &result) {
-            return [.reset(html: String(decoding: new, as: UTF8.self))]
+        if !walk(old, before, new, after, path: [], into: &result) {
+            return [.reset(html: after.string(new.inner))]
         }
         return result
     }

@@ -1,6 +1,6 @@
 """Starting `scrollback serve` on a loopback port and writing JSON Lines for it, shared by the live
 page checks, the load test and the live benchmark."""
-import json, os, re, signal, subprocess, time
+import datetime, json, os, re, signal, subprocess, time
 
 
 class Serve:
@@ -43,9 +43,9 @@ def header(title="Live", me="ana"):
 
 
 def message(number, sender="ben", text=None, day=28, **extra):
-    minute = number % 60
-    hour = 8 + number // 60 % 14
-    item = {"id": f"m{number}", "sender": sender, "time": f"2026-11-{day:02d}T{hour:02d}:{minute:02d}:00Z",
+    """Message `number`, `number` minutes after 08:00 UTC on November `day`, 2026."""
+    moment = datetime.datetime(2026, 11, day, 8, tzinfo=datetime.timezone.utc) + datetime.timedelta(minutes=number)
+    item = {"id": f"m{number}", "sender": sender, "time": moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
             "text": text if text is not None else f"message {number}"}
     item.update(extra)
     return item
