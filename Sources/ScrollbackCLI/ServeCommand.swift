@@ -44,7 +44,9 @@ enum ServeCommand {
             let site = try ServeSite(
                 inputs: inputs, arguments: arguments, options: options, token: token, console: console)
             let server = LiveServer(resources: site.resources)
-            try serve(server, host: host, port: port, console: console) { site.watch(server) }
+            try serve(server, host: host, port: port, console: console, cleanup: { site.remove() }) {
+                site.watch(server)
+            }
         }
         let path = inputs[0]
         if path == "-" || format == .jsonl || (format == nil && isJSONLines(path)) {
@@ -52,7 +54,10 @@ enum ServeCommand {
             var conversation = try LiveConversation(name: path == "-" ? "<stdin>" : path, options: options)
             // What the file holds already is on the page from the first request; bad lines here stop, as render would.
             if path != "-", let lines = source.nextLines(within: 0.2) {
-                do { _ = try conversation.apply(lines) } catch let failure as LiveBatchError { throw failure.error }
+                do { _ = try conversation.apply(lines) } catch let failure as LiveBatchError {
+                    for error in failure.errors.dropLast() { console.error(String(describing: error)) }
+                    throw failure.errors.last!
+                }
             }
             let channel = LiveChannel(document: conversation.document, token: token)
             let server = LiveServer(resources: ["/": .page(channel)])
@@ -89,11 +94,21 @@ enum ServeCommand {
     /// Starts `server`, prints its address, stops it cleanly on SIGINT or SIGTERM, and runs `body`
     /// (which follows the inputs) on this thread until the process ends.
     private static func serve(
-        _ server: LiveServer, host: String, port: Int, console: Console, body: () -> Void
+        _ server: LiveServer, host: String, port: Int, console: Console,
+        cleanup: @escaping @Sendable () -> Void = {}, body: () -> Void
     ) throws -> Never {
-        let endpoint = try server.start(host: host, port: port)
+        let endpoint: HTTPEndpoint
+        do {
+            endpoint = try server.start(host: host, port: port)
+        } catch {
+            cleanup()
+            throw error
+        }
         console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")
-        ServeShutdown.install { server.stop() }
+        ServeShutdown.install {
+            server.stop()
+            cleanup()
+        }
         body()
         while true { pause() }  // the input ended (standard input closed): the page stays up
     }

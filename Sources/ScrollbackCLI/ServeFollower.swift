@@ -39,7 +39,7 @@ struct ServeFollower {
         do {
             change = try step(&conversation)
         } catch let failure as LiveBatchError {
-            console.error(String(describing: failure.error))
+            for error in failure.errors { console.error(String(describing: error)) }
             change = failure.change
         } catch {
             console.error(String(describing: error))

@@ -5,7 +5,7 @@ import ScrollbackServe
 /// `serve` with several inputs: the site `scrollback site` builds, in a private folder, built
 /// again when an input changes; every HTML page is a live page, every other file is served as
 /// the build wrote it.
-final class ServeSite {
+final class ServeSite: @unchecked Sendable {
     /// The site options `serve` takes besides the shared ones.
     static let options: [OptionSpec] = [
         OptionSpec(
@@ -38,7 +38,10 @@ final class ServeSite {
         try build()
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
+    deinit { remove() }
+
+    /// Removes the private folder the site was built in.
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Builds the site again whenever an input changes; never returns.
     func watch(_ server: LiveServer) {

@@ -30,9 +30,10 @@ public struct LiveConversation: Sendable {
     public var transcript: Transcript { decoder.transcript }
 
     /// Applies a batch of lines (each without its newline) and returns what changed on the page.
-    /// A line that is not valid stops the batch with its error; the lines before it stay applied.
+    /// A line that is not valid is left out; the batch ends with a `LiveBatchError` that holds
+    /// every such line's error and what the other lines changed.
     public mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
-        var failure: (any Error)?
+        var failures: [any Error] = []
         for line in lines {
             lineNumber += 1
             do {
@@ -45,12 +46,11 @@ public struct LiveConversation: Sendable {
                 }
                 typing.apply(update, messageSender: sender, messageTime: time)
             } catch {
-                failure = error
-                break
+                failures.append(error)
             }
         }
         let change = try rerender()
-        if let failure { throw LiveBatchError(change: change, error: failure) }
+        if !failures.isEmpty { throw LiveBatchError(change: change, errors: failures) }
         return change
     }
 
@@ -80,10 +80,10 @@ public struct LiveConversation: Sendable {
     }
 }
 
-/// A batch of lines that stopped at a bad line: what the lines before it changed, and the error.
+/// A batch of lines with bad lines in it: what the good lines changed, and each bad line's error.
 public struct LiveBatchError: Error {
     /// The change the good lines made.
     public var change: LiveChange
-    /// The bad line's error.
-    public var error: any Error
+    /// The bad lines' errors, in order.
+    public var errors: [any Error]
 }

@@ -66,6 +66,9 @@ public final class LiveServer: @unchecked Sendable {
         let table = resources
         lock.unlock()
         if request.path == Self.eventsPath {
+            guard request.method == "GET" else {
+                return .text(405, "The event stream answers GET only.", headers: [("Allow", "GET")])
+            }
             guard let page = request.query["page"], case .page(let channel) = table[page] else {
                 return .text(404, "No live page at that address.")
             }
@@ -87,7 +90,12 @@ public final class LiveServer: @unchecked Sendable {
                 status: 200, headers: Self.headers("text/html; charset=utf-8"), body: .bytes(Array(html.utf8)))
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else { return .text(404, "Not found.") }
-            return HTTPResponse(status: 200, headers: Self.headers(Self.contentType(path)), body: .bytes(Array(data)))
+            // A file opened on its own (an SVG attachment, say) runs nothing.
+            let policy = (
+                "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+            )
+            return HTTPResponse(
+                status: 200, headers: Self.headers(Self.contentType(path)) + [policy], body: .bytes(Array(data)))
         case nil:
             return .text(404, "Not found.")
         }

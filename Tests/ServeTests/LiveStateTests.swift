@@ -85,7 +85,23 @@ struct LiveStateTests {
         #expect {
             _ = try conversation.feed(#"{"type":"typing","time":"2026-11-28T09:00:00Z"}"#)
         } throws: { error in
-            String(describing: (error as? LiveBatchError)?.error ?? error).hasPrefix("live.jsonl:1:1:")
+            String(describing: (error as? LiveBatchError)?.errors.first ?? error).hasPrefix("live.jsonl:1:1:")
         }
+    }
+
+    @Test("A bad line in a batch is left out with its error; the lines around it are applied")
+    func badLineInBatch() throws {
+        var conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
+        do {
+            _ = try conversation.feed(
+                Self.header, #"{"id":"m1","sender":"ben","text":"no time"}"#,
+                #"{"id":"m2","sender":"ben","time":"2026-11-28T09:00:00Z","text":"fine"}"#)
+            Issue.record("the bad line was accepted")
+        } catch let failure as LiveBatchError {
+            #expect(failure.errors.count == 1)
+            #expect(String(describing: failure.errors[0]).hasPrefix("live.jsonl:2:1: message 1 (id \"m1\")"))
+            #expect(failure.change.operations.count == 1)
+        }
+        #expect(conversation.transcript.messages.map(\.id) == ["m2"])
     }
 }

@@ -6,8 +6,8 @@ import datetime, json, os, re, signal, subprocess, time
 class Serve:
     """`scrollback serve ARGS --port 0` as a child process; `url` is the address it printed."""
 
-    def __init__(self, binary, *args, port=0):
-        self.process = subprocess.Popen([binary, "serve", *args, "--port", str(port)],
+    def __init__(self, binary, *args, port=0, stdin=None):
+        self.process = subprocess.Popen([binary, "serve", *args, "--port", str(port)], stdin=stdin,
                                         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         line = self.process.stderr.readline()
         found = re.search(r"http://\S+/", line)
