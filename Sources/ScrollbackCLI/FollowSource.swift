@@ -66,7 +66,7 @@ final class FollowSource {
                 }
                 if checkTruncation() { continue }
                 if let deadline, deadline.timeIntervalSinceNow <= 0 { return [] }
-                usleep(timeout == nil ? 200_000 : 50_000)
+                usleep(timeout == nil ? 200_000 : 10_000)  // a live view polls more often
                 continue
             }
             offset += off_t(count)

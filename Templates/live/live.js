@@ -74,31 +74,25 @@
     return content.querySelectorAll("[id^='msg-']").length;
   }
 
-  function apply(update) {
+  // Updates that arrive together are put in place in one go, before the next frame: one layout
+  // for all of them, and the reader's place measured once.
+  var queue = [];
+  function receive(update) {
+    queue.push(update);
+    if (queue.length === 1) requestAnimationFrame(flush);
+  }
+
+  function flush() {
+    var updates = queue;
+    queue = [];
     var pinned = atBottom();
     var kept = pinned ? null : anchor();
     var added = 0;
-    var ops = update.ops || [];
-    for (var i = 0; i < ops.length; i++) {
-      var op = ops[i];
-      if (op.op === "reset") {
-        log.innerHTML = op.html;
-      } else if (op.op === "append") {
-        var parent = element(op.path);
-        if (!parent) { reload(); return; }
-        parent.insertAdjacentHTML("beforeend", op.html);
-        added += countMessages(op.html);
-      } else if (op.op === "replace") {
-        var target = element(op.path);
-        if (!target) { reload(); return; }
-        target.outerHTML = op.html;
-      }
+    for (var u = 0; u < updates.length; u++) {
+      var result = apply(updates[u]);
+      if (result < 0) { reload(); return; }
+      added += result;
     }
-    if (typeof update.header === "string") {
-      var header = document.querySelector(".sb-header");
-      if (header && update.header) header.outerHTML = update.header;
-    }
-    if (typeof update.typing === "string") typing.innerHTML = update.typing;
     if (pinned) {
       toBottom();
     } else {
@@ -111,6 +105,34 @@
     }
   }
 
+  // Puts one update in place; returns how many messages it added, or -1 when the page no longer
+  // matches the server's (then it is loaded again).
+  function apply(update) {
+    var added = 0;
+    var ops = update.ops || [];
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      if (op.op === "reset") {
+        log.innerHTML = op.html;
+      } else if (op.op === "append") {
+        var parent = element(op.path);
+        if (!parent) return -1;
+        parent.insertAdjacentHTML("beforeend", op.html);
+        added += countMessages(op.html);
+      } else if (op.op === "replace") {
+        var target = element(op.path);
+        if (!target) return -1;
+        target.outerHTML = op.html;
+      }
+    }
+    if (typeof update.header === "string") {
+      var header = document.querySelector(".sb-header");
+      if (header && update.header) header.outerHTML = update.header;
+    }
+    if (typeof update.typing === "string") typing.innerHTML = update.typing;
+    return added;
+  }
+
   function reload() { window.location.reload(); }
 
   var source = null;
@@ -119,7 +141,7 @@
     source.onopen = function () { notice.hidden = true; document.documentElement.classList.remove("sb-offline"); };
     source.onmessage = function (event) {
       if (event.lastEventId) lastID = event.lastEventId;
-      apply(JSON.parse(event.data));
+      receive(JSON.parse(event.data));
     };
     source.onerror = function () {
       notice.hidden = false;
