@@ -94,7 +94,8 @@
       added += result;
     }
     if (pinned) {
-      toBottom();
+      // A bottom-anchored scroller keeps the newest in view by itself; asking would force a layout.
+      if (reversed) { unseen = 0; button.hidden = true; } else { toBottom(); }
     } else {
       if (kept) {
         var same = document.getElementById(kept.id);
