@@ -33,7 +33,8 @@ enum ServeCommand {
         if inputs.count > 1, inputs.contains("-") {
             throw UsageError("serve reads standard input (-) only as its one INPUT.")
         }
-        let host = arguments.value("--host") ?? "127.0.0.1"
+        var host = arguments.value("--host") ?? "127.0.0.1"
+        if host == "localhost" { host = "127.0.0.1" }
         let port = try self.port(arguments)
         let format = try SharedOptions.inputFormat(arguments)
         _ = try SharedOptions.readOptions(arguments)
@@ -102,6 +103,7 @@ enum ServeCommand {
             endpoint = try server.start(host: host, port: port)
         } catch {
             cleanup()
+            if case .badAddress = error.reason { throw UsageError(error.description) }
             throw error
         }
         console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")

@@ -115,6 +115,8 @@ def main():
                 assert second.stderr.startswith("scrollback: error: cannot listen on 127.0.0.1:"), second.stderr
                 usage = subprocess.run([BINARY, "serve", path, "--port", "70000"], capture_output=True, text=True)
                 assert usage.returncode == 2, usage.stderr
+                host = subprocess.run([BINARY, "serve", path, "--host", "example.org"], capture_output=True, text=True)
+                assert host.returncode == 2 and "is not an address" in host.stderr, host.stderr
             finally:
                 server.stop()
         check("a port in use is a one-line error; a port out of range is a usage error", port_in_use)
