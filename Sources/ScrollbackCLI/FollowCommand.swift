@@ -10,8 +10,8 @@ enum FollowCommand {
         discussion: """
             Reads JSON Lines from INPUT (a file being appended to, watched like 'tail -f') or from
             standard input (-, the default) until it ends. On a terminal the open chain is redrawn
-            in place as messages extend it and updates (lines with an earlier id) change it, and a
-            line under it says who is online (presence lines) and who is typing (typing lines);
+            in place as messages extend it and updates (lines with an earlier id) change it; presence
+            lines move the avatar's dot, and a line under the transcript says who is typing;
             when the stream ends the screen shows what 'scrollback render --format ansi' shows. Off a
             terminal each chain is printed once it is closed, the last one when the input ends.
             Ctrl-C stops following: the terminal's colours and cursor are restored and the exit
@@ -40,7 +40,7 @@ enum FollowCommand {
         Interruption.install()
         source.onRestart = { log = FollowLog(name: path) }
 
-        // On a terminal a status line under the transcript says who is online and who is typing;
+        // On a terminal a status line under the transcript says who is typing;
         // the source is read with a timeout so that typing still ends while the stream is quiet.
         var status: String?
         while let lines = source.nextLines(within: interactive ? 0.5 : nil) {

@@ -12,9 +12,12 @@ enum TypingBubble {
             html += "<div class=\"sb-chain sb-\(side) sb-typing\" data-sender=\"\(HTMLEscaping.attribute(sender))\">"
             html += "<div class=\"sb-msg sb-single sb-tail\"><div class=\"sb-line\">"
             if side == "leading" {
-                let presence = style?.online.map { $0 ? " sb-online" : " sb-offline" } ?? ""
-                html += "<span class=\"sb-avatar sb-color-\(style?.colorIndex ?? 0)\(presence)\" aria-hidden=\"true\">"
-                html += HTMLEscaping.text(style?.initials ?? ParticipantStyle.initials(of: sender)) + "</span>"
+                html += "<span class=\"sb-avatar sb-color-\(style?.colorIndex ?? 0)\" aria-hidden=\"true\">"
+                html += HTMLEscaping.text(style?.initials ?? ParticipantStyle.initials(of: sender))
+                if let presence = style?.presence {
+                    html += "<span class=\"sb-presence sb-\(presence.rawValue)\"></span>"
+                }
+                html += "</span>"
             }
             html += "<div class=\"sb-bubble sb-typing-bubble\">"
             html += "<span class=\"sb-sr\"><bdi>\(HTMLEscaping.text(sender == layout.me ? "You" : name))</bdi> "

@@ -206,10 +206,14 @@ def main():
                 said = driver.execute_script("return document.querySelector('.sb-live-typing').textContent")
                 assert "Ben Okafor is typing" in said, said
                 append(path, {"type": "presence", "participant": "ben", "online": True})
-                wait_for(lambda: driver.execute_script("return !!document.querySelector('#msg-m1 .sb-avatar.sb-online')"))
-                colour = driver.execute_script(
-                    "return getComputedStyle(document.querySelector('#msg-m1 .sb-avatar'), '::after').backgroundColor")
-                assert colour == "rgb(48, 209, 88)", colour
+                wait_for(lambda: driver.execute_script("return !!document.querySelector('#msg-m1 .sb-avatar .sb-presence.sb-online')"))
+                online = driver.execute_script(
+                    "return getComputedStyle(document.querySelector('#msg-m1 .sb-presence')).backgroundColor")
+                append(path, {"type": "presence", "participant": "ben", "online": False})
+                wait_for(lambda: driver.execute_script("return !!document.querySelector('#msg-m1 .sb-avatar .sb-presence.sb-offline')"))
+                offline = driver.execute_script(
+                    "return getComputedStyle(document.querySelector('#msg-m1 .sb-presence')).backgroundColor")
+                assert online != offline, f"the dot did not change colour ({online})"
                 append(path, message(2, "ben", "here"))
                 wait_for(lambda: driver.execute_script("return document.querySelector('.sb-live-typing').children.length === 0"))
             finally:

@@ -54,14 +54,12 @@ struct LiveStateTests {
     func presenceDot() throws {
         var conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
         _ = try conversation.feed(Self.header, #"{"id":"m1","sender":"ben","time":"2026-11-28T09:00:00Z","text":"hi"}"#)
-        #expect(!conversation.document.log.contains("sb-online"))
+        #expect(!conversation.document.log.contains("sb-presence"))
         let online = try conversation.feed(#"{"type":"presence","participant":"ben","online":true}"#)
         #expect(online.operations.count == 1)
-        #expect(
-            conversation.document.log.contains("sb-avatar sb-color-")
-                && conversation.document.log.contains(" sb-online"))
+        #expect(conversation.document.log.contains(#"<span class="sb-presence sb-online">"#))
         _ = try conversation.feed(#"{"type":"presence","participant":"ben","online":false}"#)
-        #expect(conversation.document.log.contains(" sb-offline"))
+        #expect(conversation.document.log.contains(#"<span class="sb-presence sb-offline">"#))
     }
 
     @Test("A static render shows the last known presence and ignores typing")
@@ -75,7 +73,7 @@ struct LiveStateTests {
         let transcript = try Transcript.load(bytes: Array(lines.joined(separator: "\n").utf8), format: .jsonl)
         #expect(transcript.participants.first { $0.id == "ben" }?.online == true)
         let page = try transcript.render(.html)
-        #expect(page.contains(" sb-online"))
+        #expect(page.contains(#"<span class="sb-presence sb-online">"#))
         #expect(!page.contains("typing"))
     }
 
