@@ -5,7 +5,8 @@ import Foundation
 /// A regular file is polled for growth, like `tail -f`, and never ends unless `once` is set; a
 /// file that shrinks was truncated or replaced, and is read again from the start.
 final class FollowSource {
-    private let descriptor: Int32
+    private var descriptor: Int32
+    private let path: String
     private let isRegularFile: Bool
     private let once: Bool
     private var pending: [UInt8] = []
@@ -16,6 +17,7 @@ final class FollowSource {
 
     /// Opens `path` (`-` is standard input).
     init(path: String, once: Bool) throws {
+        self.path = path
         if path == "-" {
             descriptor = 0
         } else {
@@ -87,9 +89,20 @@ final class FollowSource {
         return [pending]
     }
 
+    /// Whether the file was truncated or replaced (another file now has its name): then it is
+    /// read again from the start.
     private func checkTruncation() -> Bool {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size < offset else { return false }
+        var named = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        if stat(path, &named) == 0, named.st_ino != info.st_ino || named.st_dev != info.st_dev {
+            let replacement = open(path, O_RDONLY | O_CLOEXEC)
+            guard replacement >= 0 else { return false }
+            close(descriptor)
+            descriptor = replacement
+        } else if info.st_size >= offset {
+            return false
+        }
         lseek(descriptor, 0, SEEK_SET)
         offset = 0
         pending = []

@@ -53,9 +53,12 @@ enum ServeCommand {
         if path == "-" || format == .jsonl || (format == nil && isJSONLines(path)) {
             let source = try FollowSource(path: path, once: false)
             var conversation = try LiveConversation(name: path == "-" ? "<stdin>" : path, options: options)
-            // What the file holds already is on the page from the first request; bad lines here stop, as render would.
-            if path != "-", let lines = source.nextLines(within: 0.2) {
-                do { _ = try conversation.apply(lines) } catch let failure as LiveBatchError {
+            // What the file holds already is on the page from the first request, read and rendered
+            // once; bad lines here stop, as render would.
+            var initial: [[UInt8]] = []
+            while path != "-", let lines = source.nextLines(within: 0), !lines.isEmpty { initial += lines }
+            if !initial.isEmpty {
+                do { _ = try conversation.apply(initial) } catch let failure as LiveBatchError {
                     for error in failure.errors.dropLast() { console.error(String(describing: error)) }
                     throw failure.errors.last!
                 }

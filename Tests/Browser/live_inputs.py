@@ -104,6 +104,23 @@ def main():
             assert "scrollback: error: " + path + ":3:1:" in error, error
         check("a bad line while serving is reported with its place and left out", bad_line_reported)
 
+        def replaced_file():
+            path = os.path.join(folder, "replaced.jsonl")
+            append(path, header(), message(1, "ben", "before"))
+            server = Serve(BINARY, path)
+            try:
+                driver.get(server.url)
+                assert has(driver, "msg-m1")
+                fresh = path + ".new"
+                append(fresh, header(), message(7, "ana", "a new file in its place"))
+                os.replace(fresh, path)
+                wait_for(lambda: has(driver, "msg-m7") and not has(driver, "msg-m1"), timeout=3)
+                append(path, message(8))
+                wait_for(lambda: has(driver, "msg-m8"), timeout=2)
+            finally:
+                server.stop()
+        check("a file replaced by another of its name is read again from the start", replaced_file)
+
         def port_in_use():
             path = os.path.join(folder, "port.jsonl")
             append(path, header())
