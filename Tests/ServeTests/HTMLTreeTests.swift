@@ -34,7 +34,7 @@ struct HTMLTreeTests {
         #expect(LogApplier.apply(LogDiff.operations(from: old, to: new), to: old) == new)
     }
 
-    @Test("An element removed from the end of the log resets what cannot be matched")
+    @Test("An element removed from a section replaces the section that held it")
     func removedChild() {
         let old = "<section><p>1</p><p>2</p></section>"
         let new = "<section><p>1</p></section>"
