@@ -157,11 +157,13 @@ struct FileStamp: Equatable {
     }
 }
 
-/// SIGINT and SIGTERM while serving: end the event streams, stop the server, exit 0.
+/// SIGINT and SIGTERM while serving: end the event streams, stop the server, exit 0. SIGPIPE is
+/// ignored: a closed connection is an error on that connection only.
 enum ServeShutdown {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     static func install(_ stop: @escaping @Sendable () -> Void) {
+        signal(SIGPIPE, SIG_IGN)  // a page that goes away mid-write must not end the server
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
