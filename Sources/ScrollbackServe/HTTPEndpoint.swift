@@ -8,5 +8,6 @@ public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// `http://127.0.0.1:8080/` (IPv6 addresses in brackets).
     public var url: String { "http://" + description + "/" }
 
+    /// `127.0.0.1:8080`, `[::1]:8080`.
     public var description: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
 }

@@ -7,6 +7,7 @@ public struct LiveChange: Sendable, Hashable {
     /// The typing bubbles' new markup, when they changed.
     public var typing: String?
 
+    /// No change.
     public init() {}
 
     /// Whether nothing changed.

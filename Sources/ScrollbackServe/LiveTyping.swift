@@ -15,6 +15,7 @@ public struct LiveTyping: Sendable, Hashable {
     /// The latest time any line carried.
     public private(set) var clock: Timestamp?
 
+    /// Nobody typing, no time seen yet.
     public init() {}
 
     public static func == (lhs: LiveTyping, rhs: LiveTyping) -> Bool {

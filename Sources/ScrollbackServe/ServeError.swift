@@ -14,6 +14,7 @@ public struct ServeError: Error, CustomStringConvertible, Sendable {
     /// Creates an error.
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// The sentence after `scrollback: error: `.
     public var description: String {
         switch reason {
         case .badAddress(let host):
