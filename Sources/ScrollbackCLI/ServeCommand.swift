@@ -64,7 +64,7 @@ enum ServeCommand {
                 }
             }
             let channel = LiveChannel(document: conversation.document, token: token)
-            let server = LiveServer(resources: ["/": .page(channel)])
+            let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
             try serve(server, host: host, port: port, console: console) {
                 var follower = ServeFollower(
                     source: source, conversation: conversation, channel: channel, console: console)
@@ -75,7 +75,7 @@ enum ServeCommand {
         options.html.mediaBaseDirectory = input.baseDirectory
         var document = LiveDocument(page: try transcript.render(.html, options: options))
         let channel = LiveChannel(document: document, token: token)
-        let server = LiveServer(resources: ["/": .page(channel)])
+        let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
         try serve(server, host: host, port: port, console: console) {
             var stamp = FileStamp(path)
             while true {
