@@ -45,8 +45,8 @@ clean:
 fuzz: deps
 	@Fuzz/run.sh
 
-# Release build against baselines (cmark-gfm, cat); writes BENCHMARKS.md. Under 15 minutes here.
-bench: deps
+# Release build against baselines (cmark-gfm, cat) and the live page in Chromium; writes BENCHMARKS.md. Under 20 minutes here.
+bench: test-deps
 	@scripts/install-deps.sh cmark-gfm time
 	$(SWIFT) build -c release --product scrollback
 	python3 scripts/bench/run.py
