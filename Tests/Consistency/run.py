@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Every output shows the same elements for every message: a check over every real export.
+
+For each chat input that scrollback reads among the fixtures (`../shared/fixtures`), the
+examples (`Examples/`) and this folder's `inputs/`, and for each conversation of an input that
+holds several, the binary renders `--format html`, `--format text --width 100` and
+`--format json`. Each output is then read back on its own terms — the page with Python's
+html.parser (read_html), the text by its drawing (read_text), the JSON with json (read_json) —
+never by asking the library, and per message the elements are compared: the name above a chain,
+topic, forwarded origin, reply quote (name and excerpt), deletion notice, spoilers, attachments
+(kind, name, and what is shown beside the name: size, duration, a left-out note, a card's
+description and site, a poll's options), reactions (emoji and counts), "Edited", the archive's
+note, delivery status and the presence dot.
+
+HTML and JSON are matched message by message by anchor (`id="msg-…"` is the JSON `anchor`).
+Text has no ids: it is matched by order, chain block by chain block and bubble by bubble, with
+the layout JSON's order of chains and messages (see read_text).
+
+A folder export (a Slack workspace folder, with `channels.json` or `users.json`) is one input;
+files scrollback cannot read are listed as skipped with the reason it gives. Each conversation
+checked counts once in the closing "N passed, N failed" line. Options: `--binary PATH` (default
+.build/debug/scrollback), `--jobs N`, `--only SUBSTRING` (inputs whose path contains it),
+`--quiet` (no skip list).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import read_html  # noqa: E402
+import read_json  # noqa: E402
+import read_text  # noqa: E402
+from elements import differences  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FIXTURES = os.path.join(os.path.dirname(ROOT), "shared", "fixtures")
+SOURCES = [FIXTURES, os.path.join(ROOT, "Examples"), os.path.join(HERE, "inputs")]
+WIDTH = 100
+SLACK_FOLDER_MARKS = ("channels.json", "users.json")
+MOST_REPORTED = 12  # disagreements printed per conversation; the rest are counted
+
+
+def main():
+    options = _options()
+    binary = os.path.abspath(options.binary)
+    if not os.access(binary, os.X_OK):
+        print(f"FAIL  {binary} is missing: run 'swift build' first")
+        print("0 passed, 1 failed")
+        return 1
+    with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
+        candidates = [path for path in _candidates() if options.only in path]
+        inputs, skipped = [], []
+        for path, verdict in zip(candidates, pool.map(lambda path: _validate(binary, path), candidates)):
+            (inputs if verdict[0] else skipped).append((path, verdict))
+        if not options.quiet:
+            for path, (_, reason) in skipped:
+                print(f"skip  {_shown(path)}: {reason}")
+        jobs = []
+        for path, (_, conversations) in inputs:
+            names = [None] if conversations <= 1 else _conversations(binary, path)
+            jobs += [(path, name) for name in names]
+        results = list(pool.map(lambda job: _check(binary, *job), jobs))
+    passed = failed = 0
+    for (path, name), (problems, messages) in zip(jobs, results):
+        label = _shown(path) + (f" --conversation {name}" if name is not None else "")
+        if problems:
+            failed += 1
+            print(f"FAIL  {label}: {len(problems)} disagreement(s) in {messages} messages")
+            for problem in problems[:MOST_REPORTED]:
+                print(f"        {problem}")
+            if len(problems) > MOST_REPORTED:
+                print(f"        … and {len(problems) - MOST_REPORTED} more")
+        else:
+            passed += 1
+            print(f"ok    {label} ({messages} messages)")
+    print(f"{len(skipped)} inputs skipped, {len(jobs)} conversations checked")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _options():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "scrollback"))
+    parser.add_argument("--jobs", type=int, default=max(2, os.cpu_count() or 2))
+    parser.add_argument("--only", default="")
+    parser.add_argument("--quiet", action="store_true")
+    return parser.parse_args()
+
+
+def _candidates():
+    """Every file of the sources, a Slack export folder standing for the files inside it."""
+    for source in SOURCES:
+        if not os.path.isdir(source):
+            continue
+        for folder, subfolders, files in os.walk(source):
+            subfolders.sort()
+            if folder != source and any(mark in files for mark in SLACK_FOLDER_MARKS):
+                subfolders.clear()
+                yield folder
+                continue
+            for name in sorted(files):
+                if not name.startswith("."):
+                    yield os.path.join(folder, name)
+
+
+def _validate(binary, path):
+    """(True, conversations) when scrollback reads `path`, else (False, the reason it gives)."""
+    process = _run([binary, "validate", path])
+    last = process.stderr.strip().splitlines()[-1:] + process.stdout.strip().splitlines()[-1:]
+    if process.returncode == 0:
+        match = re.search(r"ok \([^,]+, (\d+) conversations?", process.stdout + process.stderr)
+        return True, int(match.group(1)) if match else 1
+    reason = next((line for line in last if "error:" in line), last[0] if last else "exit status")
+    return False, reason.split(": error: ", 1)[-1].replace(path + ": ", "", 1)
+
+
+def _conversations(binary, path):
+    """The conversations of an input that holds several, as `render` lists them."""
+    process = _run([binary, "render", path, "--format", "json"])
+    listed = process.stderr.split("--conversation:", 1)[-1]
+    return [re.sub(r"\\(.)", r"\1", name) for name in re.findall(r'"((?:[^"\\]|\\.)*)"', listed)]
+
+
+def _check(binary, path, conversation):
+    """Renders one conversation three ways and returns (disagreements, messages compared)."""
+    base = [binary, "render", path] + (["--conversation", conversation] if conversation is not None else [])
+    outputs = {}
+    for name, flags in (("html", ["--format", "html"]), ("text", ["--format", "text", "--width", str(WIDTH)]),
+                        ("json", ["--format", "json"])):
+        process = _run(base + flags)
+        if process.returncode != 0:
+            return [f"--format {name} failed: {process.stderr.strip().splitlines()[-1:]}"], 0
+        outputs[name] = process.stdout
+    try:
+        return compare(outputs["html"], outputs["text"], outputs["json"])
+    except Exception as error:  # a reader that could not follow an output is a failure to look at
+        return [f"could not read the outputs: {type(error).__name__}: {error}"], 0
+
+
+def compare(html, text, layout_json):
+    """The disagreements between the three outputs of one conversation, and how many messages."""
+    layout = read_json.read(layout_json)
+    html_readings, html_order = read_html.read(html)
+    messages = [message for chain in layout["chains"] for message in chain["messages"]]
+    problems = []
+    json_order = [message["anchor"] for message in messages]
+    missing = [anchor for anchor in json_order if anchor not in html_readings]
+    extra = [anchor for anchor in html_order if anchor not in set(json_order)]
+    if missing:
+        problems.append(f"messages in the JSON but not in the HTML: {_few(missing)}")
+    if extra:
+        problems.append(f"messages in the HTML but not in the JSON: {_few(extra)}")
+    if not missing and not extra and html_order != json_order:
+        problems.append("the HTML's messages are not in the JSON's order")
+    hints = {message["anchor"]: [message["reading"]] + ([html_readings[message["anchor"]]]
+                                                          if message["anchor"] in html_readings else [])
+             for message in messages}
+    text_readings, text_problems = read_text.read(text, layout, hints)
+    problems += [f"text: {problem}" for problem in text_problems]
+    text_by_anchor = dict(text_readings)
+    for message in messages:
+        anchor = message["anchor"]
+        readings = {"html": html_readings.get(anchor), "text": text_by_anchor.get(anchor), "json": message["reading"]}
+        readings = {output: reading for output, reading in readings.items() if reading is not None}
+        for element, values in differences(readings):
+            shown = ", ".join(f"{output}={_value(value)}" for output, value in values.items())
+            problems.append(f"{anchor} {element}: {shown}")
+    return problems, len(messages)
+
+
+def _value(value):
+    if value is None or value == () or value is False:
+        return "(none)"
+    if value is True:
+        return "yes"
+    return repr(value)
+
+
+def _few(anchors):
+    return ", ".join(anchors[:5]) + (f" … ({len(anchors)} in all)" if len(anchors) > 5 else "")
+
+
+def _shown(path):
+    for source, name in ((FIXTURES, "fixtures"), (ROOT, "")):
+        if path.startswith(source + os.sep):
+            relative = os.path.relpath(path, source)
+            return os.path.join(name, relative) if name else relative
+    return path
+
+
+def _run(command):
+    environment = dict(os.environ, NO_COLOR="1")
+    return subprocess.run(command, capture_output=True, text=True, env=environment, stdin=subprocess.DEVNULL)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
