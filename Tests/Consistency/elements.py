@@ -73,7 +73,9 @@ def differences(readings):
     found = []
     for element in ELEMENTS:
         values = {output: reading[element] for output, reading in readings.items()}
-        if len(set(map(_hashable, values.values()))) > 1:
+        # A page draws pictures above the words and other attachments below them: order aside.
+        compared = [tuple(sorted(value)) if element == "attachments" else value for value in values.values()]
+        if len(set(map(_hashable, compared))) > 1:
             found.append((element, values))
     return found
 

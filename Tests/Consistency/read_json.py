@@ -67,8 +67,11 @@ def _attachment(item):
     name = item.get("name") or item.get("path") or item.get("url") or ""
     if kind in ("image", "sticker"):
         return attachment(kind, item.get("alt") or name, [("omitted", item.get("omittedNote"))])
+    alt = item.get("alt") if item.get("alt") != name else None
     if kind == "link":
-        return attachment(kind, name, [("description", item.get("description")), ("site", item.get("siteName"))])
+        # Words a card holds as alternative text (an embed's description, say) are words to show.
+        return attachment(kind, name, [
+            ("description", item.get("description")), ("site", item.get("siteName")), ("alt", alt)])
     if kind == "poll":
         poll = item.get("poll") or {}
         options = ", ".join(f"{option.get('text')} ({option.get('votes')})" for option in poll.get("options", []))
@@ -77,7 +80,6 @@ def _attachment(item):
         return attachment(kind, name, [("description", item.get("description")), ("place", item.get("placeLabel"))])
     if kind == "contact":
         return attachment(kind, name, [("numbers", " ".join(item.get("phones", []) + item.get("emails", [])))])
-    alt = item.get("alt") if item.get("alt") != name else None
     return attachment(kind, name, [
         ("size", item.get("sizeLabel")), ("duration", item.get("durationLabel")),
         ("omitted", item.get("omittedNote")), ("alt", alt)])

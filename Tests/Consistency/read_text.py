@@ -349,17 +349,15 @@ def _attachment(group, expected):
             details.append(("shown", part))
     if image:
         details = [detail for detail in details if detail[0] not in ("size", "duration")]
-        if kind == "sticker":
-            details = [detail for detail in details if detail[0] != "shown" or detail[1] != name]
+        if kind == "sticker":  # the emoji it stands for, which a picture of it shows as itself
+            details = [detail for detail in details if detail[0] != "shown" or any(map(str.isalnum, detail[1]))]
         return attachment(kind, alt or name, details)
     if alt:
         details.append(("alt", alt))
-    if kind in ("location", "contact"):
-        for record in expected:
-            if record[0] == kind and record[1] == name:
-                shown = " · ".join(value for label, value in record[2])
-                if _squeezed(shown) == _squeezed(" · ".join(parts)):
-                    return record
+    if kind == "contact":
+        details = [("numbers", " ".join(parts))]
+    elif kind == "location":
+        details = [("place", parts[-1])] + ([("description", " · ".join(parts[:-1]))] if parts[:-1] else [])
     return attachment(kind, name, details)
 
 

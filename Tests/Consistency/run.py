@@ -32,6 +32,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import mutations  # noqa: E402
 import read_html  # noqa: E402
 import read_json  # noqa: E402
 import read_text  # noqa: E402
@@ -66,6 +67,16 @@ def main():
             jobs += [(path, name) for name in names]
         results = list(pool.map(lambda job: _check(binary, *job), jobs))
     passed = failed = 0
+    if not options.only:
+        caught, missed = _self_check(binary)
+        if missed:
+            failed += 1
+            print(f"FAIL  the check itself: {len(missed)} of {caught + len(missed)} changed elements not reported")
+            for problem in missed:
+                print(f"        {problem}")
+        else:
+            passed += 1
+            print(f"ok    the check itself: each of {caught} elements changed in one output is reported")
     for (path, name), (problems, messages) in zip(jobs, results):
         label = _shown(path) + (f" --conversation {name}" if name is not None else "")
         if problems:
@@ -126,16 +137,32 @@ def _conversations(binary, path):
     return [re.sub(r"\\(.)", r"\1", name) for name in re.findall(r'"((?:[^"\\]|\\.)*)"', listed)]
 
 
-def _check(binary, path, conversation):
-    """Renders one conversation three ways and returns (disagreements, messages compared)."""
+def _self_check(binary):
+    """The mutations of inputs/every-element.json's outputs: (caught, [missed])."""
+    outputs, failure = _render(binary, os.path.join(HERE, "inputs", "every-element.json"), None)
+    if failure:
+        return 0, [failure]
+    return mutations.run(compare, outputs)
+
+
+def _render(binary, path, conversation):
+    """The three outputs of one conversation, or the reason one could not be made."""
     base = [binary, "render", path] + (["--conversation", conversation] if conversation is not None else [])
     outputs = {}
     for name, flags in (("html", ["--format", "html"]), ("text", ["--format", "text", "--width", str(WIDTH)]),
                         ("json", ["--format", "json"])):
         process = _run(base + flags)
         if process.returncode != 0:
-            return [f"--format {name} failed: {process.stderr.strip().splitlines()[-1:]}"], 0
+            return None, f"--format {name} failed: {process.stderr.strip().splitlines()[-1:]}"
         outputs[name] = process.stdout
+    return outputs, None
+
+
+def _check(binary, path, conversation):
+    """Renders one conversation three ways and returns (disagreements, messages compared)."""
+    outputs, failure = _render(binary, path, conversation)
+    if failure:
+        return [failure], 0
     try:
         return compare(outputs["html"], outputs["text"], outputs["json"])
     except Exception as error:  # a reader that could not follow an output is a failure to look at
