@@ -127,7 +127,8 @@ def _validate(binary, path):
         match = re.search(r"ok \([^,]+, (\d+) conversations?", process.stdout + process.stderr)
         return True, int(match.group(1)) if match else 1
     reason = next((line for line in last if "error:" in line), last[0] if last else "exit status")
-    return False, reason.split(": error: ", 1)[-1].replace(path + ": ", "", 1)
+    reason = reason.split(": error: ", 1)[-1].replace(path + ": ", "", 1)
+    return False, reason.split("; tried ", 1)[0]  # not the list of every format tried
 
 
 def _conversations(binary, path):
