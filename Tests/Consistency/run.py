@@ -202,10 +202,18 @@ def compare(html, text, layout_json):
 
 
 def _value(value):
+    """One element's value as a failure shows it: `(none)`, `yes`, words in quotes, attachments
+    as `kind "name" (detail: words)`."""
     if value is None or value == () or value is False:
         return "(none)"
     if value is True:
         return "yes"
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple) and len(value[0]) == 3:
+        shown = []
+        for kind, name, details in value:
+            small = "; ".join(f"{label}: {words!r}" for label, words in details)
+            shown.append(f"{kind} {name!r}" + (f" ({small})" if small else ""))
+        return "[" + ", ".join(shown) + "]"
     return repr(value)
 
 
