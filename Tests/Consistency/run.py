@@ -54,44 +54,42 @@ def main():
         print("0 passed, 1 failed")
         return 1
     with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
-        candidates = [path for path in _candidates() if options.only in path]
-        inputs, skipped = [], []
-        for path, verdict in zip(candidates, pool.map(lambda path: _validate(binary, path), candidates)):
-            (inputs if verdict[0] else skipped).append((path, verdict))
-        if not options.quiet:
-            for path, (_, reason) in skipped:
-                print(f"skip  {_shown(path)}: {reason}")
-        jobs = []
-        for path, (_, conversations) in inputs:
-            names = [None] if conversations <= 1 else _conversations(binary, path)
-            jobs += [(path, name) for name in names]
+        jobs, skipped = _discover(pool, binary, options.only)
         results = list(pool.map(lambda job: _check(binary, *job), jobs))
-    passed = failed = 0
-    if not options.only:
-        caught, missed = _self_check(binary)
-        if missed:
-            failed += 1
-            print(f"FAIL  the check itself: {len(missed)} of {caught + len(missed)} changed elements not reported")
-            for problem in missed:
-                print(f"        {problem}")
-        else:
-            passed += 1
-            print(f"ok    the check itself: each of {caught} elements changed in one output is reported")
+    if not options.quiet:
+        for path, reason in skipped:
+            print(f"skip  {_shown(path)}: {reason}")
+    outcomes = [] if options.only else [_self_check(binary)]
     for (path, name), (problems, messages) in zip(jobs, results):
         label = _shown(path) + (f" --conversation {name}" if name is not None else "")
-        if problems:
-            failed += 1
-            print(f"FAIL  {label}: {len(problems)} disagreement(s) in {messages} messages")
-            for problem in problems[:MOST_REPORTED]:
-                print(f"        {problem}")
-            if len(problems) > MOST_REPORTED:
-                print(f"        … and {len(problems) - MOST_REPORTED} more")
-        else:
-            passed += 1
-            print(f"ok    {label} ({messages} messages)")
+        outcomes.append((label, problems, f"{messages} messages"))
+    failed = sum(1 for _, problems, _ in outcomes if problems)
+    for label, problems, size in outcomes:
+        if not problems:
+            print(f"ok    {label} ({size})")
+            continue
+        print(f"FAIL  {label}: {len(problems)} disagreement(s) in {size}")
+        for problem in problems[:MOST_REPORTED]:
+            print(f"        {problem}")
+        if len(problems) > MOST_REPORTED:
+            print(f"        … and {len(problems) - MOST_REPORTED} more")
     print(f"{len(skipped)} inputs skipped, {len(jobs)} conversations checked")
-    print(f"{passed} passed, {failed} failed")
+    print(f"{len(outcomes) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _discover(pool, binary, only):
+    """The conversations to check, as (path, conversation or None), and the inputs skipped, with why."""
+    candidates = [path for path in _candidates() if only in path]
+    jobs, skipped = [], []
+    for path, (readable, detail) in zip(candidates, pool.map(lambda path: _validate(binary, path), candidates)):
+        if not readable:
+            skipped.append((path, detail))
+        elif detail <= 1:
+            jobs.append((path, None))
+        else:
+            jobs += [(path, name) for name in _conversations(binary, path) or ["(none listed)"]]
+    return jobs, skipped
 
 
 def _options():
@@ -139,11 +137,14 @@ def _conversations(binary, path):
 
 
 def _self_check(binary):
-    """The mutations of inputs/every-element.json's outputs: (caught, [missed])."""
+    """Changes one element of one output of inputs/every-element.json at a time, each of which
+    must be reported: (label, what was not reported, size), as a conversation's outcome."""
+    label = "the check itself"
     outputs, failure = _render(binary, os.path.join(HERE, "inputs", "every-element.json"), None)
     if failure:
-        return 0, [failure]
-    return mutations.run(compare, outputs)
+        return label, [failure], "every-element.json"
+    caught, missed = mutations.run(compare, outputs)
+    return label, missed, f"{caught + len(missed)} changes, each reported as its element"
 
 
 def _render(binary, path, conversation):
