@@ -30,7 +30,10 @@ demo: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
-	@if [ -d Tests/Browser ]; then python3 Tests/Browser/run.py; fi
+	@status=0; \
+		python3 Tests/Consistency/run.py || status=1; \
+		if [ -d Tests/Browser ]; then python3 Tests/Browser/run.py || status=1; fi; \
+		exit $$status
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
