@@ -208,12 +208,18 @@ def _attachments(bubble):
         elif node.has("sb-file"):
             kind = next((name[8:] for name in node.classes if name.startswith("sb-kind-")), "file")
             name = node.first("sb-file-name")
+            caption = node.first("sb-file-caption")
             sizes = [words(part.text()) for part in node.find("sb-file-size")]
             if kind in ("image", "sticker"):
+                # A picture that is not drawn shows its words beside its name: they stand for it.
                 omitted = [size for size in sizes if "export" in size]
-                yield attachment(kind, name.text() if name else "", [("omitted", omitted[0] if omitted else None)])
+                shown = caption.text() if caption else name.text() if name else ""
+                yield attachment(kind, shown, [("omitted", omitted[0] if omitted else None)])
             else:
-                yield attachment(kind, name.text() if name else "", _file_details(sizes))
+                details = _file_details(sizes)
+                if caption:
+                    details.append(("alt", words(caption.text())))
+                yield attachment(kind, name.text() if name else "", details)
 
 
 def _file_details(parts):

@@ -401,7 +401,7 @@ enum MessageHTMLWriter {
                             }
                             sections(c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(.caption) ?? .null) {
                                 c36 in
-                                out.write(" <span class=\"sb-file-size\" dir=\"auto\">")
+                                out.write(" <span class=\"sb-file-caption\" dir=\"auto\">")
                                 out.writeValue(
                                     c36?.value(.caption) ?? c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(
                                         .caption) ?? .null, escaped: true)
