@@ -38,8 +38,9 @@ struct RealExportTests {
         .init(
             path: "telegram/chat-miner/test_single_export.json", format: .telegram, messages: 2, senders: 2,
             span: ("2018-12-05", "2018-12-05")),
+        // The pin service message links the message it pinned, like a reply.
         .init(
-            path: "telegram/chatstyle/result.json", format: .telegram, messages: 12, senders: 2,
+            path: "telegram/chatstyle/result.json", format: .telegram, messages: 12, senders: 2, replies: 1,
             span: ("2023-05-01", "2023-05-01")),
         .init(
             path: "telegram/telegram-export-md/result.json", format: .telegram, conversations: 2, messages: 14,
@@ -48,9 +49,10 @@ struct RealExportTests {
             path: "telegram/tg-parser/personal_chat.json", format: .telegram, messages: 5, senders: 2, replies: 1,
             span: ("2024-01-15", "2024-01-16")),
         // SOURCES counts 4 senders: the service messages' actor is one; here they are system messages.
+        // Its three replies answer topic_created messages: they place the message in a topic, not replies.
         .init(
             path: "telegram/tg-parser/supergroup_with_topics.json", format: .telegram, messages: 7, senders: 3,
-            replies: 3, span: ("2024-01-10", "2024-01-11")),
+            replies: 0, span: ("2024-01-10", "2024-01-11")),
         .init(path: "whatsapp/chat-analytics/2A_5M.txt", format: .whatsapp, messages: 5, senders: 2),
         .init(
             path: "whatsapp/chat-analytics/4A_11M.txt", format: .whatsapp, messages: 14, senders: 5,
