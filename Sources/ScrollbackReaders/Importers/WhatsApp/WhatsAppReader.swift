@@ -46,20 +46,15 @@ enum WhatsAppReader {
                             location: SourceLocation(file: input.name),
                             problem: .syntax("The zip holds no WhatsApp chat (.txt) file.")))
                 }
-                let parser = WhatsAppParser(
-                    file: input.name + "/" + name, options: options, attachments: AttachmentPaths(zipMembers: files))
+                var paths = AttachmentPaths(zipMembers: files)
+                paths.memberFolder = (name as NSString).deletingLastPathComponent
+                let parser = WhatsAppParser(file: input.name + "/" + name, options: options, attachments: paths)
                 return Result { () throws(ReadError) in try parse(text, parser: parser, report: &report) }
             }
             guard let result else {
                 throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
             }
             transcript = try result.get()
-            if transcript.messages.contains(where: { !$0.attachments.isEmpty }) {
-                report.warnings.append(
-                    .init(
-                        location: nil,
-                        text: "attachments stay inside the zip; unzip it and read the folder to show them"))
-            }
         case .bytes(let bytes):
             let parser = WhatsAppParser(
                 file: input.name, options: options, attachments: AttachmentPaths(baseDirectory: input.baseDirectory))
