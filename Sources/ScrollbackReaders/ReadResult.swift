@@ -56,6 +56,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case messenger
     /// Claude Code session logs (JSON Lines).
     case claudeCode = "claude-code"
+    /// Claude.ai's data export (`conversations.json` with `chat_messages`).
+    case claudeAI = "claude-ai"
 }
 
 /// Options that change how an input is read.

@@ -145,6 +145,9 @@ struct RealExportTests {
         .init(path: "chatgpt/chatgpt-exporter/image-generation.json", format: .chatgpt, messages: 8, senders: 2),
         .init(
             path: "chatgpt/chatgpt-exporter/thinking-single-preamble.json", format: .chatgpt, messages: 2, senders: 2),
+        .init(
+            path: "claude-ai-export/anthropic-data/conversations.json", format: .claudeAI, messages: 2, senders: 2,
+            span: ("2025-07-06", "2025-07-06")),
     ]
 
     /// Claude Code sessions, with the messages shown and hidden (tool calls, results, thinking).
@@ -207,7 +210,9 @@ struct RealExportTests {
         let root = try #require(Fixtures.shared)
         let listed = Set(Self.expected.map(\.path) + Self.claudeCode.map(\.path))
         var found: [String] = []
-        for folder in ["telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram", "claude-code"] {
+        for folder in [
+            "telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram", "claude-code", "claude-ai-export",
+        ] {
             let base = root.appendingPathComponent(folder).path
             for path in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? []
             where [".json", ".jsonl", ".txt", ".zip"].contains(where: path.hasSuffix) {
