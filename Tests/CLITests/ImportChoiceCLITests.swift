@@ -50,4 +50,15 @@ struct ImportChoiceCLITests {
         #expect(with.status == 0)
         #expect(!with.stderr.contains("--me") && !with.stderr.contains("`me`"))
     }
+
+    @Test("A WhatsApp zip's photos are read from inside the zip and inlined in the page")
+    func zipPhotosInline() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let path = try Self.fixture("whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip")
+        let result = CLIRunner.run(["render", path, "-o", output.path])
+        #expect(result.status == 0)
+        let html = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        #expect(html.contains("data:image/jpeg;base64,/9j/"))
+    }
 }

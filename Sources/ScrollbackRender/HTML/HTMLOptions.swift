@@ -12,6 +12,8 @@ public struct HTMLOptions: Sendable, Hashable {
     public var mediaBaseDirectory: String?
     /// The largest file, in bytes, inlined as a `data:` URL; bigger ones become file chips.
     public var inlineMediaLimit: Int
+    /// The archive attachment paths name members of, when the input was one (see `MediaArchive`).
+    public var mediaArchive: MediaArchive? = nil
 
     /// Creates options.
     public init(

@@ -41,6 +41,7 @@ struct MediaResolver {
         case .relative: break
         }
         if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
+        if let archive = options.mediaArchive { return archived(reference, in: archive) }
         guard let file = localFile(reference) else { return nil }
         let size = ImageSize.read(file.path)
         if let siteHref {
@@ -57,6 +58,15 @@ struct MediaResolver {
                 source: "data:\(mime);base64," + data.base64EncodedString(), width: size?.width, height: size?.height)
         }
         return Resolved(source: reference, width: size?.width, height: size?.height)
+    }
+
+    /// An image that is a member of the input's archive, inlined (a page cannot link into a zip).
+    private func archived(_ path: String, in archive: MediaArchive) -> Resolved? {
+        guard options.selfContained, siteHref == nil,
+            let mime = Self.mimeType((path as NSString).pathExtension),
+            let bytes = archive.member(path), bytes.count <= options.inlineMediaLimit
+        else { return nil }
+        return Resolved(source: "data:\(mime);base64," + Data(bytes).base64EncodedString())
     }
 
     /// The file `path` names inside the input's folder; `nil` when it is missing or would leave the folder.
