@@ -100,4 +100,12 @@ struct ChatGPTFixtureTests {
         }
         #expect(result.report.inferences.contains { $0.contains("conversation's own time") })
     }
+
+    @Test("The tool is listed only in a conversation where it shows, so a two-way chat is not read as a group")
+    func toolParticipant() throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent(
+            "chatgpt/chatgpt-export-parser/example-conversation.json")
+        let chat = try Readers.read(try ChatInput.load(path.path)).conversations[0]
+        #expect(chat.participants.map(\.id) == ["user", "assistant"])
+    }
 }

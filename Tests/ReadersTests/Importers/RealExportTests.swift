@@ -38,9 +38,10 @@ struct RealExportTests {
         .init(
             path: "telegram/chat-miner/test_single_export.json", format: .telegram, messages: 2, senders: 2,
             span: ("2018-12-05", "2018-12-05")),
-        // The pin service message links the message it pinned, like a reply.
+        // The pin service message links the message it pinned, like a reply; message 10 is empty
+        // (no text, no media) and is skipped with a note.
         .init(
-            path: "telegram/chatstyle/result.json", format: .telegram, messages: 12, senders: 2, replies: 1,
+            path: "telegram/chatstyle/result.json", format: .telegram, messages: 11, senders: 2, replies: 1,
             span: ("2023-05-01", "2023-05-01")),
         .init(
             path: "telegram/telegram-export-md/result.json", format: .telegram, conversations: 2, messages: 14,

@@ -99,6 +99,13 @@ struct TelegramFixtureTests {
         #expect(photo.omitted && photo.kind == .image && photo.path == nil)
     }
 
+    @Test("A message with neither text nor media is skipped with a note, not shown as an empty bubble")
+    func emptyMessage() throws {
+        let result = try Self.read("chatstyle/result.json")
+        #expect(!result.conversations[0].messages.contains { $0.id == "10" })
+        #expect(result.report.skipped.contains { $0.text.contains("message 10 has neither text nor media") })
+    }
+
     @Test("A pinned-message service line links the message it pinned")
     func pinLinksMessage() throws {
         let chat = try Self.read("chatstyle/result.json").conversations[0]

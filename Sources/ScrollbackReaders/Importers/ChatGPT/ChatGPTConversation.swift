@@ -63,6 +63,11 @@ struct ChatGPTConversation {
             }
             transcript.undated = started == nil
         }
+        // The tool is a participant only where it shows: a listed but unseen third party would make
+        // a two-way chat read as a group.
+        if !transcript.messages.contains(where: { $0.sender == "tool" && !$0.hidden }) {
+            transcript.participants.removeAll { $0.id == "tool" }
+        }
         report.messagesRead += transcript.messages.count
         return transcript
     }

@@ -53,6 +53,11 @@ struct TelegramChat {
                     transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
                 }
                 fill(&message, from: value, location: location, tally: &tally, report: &report)
+                if message.text.isEmpty && message.attachments.isEmpty {
+                    report.skipped.append(
+                        .init(location: location, text: "message \(id) has neither text nor media in the export"))
+                    continue
+                }
             }
             topics.place(&message, service: value)
             transcript.messages.append(message)
