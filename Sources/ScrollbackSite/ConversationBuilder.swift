@@ -19,12 +19,12 @@ struct ConversationBuilder {
     /// Builds `transcript` under `slug/`; `previous` is the last build's record of it, if any.
     func build(
         _ transcript: Transcript, key: String, inputFingerprint: String, slug: String, inputName: String,
-        base: String?, previous: ConversationRecord?, media cache: MediaCache
+        base: String?, previous: ConversationRecord?, media cache: MediaCache, archive: MediaArchive? = nil
     ) throws -> ConversationRecord {
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
         let plan = PagePlan(layout: layout, budget: options.pageBudget, pageSize: options.pageSize)
         let media = try MediaLibrary(
-            transcript: transcript, base: base, inputName: inputName, writer: writer, cache: cache)
+            transcript: transcript, base: base, inputName: inputName, writer: writer, cache: cache, archive: archive)
         let title = Self.title(layout)
 
         var shared = Fingerprint()

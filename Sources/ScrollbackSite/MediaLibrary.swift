@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import ScrollbackRender
 
 /// Copies a conversation's attachments and avatars into `media/`, named by content hash so the
 /// same file sent in two conversations is stored once. Nothing outside the input's folder is read.
@@ -12,9 +13,11 @@ struct MediaLibrary {
     var warnings: [String] = []
 
     /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
-    init(transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: MediaCache)
-        throws
-    {
+    /// With `archive` (a zip input), paths that are not files under `base` are read as the zip's members.
+    init(
+        transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: MediaCache,
+        archive: MediaArchive? = nil
+    ) throws {
         var references: [(String, String)] = []  // (path, who refers to it)
         for participant in transcript.participants {
             if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
@@ -33,6 +36,16 @@ struct MediaLibrary {
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
             if Self.isRemote(reference) { continue }
+            if let archive, let bytes = archive.member(reference) {
+                let hash = SHA256.hex(bytes)
+                let file = "media/" + String(hash.prefix(24)) + Self.fileExtension(reference)
+                names[reference] = String(file.dropFirst("media/".count))
+                files.insert(file)
+                try cache.stage(file) {
+                    if !writer.has(file) { try writer.emit(file, bytes) }
+                }
+                continue
+            }
             guard let root else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
                 continue

@@ -61,4 +61,16 @@ struct ImportChoiceCLITests {
         let html = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         #expect(html.contains("data:image/jpeg;base64,/9j/"))
     }
+
+    @Test("A site of a WhatsApp zip copies the zip's media into the site and links them")
+    func zipMediaInSite() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("zip-site-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        let path = try Self.fixture("whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip")
+        let result = CLIRunner.run(["site", path, "-o", site.path])
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("is missing"))
+        let media = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("media").path)
+        #expect(media.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".mp4") || $0.hasSuffix(".mp3") }.count == 3)
+    }
 }

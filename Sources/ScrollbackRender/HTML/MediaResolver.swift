@@ -60,10 +60,10 @@ struct MediaResolver {
         return Resolved(source: reference, width: size?.width, height: size?.height)
     }
 
-    /// An image that is a member of the input's archive, inlined (a page cannot link into a zip).
+    /// An image that is a member of the input's archive: a site's copy, else inlined (a page cannot link into a zip).
     private func archived(_ path: String, in archive: MediaArchive) -> Resolved? {
-        guard options.selfContained, siteHref == nil,
-            let mime = Self.mimeType((path as NSString).pathExtension),
+        if let siteHref { return siteHref(path).map { Resolved(source: $0) } }
+        guard options.selfContained, let mime = Self.mimeType((path as NSString).pathExtension),
             let bytes = archive.member(path), bytes.count <= options.inlineMediaLimit
         else { return nil }
         return Resolved(source: "data:\(mime);base64," + Data(bytes).base64EncodedString())
