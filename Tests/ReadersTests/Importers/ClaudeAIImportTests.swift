@@ -67,6 +67,18 @@ struct ClaudeAIImportTests {
         }
     }
 
+    @Test("A content block of a type the reader does not know is kept hidden and named in the report")
+    func unknownBlocks() throws {
+        let text = """
+            [{"uuid": "c", "name": "X", "chat_messages": [
+              {"uuid": "a", "sender": "assistant", "created_at": "2025-01-02T10:00:00Z",
+               "content": [{"type": "text", "text": "hi"}, {"type": "canvas", "text": "drawing"}]}]}]
+            """
+        let result = try ImportTesting.read(text, name: "conversations.json", format: .claudeAI)
+        #expect(result.conversations[0].messages.filter(\.hidden).map(\.text) == ["drawing"])
+        #expect(result.report.warnings.contains { $0.text.contains("not shown: \"canvas\" content (1 block)") })
+    }
+
     @Test("--input-format claude-ai names the format")
     func formatName() {
         #expect(InputFormat(rawValue: "claude-ai") == .claudeAI)

@@ -112,4 +112,14 @@ struct MessengerFolderTests {
         let files = result.conversations[0].messages.flatMap(\.attachments).compactMap(\.path)
         #expect(files.contains("files/blabla.docx") && files.contains("photos/123123123123123.jpg"))
     }
+
+    @Test("A field the reader does not show is named in the report, with how many messages use it")
+    func unshownFieldsReported() throws {
+        let text = """
+            {"participants": [{"name": "Ana"}, {"name": "Ben"}], "title": "Ana", "messages": [
+              {"sender_name": "Ben", "timestamp_ms": 1700000000000, "content": "Ben called", "call_duration": 75}]}
+            """
+        let result = try ImportTesting.read(text, name: "message_1.json", format: .messenger)
+        #expect(result.report.warnings.contains { $0.text.contains("not shown: \"call_duration\" (1 message)") })
+    }
 }

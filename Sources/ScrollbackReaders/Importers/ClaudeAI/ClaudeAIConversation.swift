@@ -14,6 +14,8 @@ struct ClaudeAIConversation {
         var untimed = 0
         var extracted = 0
         var files = 0
+        /// Content block types this reader does not know, kept hidden.
+        var unknown: [String: Int] = [:]
     }
 
     func convert(_ value: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -50,6 +52,9 @@ struct ClaudeAIConversation {
             case "text":
                 if let text = block["text"]?.string, !text.isEmpty { shown.append(text) }
             case let type:
+                if !["thinking", "tool_use", "tool_result"].contains(type ?? "") {
+                    tally.unknown[type ?? "untyped", default: 0] += 1
+                }
                 guard let text = Self.hiddenText(block, type: type ?? "") else { continue }
                 var message = Message(
                     id: "\(id)-\(index + 1)", sender: sender, time: time, text: text, hidden: true, location: location)
@@ -138,6 +143,12 @@ struct ClaudeAIConversation {
                     text:
                         "\(label): the export keeps only the extracted text of \(counted(tally.extracted, "attachment")); its first line is shown"
                 ))
+        }
+        for (type, count) in tally.unknown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(
+                .init(
+                    location: nil,
+                    text: "\(label): not shown: \"\(type)\" content (\(counted(count, "block"))), kept hidden"))
         }
         if tally.files > 0 {
             report.warnings.append(

@@ -88,7 +88,9 @@ enum MessengerReader {
             .map { Participant(id: fixEncoding($0)) }
         let paths = AttachmentPaths(baseDirectory: base)
         let media = MediaPlace(base: base, root: root, threadPath: threadPath)
+        var unshown: [String: Int] = [:]
         for (index, (value, location)) in values.enumerated() {
+            for (key, _) in value.members ?? [] where !shownKeys.contains(key) { unshown[key, default: 0] += 1 }
             // Within ±10^15 ms (about ±31,000 years) like other imports' Unix times; beyond, the arithmetic overflows.
             guard let milliseconds = value["timestamp_ms"]?.int,
                 (-999_999_999_999_999...999_999_999_999_999).contains(milliseconds)
@@ -125,6 +127,11 @@ enum MessengerReader {
             transcript.messages.append(message)
         }
         transcript.addUnlistedSenders()
+        let label = transcript.title.map { "“\($0)”: " } ?? ""
+        for (key, count) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(
+                .init(location: nil, text: "\(label)not shown: \"\(key)\" (\(counted(count, "message")))"))
+        }
         report.messagesRead += transcript.messages.count
         transcript.me = me(of: transcript, report: &report)
         return transcript
@@ -144,6 +151,13 @@ enum MessengerReader {
         report.inferences.append(label + "`me` is \(me) (the chat is titled after the other person; --me overrides)")
         return me
     }
+
+    /// Message fields that are read, or that hold nothing to show (Meta's internal ids, the sender's IP).
+    private static let shownKeys: Set<String> = [
+        "sender_name", "timestamp_ms", "content", "photos", "gifs", "videos", "audio_files", "files", "sticker",
+        "share", "reactions", "is_unsent", "type", "sender_id_INTERNAL", "ip", "is_geoblocked_for_viewer",
+        "is_unsent_image_by_messenger_kid_parent", "is_taken_down",
+    ]
 
     /// `message_1.json` files of an export's chat folders.
     private static func chatFiles(in files: ExportFiles) -> [String] {

@@ -93,6 +93,9 @@ struct TelegramChat {
         if let extra = TelegramMedia.text(value) {
             message.text = message.text.isEmpty ? extra : message.text + "\n\n" + extra
         }
+        if let media = value["media_type"]?.string, !Self.knownMedia.contains(media) {
+            tally.unsupported["media of type \(media), shown as a file", default: 0] += 1
+        }
         if let via = value["via_bot"]?.string { tally.unsupported["sent via a bot (\(via))", default: 0] += 1 }
         if value["inline_bot_buttons"] != nil { tally.unsupported["bot buttons", default: 0] += 1 }
         for reaction in value["reactions"]?.array ?? [] {
@@ -102,6 +105,12 @@ struct TelegramChat {
             message.reactions.append(Reaction(emoji: emoji, by: by, count: reaction["count"]?.int))
         }
     }
+
+    /// `media_type`s read as their own kind (others become plain files, and the report says so).
+    private static let knownMedia: Set<String> = [
+        "sticker", "video_file", "video_message", "animation", "voice_message", "audio_file", "photo", "document",
+        "poll",
+    ]
 
     private func me(of transcript: Transcript, type: String, report: inout ImportReport) -> String? {
         if let ownerID, transcript.participants.contains(where: { $0.id == ownerID }) || type == "saved_messages" {
