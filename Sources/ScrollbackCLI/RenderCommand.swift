@@ -44,9 +44,7 @@ enum RenderCommand {
         }
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         options.html.mediaBaseDirectory = input.baseDirectory
-        if input.isArchive {
-            options.html.mediaArchive = MediaArchive(name: input.name) { input.archiveMember($0) }
-        }
+        options.html.mediaArchive = SharedOptions.mediaArchive(input)
         if let output {
             try AtomicFile.write(output) { stream in try render(transcript, format, options, to: &stream) }
         } else {

@@ -65,9 +65,9 @@ struct InputBuilder: Sendable {
             case .read(let conversations):
                 var options = html
                 options.mediaBaseDirectory = chatInput.baseDirectory
-                let archive =
-                    chatInput.isArchive ? MediaArchive(name: chatInput.name) { chatInput.archiveMember($0) } : nil
-                options.mediaArchive = archive
+                if case .bytes(let bytes) = chatInput.content, ExportArchive.isZip(bytes) {
+                    options.mediaArchive = MediaArchive(name: chatInput.name) { ExportArchive.member($0, of: bytes) }
+                }
                 let builder = ConversationBuilder(
                     options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
                     stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
@@ -75,8 +75,8 @@ struct InputBuilder: Sendable {
                     let record = try builder.build(
                         conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
                         slug: conversation.slug, inputName: chatInput.name, base: chatInput.baseDirectory,
-                        previous: self.options.clean ? nil : previousByKey[conversation.key], media: media,
-                        archive: archive)
+                        archive: options.mediaArchive,
+                        previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
                     outcome.warnings += record.warnings
                     outcome.records.append(record)
                 }

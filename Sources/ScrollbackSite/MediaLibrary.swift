@@ -13,10 +13,9 @@ struct MediaLibrary {
     var warnings: [String] = []
 
     /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
-    /// With `archive` (a zip input), paths that are not files under `base` are read as the zip's members.
     init(
-        transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: MediaCache,
-        archive: MediaArchive? = nil
+        transcript: Transcript, base: String?, archive: MediaArchive? = nil, inputName: String, writer: SiteWriter,
+        cache: MediaCache
     ) throws {
         var references: [(String, String)] = []  // (path, who refers to it)
         for participant in transcript.participants {
@@ -36,16 +35,6 @@ struct MediaLibrary {
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
             if Self.isRemote(reference) { continue }
-            if let archive, let bytes = archive.member(reference) {
-                let hash = SHA256.hex(bytes)
-                let file = "media/" + String(hash.prefix(24)) + Self.fileExtension(reference)
-                names[reference] = String(file.dropFirst("media/".count))
-                files.insert(file)
-                try cache.stage(file) {
-                    if !writer.has(file) { try writer.emit(file, bytes) }
-                }
-                continue
-            }
             guard let root else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
                 continue
@@ -56,6 +45,18 @@ struct MediaLibrary {
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
+                // A member of the zip the export came in is copied out of it.
+                if let bytes = archive?.contents(reference) {
+                    let hash = SHA256.hex(bytes)
+                    let name = String(hash.prefix(24)) + Self.fileExtension(reference)
+                    names[reference] = name
+                    let file = "media/" + name
+                    files.insert(file)
+                    try cache.stage(file) {
+                        if !writer.has(file) { try writer.emit(file, bytes) }
+                    }
+                    continue
+                }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
                 let identity = "\(path)|\(size)|\(modified)"

@@ -1,15 +1,23 @@
-/// The archive an input was read from (a WhatsApp `.zip` with media), whose members attachment
-/// paths name: the page reads images from it in place instead of from files beside the input.
+/// The archive an export came in (a WhatsApp `.zip`), whose members attachments name.
+///
+/// Pages read attachments from it in place: a self-contained page inlines them, a site copies
+/// them out. A struct of one closure, so the renderer needs no zip library of its own; two
+/// archives are the same when they have the same name.
 public struct MediaArchive: Sendable, Hashable {
-    /// The archive's path, which also tells two archives apart.
+    /// The archive's name (its path), which identifies it.
     public let name: String
-    /// The bytes of a member by its path inside the archive; `nil` when there is none.
-    public let member: @Sendable (String) -> [UInt8]?
+    private let read: @Sendable (String) -> [UInt8]?
 
-    /// Creates an archive reader.
-    public init(name: String, member: @escaping @Sendable (String) -> [UInt8]?) {
+    /// An archive called `name` whose member bytes `read` gives (`nil` when there is no such member).
+    public init(name: String, read: @escaping @Sendable (String) -> [UInt8]?) {
         self.name = name
-        self.member = member
+        self.read = read
+    }
+
+    /// The bytes of the member `path`, if the archive holds it.
+    public func contents(_ path: String) -> [UInt8]? {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+        return read(path)
     }
 
     public static func == (lhs: MediaArchive, rhs: MediaArchive) -> Bool { lhs.name == rhs.name }

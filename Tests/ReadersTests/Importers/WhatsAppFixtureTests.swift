@@ -27,7 +27,7 @@ struct WhatsAppFixtureTests {
                 "00000003-AUDIO-2019-06-20-16-03-55.mp3", "00000004-whatsapp-chat-parser-example.zip",
             ])
         #expect(files.map(\.kind) == [.image, .video, .audio, .file])
-        let photo = try #require(input.archiveMember(files[0].path ?? ""))
+        let photo = try #require(ExportArchive.member(files[0].path ?? "", of: input.bytes ?? []))
         #expect(photo.starts(with: [0xFF, 0xD8]))  // a JPEG
         #expect(!result.report.warnings.contains { $0.text.contains("unzip") })
     }

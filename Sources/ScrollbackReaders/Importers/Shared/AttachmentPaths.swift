@@ -6,7 +6,7 @@ struct AttachmentPaths {
     /// The folder paths are relative to; `nil` when the input came from standard input or memory.
     var baseDirectory: String?
     /// Files of a zip export: an attachment's path is then the member's name inside the zip
-    /// (`ChatInput.archiveMember` reads it), not a file on disk.
+    /// (`ExportArchive.member` reads it), not a file on disk.
     var zipMembers: ExportFiles?
     /// The folder inside the zip that paths are relative to (where the chat file is), `""` for the top.
     var memberFolder = ""
@@ -26,6 +26,7 @@ struct AttachmentPaths {
             return Attachment(type: type, name: shownName)
         }
         if let zipMembers {
+            // A member of the zip is read in place by the pages (inlined, or copied into a site).
             let member = memberFolder.isEmpty ? relative : memberFolder + "/" + relative
             guard zipMembers.contains(member) else {
                 report.warnings.append(
