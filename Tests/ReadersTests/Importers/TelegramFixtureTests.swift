@@ -139,6 +139,12 @@ struct TelegramFixtureTests {
         #expect(result.report.inferences.contains { $0.contains("`me`") && $0.contains("Alice") })
     }
 
+    @Test("Saved Messages are the exporter's own, so their one sender is me")
+    func savedMessagesMe() throws {
+        let saved = try #require(try Self.read("telegram-export-md/result.json").conversations.first { $0.id == "7" })
+        #expect(saved.me == "user100")
+    }
+
     @Test("Shared places and contacts become location and contact attachments")
     func placesAndContacts() throws {
         let text = """

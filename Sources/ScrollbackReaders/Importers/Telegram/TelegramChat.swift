@@ -116,6 +116,10 @@ struct TelegramChat {
         if let ownerID, transcript.participants.contains(where: { $0.id == ownerID }) || type == "saved_messages" {
             return ownerID
         }
+        if type == "saved_messages", transcript.participants.count == 1, let owner = transcript.participants.first {
+            report.inferences.append("`me` in Saved Messages is \(owner.name) (the account that saved them)")
+            return owner.id
+        }
         guard type == "personal_chat", let title = transcript.title else { return nil }
         let others = transcript.participants.filter { $0.name != title }
         guard others.count == 1, transcript.participants.count == 2 else { return nil }
