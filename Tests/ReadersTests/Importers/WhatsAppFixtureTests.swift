@@ -79,6 +79,18 @@ struct WhatsAppFixtureTests {
         #expect(!result.report.inferences.contains { $0.contains("--me NAME puts") })
     }
 
+    @Test("An export named 'WhatsApp Chat with NAME' titles the chat, and in a two-person chat the other sender is me")
+    func fileNameMe() throws {
+        let text = "12/05/2023, 10:00 - Ana: hi\n12/05/2023, 10:01 - Ben: hello\n"
+        let folder = try ImportTesting.folder(["WhatsApp Chat with Ben.txt": text])
+        let result = try Readers.read(try ChatInput.load(folder + "/WhatsApp Chat with Ben.txt"))
+        #expect(result.conversations[0].title == "Ben")
+        #expect(result.conversations[0].me == "Ana")
+        #expect(result.report.inferences.contains { $0.contains("the export's file name names the other person") })
+        let other = try Readers.read(ChatInput(name: "chat.txt", bytes: Array(text.utf8)))
+        #expect(other.conversations[0].me == nil && other.conversations[0].title == nil)
+    }
+
     @Test("iOS lines marked with U+200E that a person sent (a place, a missed call) keep their sender")
     func markedMessagesKeepSender() throws {
         let text = """

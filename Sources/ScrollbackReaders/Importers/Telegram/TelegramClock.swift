@@ -7,8 +7,6 @@ import ScrollbackModel
 struct TelegramClock {
     /// The zone local times are read in and days are shown in; `nil` when nothing tells (then UTC).
     let zone: Zone?
-    /// Whether `zone` was inferred rather than given with `--tz`.
-    let inferred: Bool
     /// The inference behind `zone`, when there was one.
     let answer: ZoneInference.Answer?
 
@@ -16,7 +14,6 @@ struct TelegramClock {
     init(chats: [JSONValue], override: Zone?) {
         if let override {
             zone = override
-            inferred = false
             answer = nil
             return
         }
@@ -32,7 +29,6 @@ struct TelegramClock {
         }
         answer = inference.answer()
         zone = answer?.zone
-        inferred = answer != nil
     }
 
     /// The instant of `field` (`date` or `edited`) and the offset it is shown with.

@@ -7,6 +7,9 @@ struct WhatsAppParser {
     var file: String
     var options: ReadOptions
     var attachments: AttachmentPaths
+    /// The chat's name from the export's own file name (`WhatsApp Chat with Ben.txt`,
+    /// `WhatsApp Chat - Ben.zip`), used when the text has no title line.
+    var exportName: String? = nil
 
     /// Exporters' placeholder names for their own messages, in the languages seen in exports.
     static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
@@ -22,6 +25,7 @@ struct WhatsAppParser {
         var entries: [Entry] = []
         var lineNumber = 0
         var titleLine: String?
+        var groupNamed = false
         // "\r\n" is one Character in Swift, so line ends are split on scalars.
         for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -31,12 +35,9 @@ struct WhatsAppParser {
             } else if !entries.isEmpty {
                 entries[entries.count - 1].body += "\n" + line
             } else if !line.trimmingCharacters().isEmpty {
-                let title = line.trimmingCharacters()
-                if let range = title.range(of: "WhatsApp Chat - ") ?? title.range(of: "WhatsApp Chat with "),
-                    range.lowerBound == title.startIndex
-                {
-                    transcript.title = String(title[range.upperBound...])
-                    titleLine = transcript.title
+                if let title = Self.chatName(line.trimmingCharacters()) {
+                    transcript.title = title
+                    titleLine = title
                 } else {
                     report.skipped.append(
                         .init(
@@ -82,18 +83,27 @@ struct WhatsAppParser {
                 message.kind = .system
                 let event = body.text.trimmingWhitespace()
                 message.text = MarkdownText.escape(event)
-                if titleLine == nil, let name = Self.groupName(event) { transcript.title = name }
+                if titleLine == nil, let name = Self.groupName(event) {
+                    transcript.title = name
+                    groupNamed = true
+                }
             }
             transcript.messages.append(message)
         }
         transcript.addUnlistedSenders()
+        var nameSource = "the title line"
+        if titleLine == nil, let exportName {
+            titleLine = exportName
+            nameSource = "the export's file name"
+            if !groupNamed { transcript.title = exportName }
+        }
         if let me = meCandidates.first {
             transcript.me = me
             report.inferences.append("`me` is \"\(me)\" (the exporter's own messages; --me overrides)")
         } else if let me = Self.exporter(of: transcript, titleLine: titleLine) {
             transcript.me = me
             report.inferences.append(
-                "`me` is \"\(me)\" (the title line names the other person, \"\(titleLine ?? "")\"; --me overrides)")
+                "`me` is \"\(me)\" (\(nameSource) names the other person, \"\(titleLine ?? "")\"; --me overrides)")
         } else {
             report.inferences.append("no sender is marked as the exporter; --me NAME puts one on the right")
         }
@@ -142,6 +152,15 @@ struct WhatsAppParser {
         guard let open = body.lastIndex(where: { opening.contains($0) }) else { return nil }
         let name = body[body.index(after: open)...]
         return name.isEmpty ? nil : String(name)
+    }
+
+    /// `Ben` from `WhatsApp Chat - Ben` or `WhatsApp Chat with Ben`; `nil` for other text.
+    static func chatName(_ text: String) -> String? {
+        for prefix in ["WhatsApp Chat - ", "WhatsApp Chat with "] where text.hasPrefix(prefix) {
+            let name = text.dropFirst(prefix.count).trimmingCharacters()
+            return name.isEmpty ? nil : name
+        }
+        return nil
     }
 
     /// In a two-person chat whose title line names one of them, the other is the exporter.
