@@ -139,6 +139,16 @@ struct TelegramFixtureTests {
         #expect(result.report.inferences.contains { $0.contains("`me`") && $0.contains("Alice") })
     }
 
+    @Test("In a personal chat where only the owner wrote, the owner is still me")
+    func personalChatOwnerOnly() throws {
+        let text = """
+            {"name": "Ben", "type": "personal_chat", "id": 3, "messages": [
+             {"id": 1, "type": "message", "date": "2024-05-01T10:00:00", "date_unixtime": "1714557600",
+              "from": "Ana", "from_id": "user1", "text": "are you there?"}]}
+            """
+        #expect(try ImportTesting.transcript(text, name: "result.json", format: .telegram).me == "user1")
+    }
+
     @Test("Saved Messages are the exporter's own, so their one sender is me")
     func savedMessagesMe() throws {
         let saved = try #require(try Self.read("telegram-export-md/result.json").conversations.first { $0.id == "7" })

@@ -122,7 +122,8 @@ struct TelegramChat {
         }
         guard type == "personal_chat", let title = transcript.title else { return nil }
         let others = transcript.participants.filter { $0.name != title }
-        guard others.count == 1, transcript.participants.count == 2 else { return nil }
+        // The other person may never have written: then the one sender is the owner.
+        guard others.count == 1, transcript.participants.count <= 2 else { return nil }
         report.inferences.append(
             "`me` in “\(title)” is \(others[0].name) (the sender who is not the chat's other person)")
         return others[0].id
