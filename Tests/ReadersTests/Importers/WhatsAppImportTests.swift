@@ -159,6 +159,17 @@ struct WhatsAppImportTests {
         #expect(result.report.warnings.isEmpty)
     }
 
+    @Test("A zip whose chat sits in a folder names its media with that folder, as members of the zip")
+    func zipWithFolder() throws {
+        let zip = StoredZip.make([
+            ("Hike/_chat.txt", "[20.06.19, 16:00:15] Loris: \u{200E}<attached: 01-PHOTO.jpg>\n"),
+            ("Hike/01-PHOTO.jpg", "jpeg"),
+        ])
+        let result = try Readers.read(ChatInput(name: "chat.zip", bytes: zip, baseDirectory: "/tmp"))
+        #expect(result.conversations[0].messages[0].attachments.first?.path == "Hike/01-PHOTO.jpg")
+        #expect(ExportArchive.member("Hike/01-PHOTO.jpg", of: zip) == Array("jpeg".utf8))
+    }
+
     @Test(
         "Header shapes: brackets, dashes, dots, no comma, year first",
         arguments: [
