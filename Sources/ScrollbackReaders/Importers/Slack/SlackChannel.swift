@@ -7,69 +7,186 @@ struct SlackChannel {
     var options: ReadOptions
     /// Finds a downloaded copy of a file in the export, if there is one.
     var localFile: (JSONValue) -> String?
+    /// Names of bots and integrations by bot id, from `bot_add` lines and bot profiles.
+    var botNames: [String: String] = [:]
+    private(set) var transcript: Transcript
+    private var seen = Set<String>()
+    private var people: [String: Person] = [:]
+    private var unshown: [String: SourceLocation?] = [:]
+
+    /// What the messages say about a sender, to name them once all are read.
+    private struct Person {
+        var profileName: String?
+        var botName: String?
+        var avatar: String?
+        /// Posted something that no bot or app made (a human, whatever profile their app posts carry).
+        var isHuman = false
+    }
 
     /// Subtypes that are events of the channel rather than things people said.
     static let eventSubtypes: Set<String> = [
         "channel_join", "channel_leave", "group_join", "group_leave", "channel_topic", "channel_purpose",
         "channel_name", "channel_archive", "channel_unarchive", "group_topic", "group_purpose", "group_name",
         "group_archive", "group_unarchive", "pinned_item", "unpinned_item", "bot_add", "bot_remove",
-        "channel_convert_to_private", "huddle_thread", "reminder_add",
+        "channel_convert_to_private", "huddle_thread", "reminder_add", "channel_posting_permissions",
     ]
 
-    /// Adds the messages of one day file (`lines` locates them) to `transcript`.
-    func add(
-        _ list: [JSONValue], lines: LineIndex, to transcript: inout Transcript, report: inout ImportReport
+    init(
+        transcript: Transcript, mrkdwn: SlackMrkdwn, users: [String: JSONValue], options: ReadOptions,
+        localFile: @escaping (JSONValue) -> String?
     ) {
+        self.transcript = transcript
+        self.mrkdwn = mrkdwn
+        self.users = users
+        self.options = options
+        self.localFile = localFile
+    }
+
+    /// Adds the messages of one day file (`lines` locates them), and the thread replies a
+    /// slackdump export nests in them (`slackdump_thread_replies`).
+    mutating func add(_ list: [JSONValue], lines: LineIndex, report: inout ImportReport) {
+        learnNames(list)
         for (index, value) in list.enumerated() {
-            let location = lines.location(ofByte: value.offset)
-            let subtype = value["subtype"]?.string
-            if subtype == "message_changed" || subtype == "message_deleted" || subtype == "message_replied" {
-                report.skipped.append(.init(location: location, text: "a \(subtype!) event, not a message"))
-                continue
+            add(value, number: index + 1, lines: lines, report: &report)
+            for reply in value["slackdump_thread_replies"]?.array ?? [] {
+                add(reply, number: index + 1, lines: lines, report: &report)
             }
-            guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else {
-                report.skipped.append(.init(location: location, text: "entry \(index + 1) has no \"ts\""))
-                continue
-            }
-            let offset = options.timeZone?.offset(at: instant) ?? 0
-            let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
-            var message = Message(id: ts, sender: nil, time: time, location: location)
-            let text = body(value)
-            if let subtype, Self.eventSubtypes.contains(subtype) {
-                message.kind = .system
-                message.text = text
-            } else {
-                let sender =
-                    value["user"]?.scalarText ?? value["bot_id"]?.scalarText ?? value["username"]?.string ?? "unknown"
-                message.sender = sender
-                if !transcript.participants.contains(where: { $0.id == sender }) {
-                    transcript.participants.append(participant(sender, value))
-                }
-                message.text = subtype == "me_message" ? MarkdownText.wrap(text, "*") : text
-                if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
-                if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
-                    message.edited = Timestamp(seconds: when.seconds, utcOffset: offset)
-                }
-                if subtype == "tombstone" || value["text"]?.string == "This message was deleted." {
-                    message.deleted = true
-                    message.text = ""
-                }
-                message.attachments = files(value)
-                message.reactions = (value["reactions"]?.array ?? []).map { reaction in
-                    Reaction(
-                        emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
-                        by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
-                }
-            }
-            transcript.messages.append(message)
         }
     }
 
-    /// The message text, with legacy attachments (bot posts) and Block Kit sections when the text is empty.
-    private func body(_ value: JSONValue) -> String {
+    /// The transcript, its people named from everything read: users.json, the profile a message
+    /// carries, and for bots and apps their profile, `username` or integration name.
+    mutating func finish(report: inout ImportReport) -> Transcript {
+        for index in transcript.participants.indices {
+            let id = transcript.participants[index].id
+            if let name = mrkdwn.users[id] {
+                transcript.participants[index].name = name
+                continue
+            }
+            let person = people[id] ?? Person()
+            let botName = person.isHuman ? nil : person.botName ?? botNames[id]
+            transcript.participants[index].name = person.profileName ?? botName ?? id
+            if transcript.participants[index].avatar == nil, !person.isHuman {
+                transcript.participants[index].avatar = person.avatar
+            }
+        }
+        for (type, location) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(
+                .init(location: location, text: "Block Kit \"\(type)\" blocks are not shown (interactive elements)"))
+        }
+        return transcript
+    }
+
+    /// Names that messages of this file give: people's profiles and integrations added to the channel.
+    private mutating func learnNames(_ list: [JSONValue]) {
+        for value in list {
+            if let user = value["user"]?.scalarText, let name = Self.profileName(value["user_profile"]) {
+                mrkdwn.users[user] = mrkdwn.users[user] ?? name
+            }
+            // "added an integration to this channel: <https://…/services/B0JL6RASU|github>"
+            if let bot = value["bot_id"]?.scalarText, value["subtype"]?.string == "bot_add",
+                let text = value["text"]?.string, let label = Self.serviceLabel(text, bot: bot)
+            {
+                botNames[bot] = botNames[bot] ?? label
+            }
+        }
+    }
+
+    private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
+        let location = lines.location(ofByte: value.offset)
+        let subtype = value["subtype"]?.string
+        if subtype == "message_changed" || subtype == "message_deleted" || subtype == "message_replied" {
+            report.skipped.append(.init(location: location, text: "a \(subtype!) event, not a message"))
+            return
+        }
+        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else {
+            report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
+            return
+        }
+        // A thread reply slackdump nests under its parent may also be in the day file.
+        guard seen.insert(ts).inserted else { return }
+        let offset = options.timeZone?.offset(at: instant) ?? 0
+        let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
+        var message = Message(id: ts, sender: nil, time: time, location: location)
+        if let subtype, Self.eventSubtypes.contains(subtype) {
+            message.kind = .system
+            message.format = .plain
+            message.text = eventText(value)
+            transcript.messages.append(message)
+            return
+        }
+        let sender = sender(of: value)
+        message.sender = sender
+        if !transcript.participants.contains(where: { $0.id == sender }) {
+            transcript.participants.append(participant(sender))
+        }
+        let body = body(value, location: location)
+        message.text = subtype == "me_message" ? MarkdownText.wrap(body.text, "*") : body.text
+        if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
+        if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
+            message.edited = Timestamp(seconds: when.seconds, utcOffset: offset)
+        }
+        if subtype == "tombstone" || value["text"]?.string == "This message was deleted." {
+            message.deleted = true
+            message.text = ""
+        }
+        message.attachments = body.attachments + files(value)
+        message.reactions = (value["reactions"]?.array ?? []).map { reaction in
+            Reaction(
+                emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
+                by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
+        }
+        transcript.messages.append(message)
+    }
+
+    /// Who posted: the user, a file comment's author, else the bot or integration.
+    private mutating func sender(of value: JSONValue) -> String {
+        let user = value["user"]?.scalarText ?? value["comment"]?["user"]?.scalarText
+        let bot = value["bot_id"]?.scalarText
+        let isAppPost = bot != nil || value["bot_profile"] != nil || value["subtype"]?.string == "bot_message"
+        let sender = user ?? bot ?? value["username"]?.string ?? "unknown"
+        var person = people[sender] ?? Person()
+        if user != nil && (!isAppPost || value["client_msg_id"] != nil) { person.isHuman = true }
+        if person.profileName == nil { person.profileName = Self.profileName(value["user_profile"]) }
+        if isAppPost, person.botName == nil {
+            let profile = value["bot_profile"]
+            person.botName = [profile?["name"]?.string, value["username"]?.string, bot.flatMap { botNames[$0] }]
+                .compactMap { $0 }.first { !$0.isEmpty }
+            if let icon = profile?["icons"]?["image_72"]?.string, icon.hasPrefix("https://") { person.avatar = icon }
+        }
+        people[sender] = person
+        return sender
+    }
+
+    /// A channel event's line as plain text, naming who did it when Slack's text leaves them out.
+    private func eventText(_ value: JSONValue) -> String {
+        let text = mrkdwn.plain(value["text"]?.string ?? "").trimmingWhitespace()
+        guard let actor = value["user"]?.scalarText else { return text }
+        let raw = value["text"]?.string ?? ""
+        if raw.hasPrefix("<@\(actor)") { return text }
+        let name = mrkdwn.users[actor] ?? people[actor]?.profileName ?? actor
+        return text.isEmpty ? name : name + " " + text
+    }
+
+    /// The message text, and the link previews, polls and images sent with it.
+    private mutating func body(_ value: JSONValue, location: SourceLocation) -> (
+        text: String, attachments: [Attachment]
+    ) {
         var pieces: [String] = []
-        if let text = value["text"]?.string, !text.isEmpty { pieces.append(mrkdwn.markdown(text)) }
+        var attachments: [Attachment] = []
+        if let blocks = SlackBlocks(mrkdwn: mrkdwn).content(value) {
+            // Block Kit is what Slack draws; `text` is then the notification's fallback.
+            pieces.append(blocks.markdown)
+            attachments += blocks.attachments
+            for type in blocks.skipped where unshown[type] == nil { unshown[type] = location }
+        } else if let text = value["comment"]?["comment"]?.string ?? value["text"]?.string, !text.isEmpty {
+            pieces.append(mrkdwn.markdown(text))
+        }
         for attachment in value["attachments"]?.array ?? [] {
+            if let card = Self.linkCard(attachment) {
+                attachments.append(card)
+                continue
+            }
             var lines: [String] = []
             if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
             if let title = attachment["title"]?.string {
@@ -79,29 +196,41 @@ struct SlackChannel {
             if let text = attachment["text"]?.string ?? attachment["fallback"]?.string, !text.isEmpty {
                 lines.append(mrkdwn.markdown(text))
             }
+            for field in attachment["fields"]?.array ?? [] {
+                let title = field["title"]?.string.map { MarkdownText.wrap(MarkdownText.escape($0), "**") }
+                let text = field["value"]?.string.map { mrkdwn.markdown($0) }
+                lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
+            }
             if !lines.isEmpty { pieces.append(lines.joined(separator: "\n\n")) }
         }
-        if pieces.isEmpty {
-            for block in value["blocks"]?.array ?? [] {
-                if let text = block["text"]?["text"]?.string { pieces.append(mrkdwn.markdown(text)) }
-                for element in block["elements"]?.array ?? [] {
-                    if let text = element["text"]?.string { pieces.append(mrkdwn.markdown(text)) }
-                }
-            }
-        }
-        return pieces.joined(separator: "\n\n")
+        return (MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n")), attachments)
+    }
+
+    /// A link unfurl (an attachment Slack made from a URL in the text) as a link preview card.
+    static func linkCard(_ attachment: JSONValue) -> Attachment? {
+        guard
+            let url = [attachment["from_url"], attachment["original_url"], attachment["title_link"]].lazy
+                .compactMap({ $0?.string }).first(where: { $0.hasPrefix("https://") || $0.hasPrefix("http://") }),
+            attachment["from_url"] != nil || attachment["original_url"] != nil || attachment["is_app_unfurl"] != nil
+        else { return nil }
+        let decode = ChatMarkup.decodeEntities
+        return Attachment(
+            url: url, type: "link", title: attachment["title"]?.string.map(decode),
+            description: attachment["text"]?.string.map(decode) ?? attachment["fallback"]?.string.map(decode),
+            siteName: attachment["service_name"]?.string.map(decode))
     }
 
     private func files(_ value: JSONValue) -> [Attachment] {
-        (value["files"]?.array ?? []).compactMap { file in
+        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
+        return list.compactMap { file in
             if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
-                return Attachment(type: "file", name: "file not available", alt: "removed from Slack")
+                return Attachment(type: "file", name: "file not available", alt: "removed from Slack", omitted: true)
             }
             var attachment = Attachment(
                 type: file["mimetype"]?.string, name: file["name"]?.string ?? file["title"]?.string,
                 size: file["size"]?.int)
-            attachment.width = file["original_w"]?.int
-            attachment.height = file["original_h"]?.int
+            attachment.width = file["original_w"]?.int.flatMap { $0 > 0 ? $0 : nil }
+            attachment.height = file["original_h"]?.int.flatMap { $0 > 0 ? $0 : nil }
             if let path = localFile(file) {
                 attachment.path = path
             } else if let url = file["url_private"]?.string ?? file["permalink"]?.string, url.hasPrefix("https://") {
@@ -111,17 +240,28 @@ struct SlackChannel {
         }
     }
 
-    private func participant(_ id: String, _ value: JSONValue) -> Participant {
+    private func participant(_ id: String) -> Participant {
         if let name = mrkdwn.users[id] {
             let avatar = users[id]?["profile"]?["image_72"]?.string
             return Participant(id: id, name: name, avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : nil })
         }
-        let profile = value["user_profile"]
-        let name =
-            [
-                profile?["display_name"]?.string, profile?["real_name"]?.string, value["bot_profile"]?["name"]?.string,
-                value["username"]?.string,
-            ].compactMap { $0 }.first { !$0.isEmpty } ?? id
-        return Participant(id: id, name: name)
+        return Participant(id: id, name: id)
+    }
+
+    /// A `user_profile`'s display name, else its real name.
+    static func profileName(_ profile: JSONValue?) -> String? {
+        [profile?["display_name"]?.string, profile?["real_name"]?.string].compactMap { $0 }
+            .first { !$0.trimmingWhitespace().isEmpty }
+    }
+
+    /// The label of the `…/services/BOT|label` link in a `bot_add` line.
+    static func serviceLabel(_ text: String, bot: String) -> String? {
+        var label: String?
+        _ = ChatMarkup.unwrapTokens(text) { token in
+            let parts = token.split(separator: "|", maxSplits: 1)
+            if parts.count == 2, parts[0].hasSuffix("/services/" + bot) { label = String(parts[1]) }
+            return ""
+        }
+        return label
     }
 }
