@@ -7,1908 +7,1908 @@ extension EmojiShortcodes {
     /// One line per emoji: its short names (comma-separated), a space, the emoji, and, for emoji
     /// that take a skin tone, the five toned forms (skin-tone-2 to skin-tone-6), each after a space.
     static let table = """
-grinning 😀
-smiley 😃
-smile 😄
-grin 😁
-laughing,satisfied 😆
-sweat_smile 😅
-rolling_on_the_floor_laughing 🤣
-joy 😂
-slightly_smiling_face 🙂
-upside_down_face 🙃
-melting_face 🫠
-wink 😉
-blush 😊
-innocent 😇
-smiling_face_with_3_hearts 🥰
-heart_eyes 😍
-star-struck,grinning_face_with_star_eyes 🤩
-kissing_heart 😘
-kissing 😗
-relaxed ☺\u{FE0F}
-kissing_closed_eyes 😚
-kissing_smiling_eyes 😙
-smiling_face_with_tear 🥲
-yum 😋
-stuck_out_tongue 😛
-stuck_out_tongue_winking_eye 😜
-zany_face,grinning_face_with_one_large_and_one_small_eye 🤪
-stuck_out_tongue_closed_eyes 😝
-money_mouth_face 🤑
-hugging_face 🤗
-face_with_hand_over_mouth,smiling_face_with_smiling_eyes_and_hand_covering_mouth 🤭
-face_with_open_eyes_and_hand_over_mouth 🫢
-face_with_peeking_eye 🫣
-shushing_face,face_with_finger_covering_closed_lips 🤫
-thinking_face 🤔
-saluting_face 🫡
-zipper_mouth_face 🤐
-face_with_raised_eyebrow,face_with_one_eyebrow_raised 🤨
-neutral_face 😐
-expressionless 😑
-no_mouth 😶
-dotted_line_face 🫥
-face_in_clouds 😶\u{200D}🌫\u{FE0F}
-smirk 😏
-unamused 😒
-face_with_rolling_eyes 🙄
-grimacing 😬
-face_exhaling 😮\u{200D}💨
-lying_face 🤥
-shaking_face 🫨
-head_shaking_horizontally 🙂\u{200D}↔\u{FE0F}
-head_shaking_vertically 🙂\u{200D}↕\u{FE0F}
-relieved 😌
-pensive 😔
-sleepy 😪
-drooling_face 🤤
-sleeping 😴
-mask 😷
-face_with_thermometer 🤒
-face_with_head_bandage 🤕
-nauseated_face 🤢
-face_vomiting,face_with_open_mouth_vomiting 🤮
-sneezing_face 🤧
-hot_face 🥵
-cold_face 🥶
-woozy_face 🥴
-dizzy_face 😵
-face_with_spiral_eyes 😵\u{200D}💫
-exploding_head,shocked_face_with_exploding_head 🤯
-face_with_cowboy_hat 🤠
-partying_face 🥳
-disguised_face 🥸
-sunglasses 😎
-nerd_face 🤓
-face_with_monocle 🧐
-confused 😕
-face_with_diagonal_mouth 🫤
-worried 😟
-slightly_frowning_face 🙁
-white_frowning_face ☹\u{FE0F}
-open_mouth 😮
-hushed 😯
-astonished 😲
-flushed 😳
-pleading_face 🥺
-face_holding_back_tears 🥹
-frowning 😦
-anguished 😧
-fearful 😨
-cold_sweat 😰
-disappointed_relieved 😥
-cry 😢
-sob 😭
-scream 😱
-confounded 😖
-persevere 😣
-disappointed 😞
-sweat 😓
-weary 😩
-tired_face 😫
-yawning_face 🥱
-triumph 😤
-rage 😡
-angry 😠
-face_with_symbols_on_mouth,serious_face_with_symbols_covering_mouth 🤬
-smiling_imp 😈
-imp 👿
-skull 💀
-skull_and_crossbones ☠\u{FE0F}
-hankey,poop,shit 💩
-clown_face 🤡
-japanese_ogre 👹
-japanese_goblin 👺
-ghost 👻
-alien 👽
-space_invader 👾
-robot_face 🤖
-smiley_cat 😺
-smile_cat 😸
-joy_cat 😹
-heart_eyes_cat 😻
-smirk_cat 😼
-kissing_cat 😽
-scream_cat 🙀
-crying_cat_face 😿
-pouting_cat 😾
-see_no_evil 🙈
-hear_no_evil 🙉
-speak_no_evil 🙊
-love_letter 💌
-cupid 💘
-gift_heart 💝
-sparkling_heart 💖
-heartpulse 💗
-heartbeat 💓
-revolving_hearts 💞
-two_hearts 💕
-heart_decoration 💟
-heavy_heart_exclamation_mark_ornament ❣\u{FE0F}
-broken_heart 💔
-heart_on_fire ❤\u{FE0F}\u{200D}🔥
-mending_heart ❤\u{FE0F}\u{200D}🩹
-heart ❤\u{FE0F}
-pink_heart 🩷
-orange_heart 🧡
-yellow_heart 💛
-green_heart 💚
-blue_heart 💙
-light_blue_heart 🩵
-purple_heart 💜
-brown_heart 🤎
-black_heart 🖤
-grey_heart 🩶
-white_heart 🤍
-kiss 💋
-100 💯
-anger 💢
-boom,collision 💥
-dizzy 💫
-sweat_drops 💦
-dash 💨
-hole 🕳\u{FE0F}
-speech_balloon 💬
-eye-in-speech-bubble 👁\u{FE0F}\u{200D}🗨\u{FE0F}
-left_speech_bubble 🗨\u{FE0F}
-right_anger_bubble 🗯\u{FE0F}
-thought_balloon 💭
-zzz 💤
-wave 👋 👋🏻 👋🏼 👋🏽 👋🏾 👋🏿
-raised_back_of_hand 🤚 🤚🏻 🤚🏼 🤚🏽 🤚🏾 🤚🏿
-raised_hand_with_fingers_splayed 🖐\u{FE0F} 🖐🏻 🖐🏼 🖐🏽 🖐🏾 🖐🏿
-hand,raised_hand ✋ ✋🏻 ✋🏼 ✋🏽 ✋🏾 ✋🏿
-spock-hand 🖖 🖖🏻 🖖🏼 🖖🏽 🖖🏾 🖖🏿
-rightwards_hand 🫱 🫱🏻 🫱🏼 🫱🏽 🫱🏾 🫱🏿
-leftwards_hand 🫲 🫲🏻 🫲🏼 🫲🏽 🫲🏾 🫲🏿
-palm_down_hand 🫳 🫳🏻 🫳🏼 🫳🏽 🫳🏾 🫳🏿
-palm_up_hand 🫴 🫴🏻 🫴🏼 🫴🏽 🫴🏾 🫴🏿
-leftwards_pushing_hand 🫷 🫷🏻 🫷🏼 🫷🏽 🫷🏾 🫷🏿
-rightwards_pushing_hand 🫸 🫸🏻 🫸🏼 🫸🏽 🫸🏾 🫸🏿
-ok_hand 👌 👌🏻 👌🏼 👌🏽 👌🏾 👌🏿
-pinched_fingers 🤌 🤌🏻 🤌🏼 🤌🏽 🤌🏾 🤌🏿
-pinching_hand 🤏 🤏🏻 🤏🏼 🤏🏽 🤏🏾 🤏🏿
-v ✌\u{FE0F} ✌🏻 ✌🏼 ✌🏽 ✌🏾 ✌🏿
-crossed_fingers,hand_with_index_and_middle_fingers_crossed 🤞 🤞🏻 🤞🏼 🤞🏽 🤞🏾 🤞🏿
-hand_with_index_finger_and_thumb_crossed 🫰 🫰🏻 🫰🏼 🫰🏽 🫰🏾 🫰🏿
-i_love_you_hand_sign 🤟 🤟🏻 🤟🏼 🤟🏽 🤟🏾 🤟🏿
-the_horns,sign_of_the_horns 🤘 🤘🏻 🤘🏼 🤘🏽 🤘🏾 🤘🏿
-call_me_hand 🤙 🤙🏻 🤙🏼 🤙🏽 🤙🏾 🤙🏿
-point_left 👈 👈🏻 👈🏼 👈🏽 👈🏾 👈🏿
-point_right 👉 👉🏻 👉🏼 👉🏽 👉🏾 👉🏿
-point_up_2 👆 👆🏻 👆🏼 👆🏽 👆🏾 👆🏿
-middle_finger,reversed_hand_with_middle_finger_extended 🖕 🖕🏻 🖕🏼 🖕🏽 🖕🏾 🖕🏿
-point_down 👇 👇🏻 👇🏼 👇🏽 👇🏾 👇🏿
-point_up ☝\u{FE0F} ☝🏻 ☝🏼 ☝🏽 ☝🏾 ☝🏿
-index_pointing_at_the_viewer 🫵 🫵🏻 🫵🏼 🫵🏽 🫵🏾 🫵🏿
-+1,thumbsup 👍 👍🏻 👍🏼 👍🏽 👍🏾 👍🏿
--1,thumbsdown 👎 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿
-fist ✊ ✊🏻 ✊🏼 ✊🏽 ✊🏾 ✊🏿
-facepunch,punch 👊 👊🏻 👊🏼 👊🏽 👊🏾 👊🏿
-left-facing_fist 🤛 🤛🏻 🤛🏼 🤛🏽 🤛🏾 🤛🏿
-right-facing_fist 🤜 🤜🏻 🤜🏼 🤜🏽 🤜🏾 🤜🏿
-clap 👏 👏🏻 👏🏼 👏🏽 👏🏾 👏🏿
-raised_hands 🙌 🙌🏻 🙌🏼 🙌🏽 🙌🏾 🙌🏿
-heart_hands 🫶 🫶🏻 🫶🏼 🫶🏽 🫶🏾 🫶🏿
-open_hands 👐 👐🏻 👐🏼 👐🏽 👐🏾 👐🏿
-palms_up_together 🤲 🤲🏻 🤲🏼 🤲🏽 🤲🏾 🤲🏿
-handshake 🤝 🤝🏻 🤝🏼 🤝🏽 🤝🏾 🤝🏿
-pray 🙏 🙏🏻 🙏🏼 🙏🏽 🙏🏾 🙏🏿
-writing_hand ✍\u{FE0F} ✍🏻 ✍🏼 ✍🏽 ✍🏾 ✍🏿
-nail_care 💅 💅🏻 💅🏼 💅🏽 💅🏾 💅🏿
-selfie 🤳 🤳🏻 🤳🏼 🤳🏽 🤳🏾 🤳🏿
-muscle 💪 💪🏻 💪🏼 💪🏽 💪🏾 💪🏿
-mechanical_arm 🦾
-mechanical_leg 🦿
-leg 🦵 🦵🏻 🦵🏼 🦵🏽 🦵🏾 🦵🏿
-foot 🦶 🦶🏻 🦶🏼 🦶🏽 🦶🏾 🦶🏿
-ear 👂 👂🏻 👂🏼 👂🏽 👂🏾 👂🏿
-ear_with_hearing_aid 🦻 🦻🏻 🦻🏼 🦻🏽 🦻🏾 🦻🏿
-nose 👃 👃🏻 👃🏼 👃🏽 👃🏾 👃🏿
-brain 🧠
-anatomical_heart 🫀
-lungs 🫁
-tooth 🦷
-bone 🦴
-eyes 👀
-eye 👁\u{FE0F}
-tongue 👅
-lips 👄
-biting_lip 🫦
-baby 👶 👶🏻 👶🏼 👶🏽 👶🏾 👶🏿
-child 🧒 🧒🏻 🧒🏼 🧒🏽 🧒🏾 🧒🏿
-boy 👦 👦🏻 👦🏼 👦🏽 👦🏾 👦🏿
-girl 👧 👧🏻 👧🏼 👧🏽 👧🏾 👧🏿
-adult 🧑 🧑🏻 🧑🏼 🧑🏽 🧑🏾 🧑🏿
-person_with_blond_hair 👱 👱🏻 👱🏼 👱🏽 👱🏾 👱🏿
-man 👨 👨🏻 👨🏼 👨🏽 👨🏾 👨🏿
-bearded_person 🧔 🧔🏻 🧔🏼 🧔🏽 🧔🏾 🧔🏿
-man_with_beard 🧔\u{200D}♂\u{FE0F} 🧔🏻\u{200D}♂\u{FE0F} 🧔🏼\u{200D}♂\u{FE0F} 🧔🏽\u{200D}♂\u{FE0F} 🧔🏾\u{200D}♂\u{FE0F} 🧔🏿\u{200D}♂\u{FE0F}
-woman_with_beard 🧔\u{200D}♀\u{FE0F} 🧔🏻\u{200D}♀\u{FE0F} 🧔🏼\u{200D}♀\u{FE0F} 🧔🏽\u{200D}♀\u{FE0F} 🧔🏾\u{200D}♀\u{FE0F} 🧔🏿\u{200D}♀\u{FE0F}
-red_haired_man 👨\u{200D}🦰 👨🏻\u{200D}🦰 👨🏼\u{200D}🦰 👨🏽\u{200D}🦰 👨🏾\u{200D}🦰 👨🏿\u{200D}🦰
-curly_haired_man 👨\u{200D}🦱 👨🏻\u{200D}🦱 👨🏼\u{200D}🦱 👨🏽\u{200D}🦱 👨🏾\u{200D}🦱 👨🏿\u{200D}🦱
-white_haired_man 👨\u{200D}🦳 👨🏻\u{200D}🦳 👨🏼\u{200D}🦳 👨🏽\u{200D}🦳 👨🏾\u{200D}🦳 👨🏿\u{200D}🦳
-bald_man 👨\u{200D}🦲 👨🏻\u{200D}🦲 👨🏼\u{200D}🦲 👨🏽\u{200D}🦲 👨🏾\u{200D}🦲 👨🏿\u{200D}🦲
-woman 👩 👩🏻 👩🏼 👩🏽 👩🏾 👩🏿
-red_haired_woman 👩\u{200D}🦰 👩🏻\u{200D}🦰 👩🏼\u{200D}🦰 👩🏽\u{200D}🦰 👩🏾\u{200D}🦰 👩🏿\u{200D}🦰
-red_haired_person 🧑\u{200D}🦰 🧑🏻\u{200D}🦰 🧑🏼\u{200D}🦰 🧑🏽\u{200D}🦰 🧑🏾\u{200D}🦰 🧑🏿\u{200D}🦰
-curly_haired_woman 👩\u{200D}🦱 👩🏻\u{200D}🦱 👩🏼\u{200D}🦱 👩🏽\u{200D}🦱 👩🏾\u{200D}🦱 👩🏿\u{200D}🦱
-curly_haired_person 🧑\u{200D}🦱 🧑🏻\u{200D}🦱 🧑🏼\u{200D}🦱 🧑🏽\u{200D}🦱 🧑🏾\u{200D}🦱 🧑🏿\u{200D}🦱
-white_haired_woman 👩\u{200D}🦳 👩🏻\u{200D}🦳 👩🏼\u{200D}🦳 👩🏽\u{200D}🦳 👩🏾\u{200D}🦳 👩🏿\u{200D}🦳
-white_haired_person 🧑\u{200D}🦳 🧑🏻\u{200D}🦳 🧑🏼\u{200D}🦳 🧑🏽\u{200D}🦳 🧑🏾\u{200D}🦳 🧑🏿\u{200D}🦳
-bald_woman 👩\u{200D}🦲 👩🏻\u{200D}🦲 👩🏼\u{200D}🦲 👩🏽\u{200D}🦲 👩🏾\u{200D}🦲 👩🏿\u{200D}🦲
-bald_person 🧑\u{200D}🦲 🧑🏻\u{200D}🦲 🧑🏼\u{200D}🦲 🧑🏽\u{200D}🦲 🧑🏾\u{200D}🦲 🧑🏿\u{200D}🦲
-blond-haired-woman 👱\u{200D}♀\u{FE0F} 👱🏻\u{200D}♀\u{FE0F} 👱🏼\u{200D}♀\u{FE0F} 👱🏽\u{200D}♀\u{FE0F} 👱🏾\u{200D}♀\u{FE0F} 👱🏿\u{200D}♀\u{FE0F}
-blond-haired-man 👱\u{200D}♂\u{FE0F} 👱🏻\u{200D}♂\u{FE0F} 👱🏼\u{200D}♂\u{FE0F} 👱🏽\u{200D}♂\u{FE0F} 👱🏾\u{200D}♂\u{FE0F} 👱🏿\u{200D}♂\u{FE0F}
-older_adult 🧓 🧓🏻 🧓🏼 🧓🏽 🧓🏾 🧓🏿
-older_man 👴 👴🏻 👴🏼 👴🏽 👴🏾 👴🏿
-older_woman 👵 👵🏻 👵🏼 👵🏽 👵🏾 👵🏿
-person_frowning 🙍 🙍🏻 🙍🏼 🙍🏽 🙍🏾 🙍🏿
-man-frowning 🙍\u{200D}♂\u{FE0F} 🙍🏻\u{200D}♂\u{FE0F} 🙍🏼\u{200D}♂\u{FE0F} 🙍🏽\u{200D}♂\u{FE0F} 🙍🏾\u{200D}♂\u{FE0F} 🙍🏿\u{200D}♂\u{FE0F}
-woman-frowning 🙍\u{200D}♀\u{FE0F} 🙍🏻\u{200D}♀\u{FE0F} 🙍🏼\u{200D}♀\u{FE0F} 🙍🏽\u{200D}♀\u{FE0F} 🙍🏾\u{200D}♀\u{FE0F} 🙍🏿\u{200D}♀\u{FE0F}
-person_with_pouting_face 🙎 🙎🏻 🙎🏼 🙎🏽 🙎🏾 🙎🏿
-man-pouting 🙎\u{200D}♂\u{FE0F} 🙎🏻\u{200D}♂\u{FE0F} 🙎🏼\u{200D}♂\u{FE0F} 🙎🏽\u{200D}♂\u{FE0F} 🙎🏾\u{200D}♂\u{FE0F} 🙎🏿\u{200D}♂\u{FE0F}
-woman-pouting 🙎\u{200D}♀\u{FE0F} 🙎🏻\u{200D}♀\u{FE0F} 🙎🏼\u{200D}♀\u{FE0F} 🙎🏽\u{200D}♀\u{FE0F} 🙎🏾\u{200D}♀\u{FE0F} 🙎🏿\u{200D}♀\u{FE0F}
-no_good 🙅 🙅🏻 🙅🏼 🙅🏽 🙅🏾 🙅🏿
-man-gesturing-no 🙅\u{200D}♂\u{FE0F} 🙅🏻\u{200D}♂\u{FE0F} 🙅🏼\u{200D}♂\u{FE0F} 🙅🏽\u{200D}♂\u{FE0F} 🙅🏾\u{200D}♂\u{FE0F} 🙅🏿\u{200D}♂\u{FE0F}
-woman-gesturing-no 🙅\u{200D}♀\u{FE0F} 🙅🏻\u{200D}♀\u{FE0F} 🙅🏼\u{200D}♀\u{FE0F} 🙅🏽\u{200D}♀\u{FE0F} 🙅🏾\u{200D}♀\u{FE0F} 🙅🏿\u{200D}♀\u{FE0F}
-ok_woman 🙆 🙆🏻 🙆🏼 🙆🏽 🙆🏾 🙆🏿
-man-gesturing-ok 🙆\u{200D}♂\u{FE0F} 🙆🏻\u{200D}♂\u{FE0F} 🙆🏼\u{200D}♂\u{FE0F} 🙆🏽\u{200D}♂\u{FE0F} 🙆🏾\u{200D}♂\u{FE0F} 🙆🏿\u{200D}♂\u{FE0F}
-woman-gesturing-ok 🙆\u{200D}♀\u{FE0F} 🙆🏻\u{200D}♀\u{FE0F} 🙆🏼\u{200D}♀\u{FE0F} 🙆🏽\u{200D}♀\u{FE0F} 🙆🏾\u{200D}♀\u{FE0F} 🙆🏿\u{200D}♀\u{FE0F}
-information_desk_person 💁 💁🏻 💁🏼 💁🏽 💁🏾 💁🏿
-man-tipping-hand 💁\u{200D}♂\u{FE0F} 💁🏻\u{200D}♂\u{FE0F} 💁🏼\u{200D}♂\u{FE0F} 💁🏽\u{200D}♂\u{FE0F} 💁🏾\u{200D}♂\u{FE0F} 💁🏿\u{200D}♂\u{FE0F}
-woman-tipping-hand 💁\u{200D}♀\u{FE0F} 💁🏻\u{200D}♀\u{FE0F} 💁🏼\u{200D}♀\u{FE0F} 💁🏽\u{200D}♀\u{FE0F} 💁🏾\u{200D}♀\u{FE0F} 💁🏿\u{200D}♀\u{FE0F}
-raising_hand 🙋 🙋🏻 🙋🏼 🙋🏽 🙋🏾 🙋🏿
-man-raising-hand 🙋\u{200D}♂\u{FE0F} 🙋🏻\u{200D}♂\u{FE0F} 🙋🏼\u{200D}♂\u{FE0F} 🙋🏽\u{200D}♂\u{FE0F} 🙋🏾\u{200D}♂\u{FE0F} 🙋🏿\u{200D}♂\u{FE0F}
-woman-raising-hand 🙋\u{200D}♀\u{FE0F} 🙋🏻\u{200D}♀\u{FE0F} 🙋🏼\u{200D}♀\u{FE0F} 🙋🏽\u{200D}♀\u{FE0F} 🙋🏾\u{200D}♀\u{FE0F} 🙋🏿\u{200D}♀\u{FE0F}
-deaf_person 🧏 🧏🏻 🧏🏼 🧏🏽 🧏🏾 🧏🏿
-deaf_man 🧏\u{200D}♂\u{FE0F} 🧏🏻\u{200D}♂\u{FE0F} 🧏🏼\u{200D}♂\u{FE0F} 🧏🏽\u{200D}♂\u{FE0F} 🧏🏾\u{200D}♂\u{FE0F} 🧏🏿\u{200D}♂\u{FE0F}
-deaf_woman 🧏\u{200D}♀\u{FE0F} 🧏🏻\u{200D}♀\u{FE0F} 🧏🏼\u{200D}♀\u{FE0F} 🧏🏽\u{200D}♀\u{FE0F} 🧏🏾\u{200D}♀\u{FE0F} 🧏🏿\u{200D}♀\u{FE0F}
-bow 🙇 🙇🏻 🙇🏼 🙇🏽 🙇🏾 🙇🏿
-man-bowing 🙇\u{200D}♂\u{FE0F} 🙇🏻\u{200D}♂\u{FE0F} 🙇🏼\u{200D}♂\u{FE0F} 🙇🏽\u{200D}♂\u{FE0F} 🙇🏾\u{200D}♂\u{FE0F} 🙇🏿\u{200D}♂\u{FE0F}
-woman-bowing 🙇\u{200D}♀\u{FE0F} 🙇🏻\u{200D}♀\u{FE0F} 🙇🏼\u{200D}♀\u{FE0F} 🙇🏽\u{200D}♀\u{FE0F} 🙇🏾\u{200D}♀\u{FE0F} 🙇🏿\u{200D}♀\u{FE0F}
-face_palm 🤦 🤦🏻 🤦🏼 🤦🏽 🤦🏾 🤦🏿
-man-facepalming 🤦\u{200D}♂\u{FE0F} 🤦🏻\u{200D}♂\u{FE0F} 🤦🏼\u{200D}♂\u{FE0F} 🤦🏽\u{200D}♂\u{FE0F} 🤦🏾\u{200D}♂\u{FE0F} 🤦🏿\u{200D}♂\u{FE0F}
-woman-facepalming 🤦\u{200D}♀\u{FE0F} 🤦🏻\u{200D}♀\u{FE0F} 🤦🏼\u{200D}♀\u{FE0F} 🤦🏽\u{200D}♀\u{FE0F} 🤦🏾\u{200D}♀\u{FE0F} 🤦🏿\u{200D}♀\u{FE0F}
-shrug 🤷 🤷🏻 🤷🏼 🤷🏽 🤷🏾 🤷🏿
-man-shrugging 🤷\u{200D}♂\u{FE0F} 🤷🏻\u{200D}♂\u{FE0F} 🤷🏼\u{200D}♂\u{FE0F} 🤷🏽\u{200D}♂\u{FE0F} 🤷🏾\u{200D}♂\u{FE0F} 🤷🏿\u{200D}♂\u{FE0F}
-woman-shrugging 🤷\u{200D}♀\u{FE0F} 🤷🏻\u{200D}♀\u{FE0F} 🤷🏼\u{200D}♀\u{FE0F} 🤷🏽\u{200D}♀\u{FE0F} 🤷🏾\u{200D}♀\u{FE0F} 🤷🏿\u{200D}♀\u{FE0F}
-health_worker 🧑\u{200D}⚕\u{FE0F} 🧑🏻\u{200D}⚕\u{FE0F} 🧑🏼\u{200D}⚕\u{FE0F} 🧑🏽\u{200D}⚕\u{FE0F} 🧑🏾\u{200D}⚕\u{FE0F} 🧑🏿\u{200D}⚕\u{FE0F}
-male-doctor 👨\u{200D}⚕\u{FE0F} 👨🏻\u{200D}⚕\u{FE0F} 👨🏼\u{200D}⚕\u{FE0F} 👨🏽\u{200D}⚕\u{FE0F} 👨🏾\u{200D}⚕\u{FE0F} 👨🏿\u{200D}⚕\u{FE0F}
-female-doctor 👩\u{200D}⚕\u{FE0F} 👩🏻\u{200D}⚕\u{FE0F} 👩🏼\u{200D}⚕\u{FE0F} 👩🏽\u{200D}⚕\u{FE0F} 👩🏾\u{200D}⚕\u{FE0F} 👩🏿\u{200D}⚕\u{FE0F}
-student 🧑\u{200D}🎓 🧑🏻\u{200D}🎓 🧑🏼\u{200D}🎓 🧑🏽\u{200D}🎓 🧑🏾\u{200D}🎓 🧑🏿\u{200D}🎓
-male-student 👨\u{200D}🎓 👨🏻\u{200D}🎓 👨🏼\u{200D}🎓 👨🏽\u{200D}🎓 👨🏾\u{200D}🎓 👨🏿\u{200D}🎓
-female-student 👩\u{200D}🎓 👩🏻\u{200D}🎓 👩🏼\u{200D}🎓 👩🏽\u{200D}🎓 👩🏾\u{200D}🎓 👩🏿\u{200D}🎓
-teacher 🧑\u{200D}🏫 🧑🏻\u{200D}🏫 🧑🏼\u{200D}🏫 🧑🏽\u{200D}🏫 🧑🏾\u{200D}🏫 🧑🏿\u{200D}🏫
-male-teacher 👨\u{200D}🏫 👨🏻\u{200D}🏫 👨🏼\u{200D}🏫 👨🏽\u{200D}🏫 👨🏾\u{200D}🏫 👨🏿\u{200D}🏫
-female-teacher 👩\u{200D}🏫 👩🏻\u{200D}🏫 👩🏼\u{200D}🏫 👩🏽\u{200D}🏫 👩🏾\u{200D}🏫 👩🏿\u{200D}🏫
-judge 🧑\u{200D}⚖\u{FE0F} 🧑🏻\u{200D}⚖\u{FE0F} 🧑🏼\u{200D}⚖\u{FE0F} 🧑🏽\u{200D}⚖\u{FE0F} 🧑🏾\u{200D}⚖\u{FE0F} 🧑🏿\u{200D}⚖\u{FE0F}
-male-judge 👨\u{200D}⚖\u{FE0F} 👨🏻\u{200D}⚖\u{FE0F} 👨🏼\u{200D}⚖\u{FE0F} 👨🏽\u{200D}⚖\u{FE0F} 👨🏾\u{200D}⚖\u{FE0F} 👨🏿\u{200D}⚖\u{FE0F}
-female-judge 👩\u{200D}⚖\u{FE0F} 👩🏻\u{200D}⚖\u{FE0F} 👩🏼\u{200D}⚖\u{FE0F} 👩🏽\u{200D}⚖\u{FE0F} 👩🏾\u{200D}⚖\u{FE0F} 👩🏿\u{200D}⚖\u{FE0F}
-farmer 🧑\u{200D}🌾 🧑🏻\u{200D}🌾 🧑🏼\u{200D}🌾 🧑🏽\u{200D}🌾 🧑🏾\u{200D}🌾 🧑🏿\u{200D}🌾
-male-farmer 👨\u{200D}🌾 👨🏻\u{200D}🌾 👨🏼\u{200D}🌾 👨🏽\u{200D}🌾 👨🏾\u{200D}🌾 👨🏿\u{200D}🌾
-female-farmer 👩\u{200D}🌾 👩🏻\u{200D}🌾 👩🏼\u{200D}🌾 👩🏽\u{200D}🌾 👩🏾\u{200D}🌾 👩🏿\u{200D}🌾
-cook 🧑\u{200D}🍳 🧑🏻\u{200D}🍳 🧑🏼\u{200D}🍳 🧑🏽\u{200D}🍳 🧑🏾\u{200D}🍳 🧑🏿\u{200D}🍳
-male-cook 👨\u{200D}🍳 👨🏻\u{200D}🍳 👨🏼\u{200D}🍳 👨🏽\u{200D}🍳 👨🏾\u{200D}🍳 👨🏿\u{200D}🍳
-female-cook 👩\u{200D}🍳 👩🏻\u{200D}🍳 👩🏼\u{200D}🍳 👩🏽\u{200D}🍳 👩🏾\u{200D}🍳 👩🏿\u{200D}🍳
-mechanic 🧑\u{200D}🔧 🧑🏻\u{200D}🔧 🧑🏼\u{200D}🔧 🧑🏽\u{200D}🔧 🧑🏾\u{200D}🔧 🧑🏿\u{200D}🔧
-male-mechanic 👨\u{200D}🔧 👨🏻\u{200D}🔧 👨🏼\u{200D}🔧 👨🏽\u{200D}🔧 👨🏾\u{200D}🔧 👨🏿\u{200D}🔧
-female-mechanic 👩\u{200D}🔧 👩🏻\u{200D}🔧 👩🏼\u{200D}🔧 👩🏽\u{200D}🔧 👩🏾\u{200D}🔧 👩🏿\u{200D}🔧
-factory_worker 🧑\u{200D}🏭 🧑🏻\u{200D}🏭 🧑🏼\u{200D}🏭 🧑🏽\u{200D}🏭 🧑🏾\u{200D}🏭 🧑🏿\u{200D}🏭
-male-factory-worker 👨\u{200D}🏭 👨🏻\u{200D}🏭 👨🏼\u{200D}🏭 👨🏽\u{200D}🏭 👨🏾\u{200D}🏭 👨🏿\u{200D}🏭
-female-factory-worker 👩\u{200D}🏭 👩🏻\u{200D}🏭 👩🏼\u{200D}🏭 👩🏽\u{200D}🏭 👩🏾\u{200D}🏭 👩🏿\u{200D}🏭
-office_worker 🧑\u{200D}💼 🧑🏻\u{200D}💼 🧑🏼\u{200D}💼 🧑🏽\u{200D}💼 🧑🏾\u{200D}💼 🧑🏿\u{200D}💼
-male-office-worker 👨\u{200D}💼 👨🏻\u{200D}💼 👨🏼\u{200D}💼 👨🏽\u{200D}💼 👨🏾\u{200D}💼 👨🏿\u{200D}💼
-female-office-worker 👩\u{200D}💼 👩🏻\u{200D}💼 👩🏼\u{200D}💼 👩🏽\u{200D}💼 👩🏾\u{200D}💼 👩🏿\u{200D}💼
-scientist 🧑\u{200D}🔬 🧑🏻\u{200D}🔬 🧑🏼\u{200D}🔬 🧑🏽\u{200D}🔬 🧑🏾\u{200D}🔬 🧑🏿\u{200D}🔬
-male-scientist 👨\u{200D}🔬 👨🏻\u{200D}🔬 👨🏼\u{200D}🔬 👨🏽\u{200D}🔬 👨🏾\u{200D}🔬 👨🏿\u{200D}🔬
-female-scientist 👩\u{200D}🔬 👩🏻\u{200D}🔬 👩🏼\u{200D}🔬 👩🏽\u{200D}🔬 👩🏾\u{200D}🔬 👩🏿\u{200D}🔬
-technologist 🧑\u{200D}💻 🧑🏻\u{200D}💻 🧑🏼\u{200D}💻 🧑🏽\u{200D}💻 🧑🏾\u{200D}💻 🧑🏿\u{200D}💻
-male-technologist 👨\u{200D}💻 👨🏻\u{200D}💻 👨🏼\u{200D}💻 👨🏽\u{200D}💻 👨🏾\u{200D}💻 👨🏿\u{200D}💻
-female-technologist 👩\u{200D}💻 👩🏻\u{200D}💻 👩🏼\u{200D}💻 👩🏽\u{200D}💻 👩🏾\u{200D}💻 👩🏿\u{200D}💻
-singer 🧑\u{200D}🎤 🧑🏻\u{200D}🎤 🧑🏼\u{200D}🎤 🧑🏽\u{200D}🎤 🧑🏾\u{200D}🎤 🧑🏿\u{200D}🎤
-male-singer 👨\u{200D}🎤 👨🏻\u{200D}🎤 👨🏼\u{200D}🎤 👨🏽\u{200D}🎤 👨🏾\u{200D}🎤 👨🏿\u{200D}🎤
-female-singer 👩\u{200D}🎤 👩🏻\u{200D}🎤 👩🏼\u{200D}🎤 👩🏽\u{200D}🎤 👩🏾\u{200D}🎤 👩🏿\u{200D}🎤
-artist 🧑\u{200D}🎨 🧑🏻\u{200D}🎨 🧑🏼\u{200D}🎨 🧑🏽\u{200D}🎨 🧑🏾\u{200D}🎨 🧑🏿\u{200D}🎨
-male-artist 👨\u{200D}🎨 👨🏻\u{200D}🎨 👨🏼\u{200D}🎨 👨🏽\u{200D}🎨 👨🏾\u{200D}🎨 👨🏿\u{200D}🎨
-female-artist 👩\u{200D}🎨 👩🏻\u{200D}🎨 👩🏼\u{200D}🎨 👩🏽\u{200D}🎨 👩🏾\u{200D}🎨 👩🏿\u{200D}🎨
-pilot 🧑\u{200D}✈\u{FE0F} 🧑🏻\u{200D}✈\u{FE0F} 🧑🏼\u{200D}✈\u{FE0F} 🧑🏽\u{200D}✈\u{FE0F} 🧑🏾\u{200D}✈\u{FE0F} 🧑🏿\u{200D}✈\u{FE0F}
-male-pilot 👨\u{200D}✈\u{FE0F} 👨🏻\u{200D}✈\u{FE0F} 👨🏼\u{200D}✈\u{FE0F} 👨🏽\u{200D}✈\u{FE0F} 👨🏾\u{200D}✈\u{FE0F} 👨🏿\u{200D}✈\u{FE0F}
-female-pilot 👩\u{200D}✈\u{FE0F} 👩🏻\u{200D}✈\u{FE0F} 👩🏼\u{200D}✈\u{FE0F} 👩🏽\u{200D}✈\u{FE0F} 👩🏾\u{200D}✈\u{FE0F} 👩🏿\u{200D}✈\u{FE0F}
-astronaut 🧑\u{200D}🚀 🧑🏻\u{200D}🚀 🧑🏼\u{200D}🚀 🧑🏽\u{200D}🚀 🧑🏾\u{200D}🚀 🧑🏿\u{200D}🚀
-male-astronaut 👨\u{200D}🚀 👨🏻\u{200D}🚀 👨🏼\u{200D}🚀 👨🏽\u{200D}🚀 👨🏾\u{200D}🚀 👨🏿\u{200D}🚀
-female-astronaut 👩\u{200D}🚀 👩🏻\u{200D}🚀 👩🏼\u{200D}🚀 👩🏽\u{200D}🚀 👩🏾\u{200D}🚀 👩🏿\u{200D}🚀
-firefighter 🧑\u{200D}🚒 🧑🏻\u{200D}🚒 🧑🏼\u{200D}🚒 🧑🏽\u{200D}🚒 🧑🏾\u{200D}🚒 🧑🏿\u{200D}🚒
-male-firefighter 👨\u{200D}🚒 👨🏻\u{200D}🚒 👨🏼\u{200D}🚒 👨🏽\u{200D}🚒 👨🏾\u{200D}🚒 👨🏿\u{200D}🚒
-female-firefighter 👩\u{200D}🚒 👩🏻\u{200D}🚒 👩🏼\u{200D}🚒 👩🏽\u{200D}🚒 👩🏾\u{200D}🚒 👩🏿\u{200D}🚒
-cop 👮 👮🏻 👮🏼 👮🏽 👮🏾 👮🏿
-male-police-officer 👮\u{200D}♂\u{FE0F} 👮🏻\u{200D}♂\u{FE0F} 👮🏼\u{200D}♂\u{FE0F} 👮🏽\u{200D}♂\u{FE0F} 👮🏾\u{200D}♂\u{FE0F} 👮🏿\u{200D}♂\u{FE0F}
-female-police-officer 👮\u{200D}♀\u{FE0F} 👮🏻\u{200D}♀\u{FE0F} 👮🏼\u{200D}♀\u{FE0F} 👮🏽\u{200D}♀\u{FE0F} 👮🏾\u{200D}♀\u{FE0F} 👮🏿\u{200D}♀\u{FE0F}
-sleuth_or_spy 🕵\u{FE0F} 🕵🏻 🕵🏼 🕵🏽 🕵🏾 🕵🏿
-male-detective 🕵\u{FE0F}\u{200D}♂\u{FE0F} 🕵🏻\u{200D}♂\u{FE0F} 🕵🏼\u{200D}♂\u{FE0F} 🕵🏽\u{200D}♂\u{FE0F} 🕵🏾\u{200D}♂\u{FE0F} 🕵🏿\u{200D}♂\u{FE0F}
-female-detective 🕵\u{FE0F}\u{200D}♀\u{FE0F} 🕵🏻\u{200D}♀\u{FE0F} 🕵🏼\u{200D}♀\u{FE0F} 🕵🏽\u{200D}♀\u{FE0F} 🕵🏾\u{200D}♀\u{FE0F} 🕵🏿\u{200D}♀\u{FE0F}
-guardsman 💂 💂🏻 💂🏼 💂🏽 💂🏾 💂🏿
-male-guard 💂\u{200D}♂\u{FE0F} 💂🏻\u{200D}♂\u{FE0F} 💂🏼\u{200D}♂\u{FE0F} 💂🏽\u{200D}♂\u{FE0F} 💂🏾\u{200D}♂\u{FE0F} 💂🏿\u{200D}♂\u{FE0F}
-female-guard 💂\u{200D}♀\u{FE0F} 💂🏻\u{200D}♀\u{FE0F} 💂🏼\u{200D}♀\u{FE0F} 💂🏽\u{200D}♀\u{FE0F} 💂🏾\u{200D}♀\u{FE0F} 💂🏿\u{200D}♀\u{FE0F}
-ninja 🥷 🥷🏻 🥷🏼 🥷🏽 🥷🏾 🥷🏿
-construction_worker 👷 👷🏻 👷🏼 👷🏽 👷🏾 👷🏿
-male-construction-worker 👷\u{200D}♂\u{FE0F} 👷🏻\u{200D}♂\u{FE0F} 👷🏼\u{200D}♂\u{FE0F} 👷🏽\u{200D}♂\u{FE0F} 👷🏾\u{200D}♂\u{FE0F} 👷🏿\u{200D}♂\u{FE0F}
-female-construction-worker 👷\u{200D}♀\u{FE0F} 👷🏻\u{200D}♀\u{FE0F} 👷🏼\u{200D}♀\u{FE0F} 👷🏽\u{200D}♀\u{FE0F} 👷🏾\u{200D}♀\u{FE0F} 👷🏿\u{200D}♀\u{FE0F}
-person_with_crown 🫅 🫅🏻 🫅🏼 🫅🏽 🫅🏾 🫅🏿
-prince 🤴 🤴🏻 🤴🏼 🤴🏽 🤴🏾 🤴🏿
-princess 👸 👸🏻 👸🏼 👸🏽 👸🏾 👸🏿
-man_with_turban 👳 👳🏻 👳🏼 👳🏽 👳🏾 👳🏿
-man-wearing-turban 👳\u{200D}♂\u{FE0F} 👳🏻\u{200D}♂\u{FE0F} 👳🏼\u{200D}♂\u{FE0F} 👳🏽\u{200D}♂\u{FE0F} 👳🏾\u{200D}♂\u{FE0F} 👳🏿\u{200D}♂\u{FE0F}
-woman-wearing-turban 👳\u{200D}♀\u{FE0F} 👳🏻\u{200D}♀\u{FE0F} 👳🏼\u{200D}♀\u{FE0F} 👳🏽\u{200D}♀\u{FE0F} 👳🏾\u{200D}♀\u{FE0F} 👳🏿\u{200D}♀\u{FE0F}
-man_with_gua_pi_mao 👲 👲🏻 👲🏼 👲🏽 👲🏾 👲🏿
-person_with_headscarf 🧕 🧕🏻 🧕🏼 🧕🏽 🧕🏾 🧕🏿
-person_in_tuxedo 🤵 🤵🏻 🤵🏼 🤵🏽 🤵🏾 🤵🏿
-man_in_tuxedo 🤵\u{200D}♂\u{FE0F} 🤵🏻\u{200D}♂\u{FE0F} 🤵🏼\u{200D}♂\u{FE0F} 🤵🏽\u{200D}♂\u{FE0F} 🤵🏾\u{200D}♂\u{FE0F} 🤵🏿\u{200D}♂\u{FE0F}
-woman_in_tuxedo 🤵\u{200D}♀\u{FE0F} 🤵🏻\u{200D}♀\u{FE0F} 🤵🏼\u{200D}♀\u{FE0F} 🤵🏽\u{200D}♀\u{FE0F} 🤵🏾\u{200D}♀\u{FE0F} 🤵🏿\u{200D}♀\u{FE0F}
-bride_with_veil 👰 👰🏻 👰🏼 👰🏽 👰🏾 👰🏿
-man_with_veil 👰\u{200D}♂\u{FE0F} 👰🏻\u{200D}♂\u{FE0F} 👰🏼\u{200D}♂\u{FE0F} 👰🏽\u{200D}♂\u{FE0F} 👰🏾\u{200D}♂\u{FE0F} 👰🏿\u{200D}♂\u{FE0F}
-woman_with_veil 👰\u{200D}♀\u{FE0F} 👰🏻\u{200D}♀\u{FE0F} 👰🏼\u{200D}♀\u{FE0F} 👰🏽\u{200D}♀\u{FE0F} 👰🏾\u{200D}♀\u{FE0F} 👰🏿\u{200D}♀\u{FE0F}
-pregnant_woman 🤰 🤰🏻 🤰🏼 🤰🏽 🤰🏾 🤰🏿
-pregnant_man 🫃 🫃🏻 🫃🏼 🫃🏽 🫃🏾 🫃🏿
-pregnant_person 🫄 🫄🏻 🫄🏼 🫄🏽 🫄🏾 🫄🏿
-breast-feeding 🤱 🤱🏻 🤱🏼 🤱🏽 🤱🏾 🤱🏿
-woman_feeding_baby 👩\u{200D}🍼 👩🏻\u{200D}🍼 👩🏼\u{200D}🍼 👩🏽\u{200D}🍼 👩🏾\u{200D}🍼 👩🏿\u{200D}🍼
-man_feeding_baby 👨\u{200D}🍼 👨🏻\u{200D}🍼 👨🏼\u{200D}🍼 👨🏽\u{200D}🍼 👨🏾\u{200D}🍼 👨🏿\u{200D}🍼
-person_feeding_baby 🧑\u{200D}🍼 🧑🏻\u{200D}🍼 🧑🏼\u{200D}🍼 🧑🏽\u{200D}🍼 🧑🏾\u{200D}🍼 🧑🏿\u{200D}🍼
-angel 👼 👼🏻 👼🏼 👼🏽 👼🏾 👼🏿
-santa 🎅 🎅🏻 🎅🏼 🎅🏽 🎅🏾 🎅🏿
-mrs_claus,mother_christmas 🤶 🤶🏻 🤶🏼 🤶🏽 🤶🏾 🤶🏿
-mx_claus 🧑\u{200D}🎄 🧑🏻\u{200D}🎄 🧑🏼\u{200D}🎄 🧑🏽\u{200D}🎄 🧑🏾\u{200D}🎄 🧑🏿\u{200D}🎄
-superhero 🦸 🦸🏻 🦸🏼 🦸🏽 🦸🏾 🦸🏿
-male_superhero 🦸\u{200D}♂\u{FE0F} 🦸🏻\u{200D}♂\u{FE0F} 🦸🏼\u{200D}♂\u{FE0F} 🦸🏽\u{200D}♂\u{FE0F} 🦸🏾\u{200D}♂\u{FE0F} 🦸🏿\u{200D}♂\u{FE0F}
-female_superhero 🦸\u{200D}♀\u{FE0F} 🦸🏻\u{200D}♀\u{FE0F} 🦸🏼\u{200D}♀\u{FE0F} 🦸🏽\u{200D}♀\u{FE0F} 🦸🏾\u{200D}♀\u{FE0F} 🦸🏿\u{200D}♀\u{FE0F}
-supervillain 🦹 🦹🏻 🦹🏼 🦹🏽 🦹🏾 🦹🏿
-male_supervillain 🦹\u{200D}♂\u{FE0F} 🦹🏻\u{200D}♂\u{FE0F} 🦹🏼\u{200D}♂\u{FE0F} 🦹🏽\u{200D}♂\u{FE0F} 🦹🏾\u{200D}♂\u{FE0F} 🦹🏿\u{200D}♂\u{FE0F}
-female_supervillain 🦹\u{200D}♀\u{FE0F} 🦹🏻\u{200D}♀\u{FE0F} 🦹🏼\u{200D}♀\u{FE0F} 🦹🏽\u{200D}♀\u{FE0F} 🦹🏾\u{200D}♀\u{FE0F} 🦹🏿\u{200D}♀\u{FE0F}
-mage 🧙 🧙🏻 🧙🏼 🧙🏽 🧙🏾 🧙🏿
-male_mage 🧙\u{200D}♂\u{FE0F} 🧙🏻\u{200D}♂\u{FE0F} 🧙🏼\u{200D}♂\u{FE0F} 🧙🏽\u{200D}♂\u{FE0F} 🧙🏾\u{200D}♂\u{FE0F} 🧙🏿\u{200D}♂\u{FE0F}
-female_mage 🧙\u{200D}♀\u{FE0F} 🧙🏻\u{200D}♀\u{FE0F} 🧙🏼\u{200D}♀\u{FE0F} 🧙🏽\u{200D}♀\u{FE0F} 🧙🏾\u{200D}♀\u{FE0F} 🧙🏿\u{200D}♀\u{FE0F}
-fairy 🧚 🧚🏻 🧚🏼 🧚🏽 🧚🏾 🧚🏿
-male_fairy 🧚\u{200D}♂\u{FE0F} 🧚🏻\u{200D}♂\u{FE0F} 🧚🏼\u{200D}♂\u{FE0F} 🧚🏽\u{200D}♂\u{FE0F} 🧚🏾\u{200D}♂\u{FE0F} 🧚🏿\u{200D}♂\u{FE0F}
-female_fairy 🧚\u{200D}♀\u{FE0F} 🧚🏻\u{200D}♀\u{FE0F} 🧚🏼\u{200D}♀\u{FE0F} 🧚🏽\u{200D}♀\u{FE0F} 🧚🏾\u{200D}♀\u{FE0F} 🧚🏿\u{200D}♀\u{FE0F}
-vampire 🧛 🧛🏻 🧛🏼 🧛🏽 🧛🏾 🧛🏿
-male_vampire 🧛\u{200D}♂\u{FE0F} 🧛🏻\u{200D}♂\u{FE0F} 🧛🏼\u{200D}♂\u{FE0F} 🧛🏽\u{200D}♂\u{FE0F} 🧛🏾\u{200D}♂\u{FE0F} 🧛🏿\u{200D}♂\u{FE0F}
-female_vampire 🧛\u{200D}♀\u{FE0F} 🧛🏻\u{200D}♀\u{FE0F} 🧛🏼\u{200D}♀\u{FE0F} 🧛🏽\u{200D}♀\u{FE0F} 🧛🏾\u{200D}♀\u{FE0F} 🧛🏿\u{200D}♀\u{FE0F}
-merperson 🧜 🧜🏻 🧜🏼 🧜🏽 🧜🏾 🧜🏿
-merman 🧜\u{200D}♂\u{FE0F} 🧜🏻\u{200D}♂\u{FE0F} 🧜🏼\u{200D}♂\u{FE0F} 🧜🏽\u{200D}♂\u{FE0F} 🧜🏾\u{200D}♂\u{FE0F} 🧜🏿\u{200D}♂\u{FE0F}
-mermaid 🧜\u{200D}♀\u{FE0F} 🧜🏻\u{200D}♀\u{FE0F} 🧜🏼\u{200D}♀\u{FE0F} 🧜🏽\u{200D}♀\u{FE0F} 🧜🏾\u{200D}♀\u{FE0F} 🧜🏿\u{200D}♀\u{FE0F}
-elf 🧝 🧝🏻 🧝🏼 🧝🏽 🧝🏾 🧝🏿
-male_elf 🧝\u{200D}♂\u{FE0F} 🧝🏻\u{200D}♂\u{FE0F} 🧝🏼\u{200D}♂\u{FE0F} 🧝🏽\u{200D}♂\u{FE0F} 🧝🏾\u{200D}♂\u{FE0F} 🧝🏿\u{200D}♂\u{FE0F}
-female_elf 🧝\u{200D}♀\u{FE0F} 🧝🏻\u{200D}♀\u{FE0F} 🧝🏼\u{200D}♀\u{FE0F} 🧝🏽\u{200D}♀\u{FE0F} 🧝🏾\u{200D}♀\u{FE0F} 🧝🏿\u{200D}♀\u{FE0F}
-genie 🧞
-male_genie 🧞\u{200D}♂\u{FE0F}
-female_genie 🧞\u{200D}♀\u{FE0F}
-zombie 🧟
-male_zombie 🧟\u{200D}♂\u{FE0F}
-female_zombie 🧟\u{200D}♀\u{FE0F}
-troll 🧌
-massage 💆 💆🏻 💆🏼 💆🏽 💆🏾 💆🏿
-man-getting-massage 💆\u{200D}♂\u{FE0F} 💆🏻\u{200D}♂\u{FE0F} 💆🏼\u{200D}♂\u{FE0F} 💆🏽\u{200D}♂\u{FE0F} 💆🏾\u{200D}♂\u{FE0F} 💆🏿\u{200D}♂\u{FE0F}
-woman-getting-massage 💆\u{200D}♀\u{FE0F} 💆🏻\u{200D}♀\u{FE0F} 💆🏼\u{200D}♀\u{FE0F} 💆🏽\u{200D}♀\u{FE0F} 💆🏾\u{200D}♀\u{FE0F} 💆🏿\u{200D}♀\u{FE0F}
-haircut 💇 💇🏻 💇🏼 💇🏽 💇🏾 💇🏿
-man-getting-haircut 💇\u{200D}♂\u{FE0F} 💇🏻\u{200D}♂\u{FE0F} 💇🏼\u{200D}♂\u{FE0F} 💇🏽\u{200D}♂\u{FE0F} 💇🏾\u{200D}♂\u{FE0F} 💇🏿\u{200D}♂\u{FE0F}
-woman-getting-haircut 💇\u{200D}♀\u{FE0F} 💇🏻\u{200D}♀\u{FE0F} 💇🏼\u{200D}♀\u{FE0F} 💇🏽\u{200D}♀\u{FE0F} 💇🏾\u{200D}♀\u{FE0F} 💇🏿\u{200D}♀\u{FE0F}
-walking 🚶 🚶🏻 🚶🏼 🚶🏽 🚶🏾 🚶🏿
-man-walking 🚶\u{200D}♂\u{FE0F} 🚶🏻\u{200D}♂\u{FE0F} 🚶🏼\u{200D}♂\u{FE0F} 🚶🏽\u{200D}♂\u{FE0F} 🚶🏾\u{200D}♂\u{FE0F} 🚶🏿\u{200D}♂\u{FE0F}
-woman-walking 🚶\u{200D}♀\u{FE0F} 🚶🏻\u{200D}♀\u{FE0F} 🚶🏼\u{200D}♀\u{FE0F} 🚶🏽\u{200D}♀\u{FE0F} 🚶🏾\u{200D}♀\u{FE0F} 🚶🏿\u{200D}♀\u{FE0F}
-person_walking_facing_right 🚶\u{200D}➡\u{FE0F} 🚶🏻\u{200D}➡\u{FE0F} 🚶🏼\u{200D}➡\u{FE0F} 🚶🏽\u{200D}➡\u{FE0F} 🚶🏾\u{200D}➡\u{FE0F} 🚶🏿\u{200D}➡\u{FE0F}
-woman_walking_facing_right 🚶\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
-man_walking_facing_right 🚶\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
-standing_person 🧍 🧍🏻 🧍🏼 🧍🏽 🧍🏾 🧍🏿
-man_standing 🧍\u{200D}♂\u{FE0F} 🧍🏻\u{200D}♂\u{FE0F} 🧍🏼\u{200D}♂\u{FE0F} 🧍🏽\u{200D}♂\u{FE0F} 🧍🏾\u{200D}♂\u{FE0F} 🧍🏿\u{200D}♂\u{FE0F}
-woman_standing 🧍\u{200D}♀\u{FE0F} 🧍🏻\u{200D}♀\u{FE0F} 🧍🏼\u{200D}♀\u{FE0F} 🧍🏽\u{200D}♀\u{FE0F} 🧍🏾\u{200D}♀\u{FE0F} 🧍🏿\u{200D}♀\u{FE0F}
-kneeling_person 🧎 🧎🏻 🧎🏼 🧎🏽 🧎🏾 🧎🏿
-man_kneeling 🧎\u{200D}♂\u{FE0F} 🧎🏻\u{200D}♂\u{FE0F} 🧎🏼\u{200D}♂\u{FE0F} 🧎🏽\u{200D}♂\u{FE0F} 🧎🏾\u{200D}♂\u{FE0F} 🧎🏿\u{200D}♂\u{FE0F}
-woman_kneeling 🧎\u{200D}♀\u{FE0F} 🧎🏻\u{200D}♀\u{FE0F} 🧎🏼\u{200D}♀\u{FE0F} 🧎🏽\u{200D}♀\u{FE0F} 🧎🏾\u{200D}♀\u{FE0F} 🧎🏿\u{200D}♀\u{FE0F}
-person_kneeling_facing_right 🧎\u{200D}➡\u{FE0F} 🧎🏻\u{200D}➡\u{FE0F} 🧎🏼\u{200D}➡\u{FE0F} 🧎🏽\u{200D}➡\u{FE0F} 🧎🏾\u{200D}➡\u{FE0F} 🧎🏿\u{200D}➡\u{FE0F}
-woman_kneeling_facing_right 🧎\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
-man_kneeling_facing_right 🧎\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
-person_with_probing_cane 🧑\u{200D}🦯 🧑🏻\u{200D}🦯 🧑🏼\u{200D}🦯 🧑🏽\u{200D}🦯 🧑🏾\u{200D}🦯 🧑🏿\u{200D}🦯
-person_with_white_cane_facing_right 🧑\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦯\u{200D}➡\u{FE0F}
-man_with_probing_cane 👨\u{200D}🦯 👨🏻\u{200D}🦯 👨🏼\u{200D}🦯 👨🏽\u{200D}🦯 👨🏾\u{200D}🦯 👨🏿\u{200D}🦯
-man_with_white_cane_facing_right 👨\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦯\u{200D}➡\u{FE0F}
-woman_with_probing_cane 👩\u{200D}🦯 👩🏻\u{200D}🦯 👩🏼\u{200D}🦯 👩🏽\u{200D}🦯 👩🏾\u{200D}🦯 👩🏿\u{200D}🦯
-woman_with_white_cane_facing_right 👩\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦯\u{200D}➡\u{FE0F}
-person_in_motorized_wheelchair 🧑\u{200D}🦼 🧑🏻\u{200D}🦼 🧑🏼\u{200D}🦼 🧑🏽\u{200D}🦼 🧑🏾\u{200D}🦼 🧑🏿\u{200D}🦼
-person_in_motorized_wheelchair_facing_right 🧑\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦼\u{200D}➡\u{FE0F}
-man_in_motorized_wheelchair 👨\u{200D}🦼 👨🏻\u{200D}🦼 👨🏼\u{200D}🦼 👨🏽\u{200D}🦼 👨🏾\u{200D}🦼 👨🏿\u{200D}🦼
-man_in_motorized_wheelchair_facing_right 👨\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦼\u{200D}➡\u{FE0F}
-woman_in_motorized_wheelchair 👩\u{200D}🦼 👩🏻\u{200D}🦼 👩🏼\u{200D}🦼 👩🏽\u{200D}🦼 👩🏾\u{200D}🦼 👩🏿\u{200D}🦼
-woman_in_motorized_wheelchair_facing_right 👩\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦼\u{200D}➡\u{FE0F}
-person_in_manual_wheelchair 🧑\u{200D}🦽 🧑🏻\u{200D}🦽 🧑🏼\u{200D}🦽 🧑🏽\u{200D}🦽 🧑🏾\u{200D}🦽 🧑🏿\u{200D}🦽
-person_in_manual_wheelchair_facing_right 🧑\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦽\u{200D}➡\u{FE0F}
-man_in_manual_wheelchair 👨\u{200D}🦽 👨🏻\u{200D}🦽 👨🏼\u{200D}🦽 👨🏽\u{200D}🦽 👨🏾\u{200D}🦽 👨🏿\u{200D}🦽
-man_in_manual_wheelchair_facing_right 👨\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦽\u{200D}➡\u{FE0F}
-woman_in_manual_wheelchair 👩\u{200D}🦽 👩🏻\u{200D}🦽 👩🏼\u{200D}🦽 👩🏽\u{200D}🦽 👩🏾\u{200D}🦽 👩🏿\u{200D}🦽
-woman_in_manual_wheelchair_facing_right 👩\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦽\u{200D}➡\u{FE0F}
-runner,running 🏃 🏃🏻 🏃🏼 🏃🏽 🏃🏾 🏃🏿
-man-running 🏃\u{200D}♂\u{FE0F} 🏃🏻\u{200D}♂\u{FE0F} 🏃🏼\u{200D}♂\u{FE0F} 🏃🏽\u{200D}♂\u{FE0F} 🏃🏾\u{200D}♂\u{FE0F} 🏃🏿\u{200D}♂\u{FE0F}
-woman-running 🏃\u{200D}♀\u{FE0F} 🏃🏻\u{200D}♀\u{FE0F} 🏃🏼\u{200D}♀\u{FE0F} 🏃🏽\u{200D}♀\u{FE0F} 🏃🏾\u{200D}♀\u{FE0F} 🏃🏿\u{200D}♀\u{FE0F}
-person_running_facing_right 🏃\u{200D}➡\u{FE0F} 🏃🏻\u{200D}➡\u{FE0F} 🏃🏼\u{200D}➡\u{FE0F} 🏃🏽\u{200D}➡\u{FE0F} 🏃🏾\u{200D}➡\u{FE0F} 🏃🏿\u{200D}➡\u{FE0F}
-woman_running_facing_right 🏃\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
-man_running_facing_right 🏃\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
-dancer 💃 💃🏻 💃🏼 💃🏽 💃🏾 💃🏿
-man_dancing 🕺 🕺🏻 🕺🏼 🕺🏽 🕺🏾 🕺🏿
-man_in_business_suit_levitating 🕴\u{FE0F} 🕴🏻 🕴🏼 🕴🏽 🕴🏾 🕴🏿
-dancers 👯
-men-with-bunny-ears-partying,man-with-bunny-ears-partying 👯\u{200D}♂\u{FE0F}
-women-with-bunny-ears-partying,woman-with-bunny-ears-partying 👯\u{200D}♀\u{FE0F}
-person_in_steamy_room 🧖 🧖🏻 🧖🏼 🧖🏽 🧖🏾 🧖🏿
-man_in_steamy_room 🧖\u{200D}♂\u{FE0F} 🧖🏻\u{200D}♂\u{FE0F} 🧖🏼\u{200D}♂\u{FE0F} 🧖🏽\u{200D}♂\u{FE0F} 🧖🏾\u{200D}♂\u{FE0F} 🧖🏿\u{200D}♂\u{FE0F}
-woman_in_steamy_room 🧖\u{200D}♀\u{FE0F} 🧖🏻\u{200D}♀\u{FE0F} 🧖🏼\u{200D}♀\u{FE0F} 🧖🏽\u{200D}♀\u{FE0F} 🧖🏾\u{200D}♀\u{FE0F} 🧖🏿\u{200D}♀\u{FE0F}
-person_climbing 🧗 🧗🏻 🧗🏼 🧗🏽 🧗🏾 🧗🏿
-man_climbing 🧗\u{200D}♂\u{FE0F} 🧗🏻\u{200D}♂\u{FE0F} 🧗🏼\u{200D}♂\u{FE0F} 🧗🏽\u{200D}♂\u{FE0F} 🧗🏾\u{200D}♂\u{FE0F} 🧗🏿\u{200D}♂\u{FE0F}
-woman_climbing 🧗\u{200D}♀\u{FE0F} 🧗🏻\u{200D}♀\u{FE0F} 🧗🏼\u{200D}♀\u{FE0F} 🧗🏽\u{200D}♀\u{FE0F} 🧗🏾\u{200D}♀\u{FE0F} 🧗🏿\u{200D}♀\u{FE0F}
-fencer 🤺
-horse_racing 🏇 🏇🏻 🏇🏼 🏇🏽 🏇🏾 🏇🏿
-skier ⛷\u{FE0F}
-snowboarder 🏂 🏂🏻 🏂🏼 🏂🏽 🏂🏾 🏂🏿
-golfer 🏌\u{FE0F} 🏌🏻 🏌🏼 🏌🏽 🏌🏾 🏌🏿
-man-golfing 🏌\u{FE0F}\u{200D}♂\u{FE0F} 🏌🏻\u{200D}♂\u{FE0F} 🏌🏼\u{200D}♂\u{FE0F} 🏌🏽\u{200D}♂\u{FE0F} 🏌🏾\u{200D}♂\u{FE0F} 🏌🏿\u{200D}♂\u{FE0F}
-woman-golfing 🏌\u{FE0F}\u{200D}♀\u{FE0F} 🏌🏻\u{200D}♀\u{FE0F} 🏌🏼\u{200D}♀\u{FE0F} 🏌🏽\u{200D}♀\u{FE0F} 🏌🏾\u{200D}♀\u{FE0F} 🏌🏿\u{200D}♀\u{FE0F}
-surfer 🏄 🏄🏻 🏄🏼 🏄🏽 🏄🏾 🏄🏿
-man-surfing 🏄\u{200D}♂\u{FE0F} 🏄🏻\u{200D}♂\u{FE0F} 🏄🏼\u{200D}♂\u{FE0F} 🏄🏽\u{200D}♂\u{FE0F} 🏄🏾\u{200D}♂\u{FE0F} 🏄🏿\u{200D}♂\u{FE0F}
-woman-surfing 🏄\u{200D}♀\u{FE0F} 🏄🏻\u{200D}♀\u{FE0F} 🏄🏼\u{200D}♀\u{FE0F} 🏄🏽\u{200D}♀\u{FE0F} 🏄🏾\u{200D}♀\u{FE0F} 🏄🏿\u{200D}♀\u{FE0F}
-rowboat 🚣 🚣🏻 🚣🏼 🚣🏽 🚣🏾 🚣🏿
-man-rowing-boat 🚣\u{200D}♂\u{FE0F} 🚣🏻\u{200D}♂\u{FE0F} 🚣🏼\u{200D}♂\u{FE0F} 🚣🏽\u{200D}♂\u{FE0F} 🚣🏾\u{200D}♂\u{FE0F} 🚣🏿\u{200D}♂\u{FE0F}
-woman-rowing-boat 🚣\u{200D}♀\u{FE0F} 🚣🏻\u{200D}♀\u{FE0F} 🚣🏼\u{200D}♀\u{FE0F} 🚣🏽\u{200D}♀\u{FE0F} 🚣🏾\u{200D}♀\u{FE0F} 🚣🏿\u{200D}♀\u{FE0F}
-swimmer 🏊 🏊🏻 🏊🏼 🏊🏽 🏊🏾 🏊🏿
-man-swimming 🏊\u{200D}♂\u{FE0F} 🏊🏻\u{200D}♂\u{FE0F} 🏊🏼\u{200D}♂\u{FE0F} 🏊🏽\u{200D}♂\u{FE0F} 🏊🏾\u{200D}♂\u{FE0F} 🏊🏿\u{200D}♂\u{FE0F}
-woman-swimming 🏊\u{200D}♀\u{FE0F} 🏊🏻\u{200D}♀\u{FE0F} 🏊🏼\u{200D}♀\u{FE0F} 🏊🏽\u{200D}♀\u{FE0F} 🏊🏾\u{200D}♀\u{FE0F} 🏊🏿\u{200D}♀\u{FE0F}
-person_with_ball ⛹\u{FE0F} ⛹🏻 ⛹🏼 ⛹🏽 ⛹🏾 ⛹🏿
-man-bouncing-ball ⛹\u{FE0F}\u{200D}♂\u{FE0F} ⛹🏻\u{200D}♂\u{FE0F} ⛹🏼\u{200D}♂\u{FE0F} ⛹🏽\u{200D}♂\u{FE0F} ⛹🏾\u{200D}♂\u{FE0F} ⛹🏿\u{200D}♂\u{FE0F}
-woman-bouncing-ball ⛹\u{FE0F}\u{200D}♀\u{FE0F} ⛹🏻\u{200D}♀\u{FE0F} ⛹🏼\u{200D}♀\u{FE0F} ⛹🏽\u{200D}♀\u{FE0F} ⛹🏾\u{200D}♀\u{FE0F} ⛹🏿\u{200D}♀\u{FE0F}
-weight_lifter 🏋\u{FE0F} 🏋🏻 🏋🏼 🏋🏽 🏋🏾 🏋🏿
-man-lifting-weights 🏋\u{FE0F}\u{200D}♂\u{FE0F} 🏋🏻\u{200D}♂\u{FE0F} 🏋🏼\u{200D}♂\u{FE0F} 🏋🏽\u{200D}♂\u{FE0F} 🏋🏾\u{200D}♂\u{FE0F} 🏋🏿\u{200D}♂\u{FE0F}
-woman-lifting-weights 🏋\u{FE0F}\u{200D}♀\u{FE0F} 🏋🏻\u{200D}♀\u{FE0F} 🏋🏼\u{200D}♀\u{FE0F} 🏋🏽\u{200D}♀\u{FE0F} 🏋🏾\u{200D}♀\u{FE0F} 🏋🏿\u{200D}♀\u{FE0F}
-bicyclist 🚴 🚴🏻 🚴🏼 🚴🏽 🚴🏾 🚴🏿
-man-biking 🚴\u{200D}♂\u{FE0F} 🚴🏻\u{200D}♂\u{FE0F} 🚴🏼\u{200D}♂\u{FE0F} 🚴🏽\u{200D}♂\u{FE0F} 🚴🏾\u{200D}♂\u{FE0F} 🚴🏿\u{200D}♂\u{FE0F}
-woman-biking 🚴\u{200D}♀\u{FE0F} 🚴🏻\u{200D}♀\u{FE0F} 🚴🏼\u{200D}♀\u{FE0F} 🚴🏽\u{200D}♀\u{FE0F} 🚴🏾\u{200D}♀\u{FE0F} 🚴🏿\u{200D}♀\u{FE0F}
-mountain_bicyclist 🚵 🚵🏻 🚵🏼 🚵🏽 🚵🏾 🚵🏿
-man-mountain-biking 🚵\u{200D}♂\u{FE0F} 🚵🏻\u{200D}♂\u{FE0F} 🚵🏼\u{200D}♂\u{FE0F} 🚵🏽\u{200D}♂\u{FE0F} 🚵🏾\u{200D}♂\u{FE0F} 🚵🏿\u{200D}♂\u{FE0F}
-woman-mountain-biking 🚵\u{200D}♀\u{FE0F} 🚵🏻\u{200D}♀\u{FE0F} 🚵🏼\u{200D}♀\u{FE0F} 🚵🏽\u{200D}♀\u{FE0F} 🚵🏾\u{200D}♀\u{FE0F} 🚵🏿\u{200D}♀\u{FE0F}
-person_doing_cartwheel 🤸 🤸🏻 🤸🏼 🤸🏽 🤸🏾 🤸🏿
-man-cartwheeling 🤸\u{200D}♂\u{FE0F} 🤸🏻\u{200D}♂\u{FE0F} 🤸🏼\u{200D}♂\u{FE0F} 🤸🏽\u{200D}♂\u{FE0F} 🤸🏾\u{200D}♂\u{FE0F} 🤸🏿\u{200D}♂\u{FE0F}
-woman-cartwheeling 🤸\u{200D}♀\u{FE0F} 🤸🏻\u{200D}♀\u{FE0F} 🤸🏼\u{200D}♀\u{FE0F} 🤸🏽\u{200D}♀\u{FE0F} 🤸🏾\u{200D}♀\u{FE0F} 🤸🏿\u{200D}♀\u{FE0F}
-wrestlers 🤼
-man-wrestling 🤼\u{200D}♂\u{FE0F}
-woman-wrestling 🤼\u{200D}♀\u{FE0F}
-water_polo 🤽 🤽🏻 🤽🏼 🤽🏽 🤽🏾 🤽🏿
-man-playing-water-polo 🤽\u{200D}♂\u{FE0F} 🤽🏻\u{200D}♂\u{FE0F} 🤽🏼\u{200D}♂\u{FE0F} 🤽🏽\u{200D}♂\u{FE0F} 🤽🏾\u{200D}♂\u{FE0F} 🤽🏿\u{200D}♂\u{FE0F}
-woman-playing-water-polo 🤽\u{200D}♀\u{FE0F} 🤽🏻\u{200D}♀\u{FE0F} 🤽🏼\u{200D}♀\u{FE0F} 🤽🏽\u{200D}♀\u{FE0F} 🤽🏾\u{200D}♀\u{FE0F} 🤽🏿\u{200D}♀\u{FE0F}
-handball 🤾 🤾🏻 🤾🏼 🤾🏽 🤾🏾 🤾🏿
-man-playing-handball 🤾\u{200D}♂\u{FE0F} 🤾🏻\u{200D}♂\u{FE0F} 🤾🏼\u{200D}♂\u{FE0F} 🤾🏽\u{200D}♂\u{FE0F} 🤾🏾\u{200D}♂\u{FE0F} 🤾🏿\u{200D}♂\u{FE0F}
-woman-playing-handball 🤾\u{200D}♀\u{FE0F} 🤾🏻\u{200D}♀\u{FE0F} 🤾🏼\u{200D}♀\u{FE0F} 🤾🏽\u{200D}♀\u{FE0F} 🤾🏾\u{200D}♀\u{FE0F} 🤾🏿\u{200D}♀\u{FE0F}
-juggling 🤹 🤹🏻 🤹🏼 🤹🏽 🤹🏾 🤹🏿
-man-juggling 🤹\u{200D}♂\u{FE0F} 🤹🏻\u{200D}♂\u{FE0F} 🤹🏼\u{200D}♂\u{FE0F} 🤹🏽\u{200D}♂\u{FE0F} 🤹🏾\u{200D}♂\u{FE0F} 🤹🏿\u{200D}♂\u{FE0F}
-woman-juggling 🤹\u{200D}♀\u{FE0F} 🤹🏻\u{200D}♀\u{FE0F} 🤹🏼\u{200D}♀\u{FE0F} 🤹🏽\u{200D}♀\u{FE0F} 🤹🏾\u{200D}♀\u{FE0F} 🤹🏿\u{200D}♀\u{FE0F}
-person_in_lotus_position 🧘 🧘🏻 🧘🏼 🧘🏽 🧘🏾 🧘🏿
-man_in_lotus_position 🧘\u{200D}♂\u{FE0F} 🧘🏻\u{200D}♂\u{FE0F} 🧘🏼\u{200D}♂\u{FE0F} 🧘🏽\u{200D}♂\u{FE0F} 🧘🏾\u{200D}♂\u{FE0F} 🧘🏿\u{200D}♂\u{FE0F}
-woman_in_lotus_position 🧘\u{200D}♀\u{FE0F} 🧘🏻\u{200D}♀\u{FE0F} 🧘🏼\u{200D}♀\u{FE0F} 🧘🏽\u{200D}♀\u{FE0F} 🧘🏾\u{200D}♀\u{FE0F} 🧘🏿\u{200D}♀\u{FE0F}
-bath 🛀 🛀🏻 🛀🏼 🛀🏽 🛀🏾 🛀🏿
-sleeping_accommodation 🛌 🛌🏻 🛌🏼 🛌🏽 🛌🏾 🛌🏿
-people_holding_hands 🧑\u{200D}🤝\u{200D}🧑 🧑🏻\u{200D}🤝\u{200D}🧑🏻 🧑🏼\u{200D}🤝\u{200D}🧑🏼 🧑🏽\u{200D}🤝\u{200D}🧑🏽 🧑🏾\u{200D}🤝\u{200D}🧑🏾 🧑🏿\u{200D}🤝\u{200D}🧑🏿
-two_women_holding_hands,women_holding_hands 👭 👭🏻 👭🏼 👭🏽 👭🏾 👭🏿
-man_and_woman_holding_hands,woman_and_man_holding_hands,couple 👫 👫🏻 👫🏼 👫🏽 👫🏾 👫🏿
-two_men_holding_hands,men_holding_hands 👬 👬🏻 👬🏼 👬🏽 👬🏾 👬🏿
-couplekiss 💏 💏🏻 💏🏼 💏🏽 💏🏾 💏🏿
-woman-kiss-man 👩\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨 👩🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏿
-man-kiss-man 👨\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨 👨🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏻 👨🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏼 👨🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏽 👨🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏾 👨🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏿
-woman-kiss-woman 👩\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩 👩🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏿
-couple_with_heart 💑 💑🏻 💑🏼 💑🏽 💑🏾 💑🏿
-woman-heart-man 👩\u{200D}❤\u{FE0F}\u{200D}👨 👩🏻\u{200D}❤\u{FE0F}\u{200D}👨🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}👨🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}👨🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}👨🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}👨🏿
-man-heart-man 👨\u{200D}❤\u{FE0F}\u{200D}👨 👨🏻\u{200D}❤\u{FE0F}\u{200D}👨🏻 👨🏼\u{200D}❤\u{FE0F}\u{200D}👨🏼 👨🏽\u{200D}❤\u{FE0F}\u{200D}👨🏽 👨🏾\u{200D}❤\u{FE0F}\u{200D}👨🏾 👨🏿\u{200D}❤\u{FE0F}\u{200D}👨🏿
-woman-heart-woman 👩\u{200D}❤\u{FE0F}\u{200D}👩 👩🏻\u{200D}❤\u{FE0F}\u{200D}👩🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}👩🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}👩🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}👩🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}👩🏿
-man-woman-boy 👨\u{200D}👩\u{200D}👦
-man-woman-girl 👨\u{200D}👩\u{200D}👧
-man-woman-girl-boy 👨\u{200D}👩\u{200D}👧\u{200D}👦
-man-woman-boy-boy 👨\u{200D}👩\u{200D}👦\u{200D}👦
-man-woman-girl-girl 👨\u{200D}👩\u{200D}👧\u{200D}👧
-man-man-boy 👨\u{200D}👨\u{200D}👦
-man-man-girl 👨\u{200D}👨\u{200D}👧
-man-man-girl-boy 👨\u{200D}👨\u{200D}👧\u{200D}👦
-man-man-boy-boy 👨\u{200D}👨\u{200D}👦\u{200D}👦
-man-man-girl-girl 👨\u{200D}👨\u{200D}👧\u{200D}👧
-woman-woman-boy 👩\u{200D}👩\u{200D}👦
-woman-woman-girl 👩\u{200D}👩\u{200D}👧
-woman-woman-girl-boy 👩\u{200D}👩\u{200D}👧\u{200D}👦
-woman-woman-boy-boy 👩\u{200D}👩\u{200D}👦\u{200D}👦
-woman-woman-girl-girl 👩\u{200D}👩\u{200D}👧\u{200D}👧
-man-boy 👨\u{200D}👦
-man-boy-boy 👨\u{200D}👦\u{200D}👦
-man-girl 👨\u{200D}👧
-man-girl-boy 👨\u{200D}👧\u{200D}👦
-man-girl-girl 👨\u{200D}👧\u{200D}👧
-woman-boy 👩\u{200D}👦
-woman-boy-boy 👩\u{200D}👦\u{200D}👦
-woman-girl 👩\u{200D}👧
-woman-girl-boy 👩\u{200D}👧\u{200D}👦
-woman-girl-girl 👩\u{200D}👧\u{200D}👧
-speaking_head_in_silhouette 🗣\u{FE0F}
-bust_in_silhouette 👤
-busts_in_silhouette 👥
-people_hugging 🫂
-family 👪
-family_adult_adult_child 🧑\u{200D}🧑\u{200D}🧒
-family_adult_adult_child_child 🧑\u{200D}🧑\u{200D}🧒\u{200D}🧒
-family_adult_child 🧑\u{200D}🧒
-family_adult_child_child 🧑\u{200D}🧒\u{200D}🧒
-footprints 👣
-skin-tone-2 🏻
-skin-tone-3 🏼
-skin-tone-4 🏽
-skin-tone-5 🏾
-skin-tone-6 🏿
-monkey_face 🐵
-monkey 🐒
-gorilla 🦍
-orangutan 🦧
-dog 🐶
-dog2 🐕
-guide_dog 🦮
-service_dog 🐕\u{200D}🦺
-poodle 🐩
-wolf 🐺
-fox_face 🦊
-raccoon 🦝
-cat 🐱
-cat2 🐈
-black_cat 🐈\u{200D}⬛
-lion_face 🦁
-tiger 🐯
-tiger2 🐅
-leopard 🐆
-horse 🐴
-moose 🫎
-donkey 🫏
-racehorse 🐎
-unicorn_face 🦄
-zebra_face 🦓
-deer 🦌
-bison 🦬
-cow 🐮
-ox 🐂
-water_buffalo 🐃
-cow2 🐄
-pig 🐷
-pig2 🐖
-boar 🐗
-pig_nose 🐽
-ram 🐏
-sheep 🐑
-goat 🐐
-dromedary_camel 🐪
-camel 🐫
-llama 🦙
-giraffe_face 🦒
-elephant 🐘
-mammoth 🦣
-rhinoceros 🦏
-hippopotamus 🦛
-mouse 🐭
-mouse2 🐁
-rat 🐀
-hamster 🐹
-rabbit 🐰
-rabbit2 🐇
-chipmunk 🐿\u{FE0F}
-beaver 🦫
-hedgehog 🦔
-bat 🦇
-bear 🐻
-polar_bear 🐻\u{200D}❄\u{FE0F}
-koala 🐨
-panda_face 🐼
-sloth 🦥
-otter 🦦
-skunk 🦨
-kangaroo 🦘
-badger 🦡
-feet,paw_prints 🐾
-turkey 🦃
-chicken 🐔
-rooster 🐓
-hatching_chick 🐣
-baby_chick 🐤
-hatched_chick 🐥
-bird 🐦
-penguin 🐧
-dove_of_peace 🕊\u{FE0F}
-eagle 🦅
-duck 🦆
-swan 🦢
-owl 🦉
-dodo 🦤
-feather 🪶
-flamingo 🦩
-peacock 🦚
-parrot 🦜
-wing 🪽
-black_bird 🐦\u{200D}⬛
-goose 🪿
-phoenix 🐦\u{200D}🔥
-frog 🐸
-crocodile 🐊
-turtle 🐢
-lizard 🦎
-snake 🐍
-dragon_face 🐲
-dragon 🐉
-sauropod 🦕
-t-rex 🦖
-whale 🐳
-whale2 🐋
-dolphin,flipper 🐬
-seal 🦭
-fish 🐟
-tropical_fish 🐠
-blowfish 🐡
-shark 🦈
-octopus 🐙
-shell 🐚
-coral 🪸
-jellyfish 🪼
-snail 🐌
-butterfly 🦋
-bug 🐛
-ant 🐜
-bee,honeybee 🐝
-beetle 🪲
-ladybug,lady_beetle 🐞
-cricket 🦗
-cockroach 🪳
-spider 🕷\u{FE0F}
-spider_web 🕸\u{FE0F}
-scorpion 🦂
-mosquito 🦟
-fly 🪰
-worm 🪱
-microbe 🦠
-bouquet 💐
-cherry_blossom 🌸
-white_flower 💮
-lotus 🪷
-rosette 🏵\u{FE0F}
-rose 🌹
-wilted_flower 🥀
-hibiscus 🌺
-sunflower 🌻
-blossom 🌼
-tulip 🌷
-hyacinth 🪻
-seedling 🌱
-potted_plant 🪴
-evergreen_tree 🌲
-deciduous_tree 🌳
-palm_tree 🌴
-cactus 🌵
-ear_of_rice 🌾
-herb 🌿
-shamrock ☘\u{FE0F}
-four_leaf_clover 🍀
-maple_leaf 🍁
-fallen_leaf 🍂
-leaves 🍃
-empty_nest 🪹
-nest_with_eggs 🪺
-mushroom 🍄
-grapes 🍇
-melon 🍈
-watermelon 🍉
-tangerine 🍊
-lemon 🍋
-lime 🍋\u{200D}🟩
-banana 🍌
-pineapple 🍍
-mango 🥭
-apple 🍎
-green_apple 🍏
-pear 🍐
-peach 🍑
-cherries 🍒
-strawberry 🍓
-blueberries 🫐
-kiwifruit 🥝
-tomato 🍅
-olive 🫒
-coconut 🥥
-avocado 🥑
-eggplant 🍆
-potato 🥔
-carrot 🥕
-corn 🌽
-hot_pepper 🌶\u{FE0F}
-bell_pepper 🫑
-cucumber 🥒
-leafy_green 🥬
-broccoli 🥦
-garlic 🧄
-onion 🧅
-peanuts 🥜
-beans 🫘
-chestnut 🌰
-ginger_root 🫚
-pea_pod 🫛
-brown_mushroom 🍄\u{200D}🟫
-bread 🍞
-croissant 🥐
-baguette_bread 🥖
-flatbread 🫓
-pretzel 🥨
-bagel 🥯
-pancakes 🥞
-waffle 🧇
-cheese_wedge 🧀
-meat_on_bone 🍖
-poultry_leg 🍗
-cut_of_meat 🥩
-bacon 🥓
-hamburger 🍔
-fries 🍟
-pizza 🍕
-hotdog 🌭
-sandwich 🥪
-taco 🌮
-burrito 🌯
-tamale 🫔
-stuffed_flatbread 🥙
-falafel 🧆
-egg 🥚
-fried_egg,cooking 🍳
-shallow_pan_of_food 🥘
-stew 🍲
-fondue 🫕
-bowl_with_spoon 🥣
-green_salad 🥗
-popcorn 🍿
-butter 🧈
-salt 🧂
-canned_food 🥫
-bento 🍱
-rice_cracker 🍘
-rice_ball 🍙
-rice 🍚
-curry 🍛
-ramen 🍜
-spaghetti 🍝
-sweet_potato 🍠
-oden 🍢
-sushi 🍣
-fried_shrimp 🍤
-fish_cake 🍥
-moon_cake 🥮
-dango 🍡
-dumpling 🥟
-fortune_cookie 🥠
-takeout_box 🥡
-crab 🦀
-lobster 🦞
-shrimp 🦐
-squid 🦑
-oyster 🦪
-icecream 🍦
-shaved_ice 🍧
-ice_cream 🍨
-doughnut 🍩
-cookie 🍪
-birthday 🎂
-cake 🍰
-cupcake 🧁
-pie 🥧
-chocolate_bar 🍫
-candy 🍬
-lollipop 🍭
-custard 🍮
-honey_pot 🍯
-baby_bottle 🍼
-glass_of_milk 🥛
-coffee ☕
-teapot 🫖
-tea 🍵
-sake 🍶
-champagne 🍾
-wine_glass 🍷
-cocktail 🍸
-tropical_drink 🍹
-beer 🍺
-beers 🍻
-clinking_glasses 🥂
-tumbler_glass 🥃
-pouring_liquid 🫗
-cup_with_straw 🥤
-bubble_tea 🧋
-beverage_box 🧃
-mate_drink 🧉
-ice_cube 🧊
-chopsticks 🥢
-knife_fork_plate 🍽\u{FE0F}
-fork_and_knife 🍴
-spoon 🥄
-hocho,knife 🔪
-jar 🫙
-amphora 🏺
-earth_africa 🌍
-earth_americas 🌎
-earth_asia 🌏
-globe_with_meridians 🌐
-world_map 🗺\u{FE0F}
-japan 🗾
-compass 🧭
-snow_capped_mountain 🏔\u{FE0F}
-mountain ⛰\u{FE0F}
-volcano 🌋
-mount_fuji 🗻
-camping 🏕\u{FE0F}
-beach_with_umbrella 🏖\u{FE0F}
-desert 🏜\u{FE0F}
-desert_island 🏝\u{FE0F}
-national_park 🏞\u{FE0F}
-stadium 🏟\u{FE0F}
-classical_building 🏛\u{FE0F}
-building_construction 🏗\u{FE0F}
-bricks 🧱
-rock 🪨
-wood 🪵
-hut 🛖
-house_buildings 🏘\u{FE0F}
-derelict_house_building 🏚\u{FE0F}
-house 🏠
-house_with_garden 🏡
-office 🏢
-post_office 🏣
-european_post_office 🏤
-hospital 🏥
-bank 🏦
-hotel 🏨
-love_hotel 🏩
-convenience_store 🏪
-school 🏫
-department_store 🏬
-factory 🏭
-japanese_castle 🏯
-european_castle 🏰
-wedding 💒
-tokyo_tower 🗼
-statue_of_liberty 🗽
-church ⛪
-mosque 🕌
-hindu_temple 🛕
-synagogue 🕍
-shinto_shrine ⛩\u{FE0F}
-kaaba 🕋
-fountain ⛲
-tent ⛺
-foggy 🌁
-night_with_stars 🌃
-cityscape 🏙\u{FE0F}
-sunrise_over_mountains 🌄
-sunrise 🌅
-city_sunset 🌆
-city_sunrise 🌇
-bridge_at_night 🌉
-hotsprings ♨\u{FE0F}
-carousel_horse 🎠
-playground_slide 🛝
-ferris_wheel 🎡
-roller_coaster 🎢
-barber 💈
-circus_tent 🎪
-steam_locomotive 🚂
-railway_car 🚃
-bullettrain_side 🚄
-bullettrain_front 🚅
-train2 🚆
-metro 🚇
-light_rail 🚈
-station 🚉
-tram 🚊
-monorail 🚝
-mountain_railway 🚞
-train 🚋
-bus 🚌
-oncoming_bus 🚍
-trolleybus 🚎
-minibus 🚐
-ambulance 🚑
-fire_engine 🚒
-police_car 🚓
-oncoming_police_car 🚔
-taxi 🚕
-oncoming_taxi 🚖
-car,red_car 🚗
-oncoming_automobile 🚘
-blue_car 🚙
-pickup_truck 🛻
-truck 🚚
-articulated_lorry 🚛
-tractor 🚜
-racing_car 🏎\u{FE0F}
-racing_motorcycle 🏍\u{FE0F}
-motor_scooter 🛵
-manual_wheelchair 🦽
-motorized_wheelchair 🦼
-auto_rickshaw 🛺
-bike 🚲
-scooter 🛴
-skateboard 🛹
-roller_skate 🛼
-busstop 🚏
-motorway 🛣\u{FE0F}
-railway_track 🛤\u{FE0F}
-oil_drum 🛢\u{FE0F}
-fuelpump ⛽
-wheel 🛞
-rotating_light 🚨
-traffic_light 🚥
-vertical_traffic_light 🚦
-octagonal_sign 🛑
-construction 🚧
-anchor ⚓
-ring_buoy 🛟
-boat,sailboat ⛵
-canoe 🛶
-speedboat 🚤
-passenger_ship 🛳\u{FE0F}
-ferry ⛴\u{FE0F}
-motor_boat 🛥\u{FE0F}
-ship 🚢
-airplane ✈\u{FE0F}
-small_airplane 🛩\u{FE0F}
-airplane_departure 🛫
-airplane_arriving 🛬
-parachute 🪂
-seat 💺
-helicopter 🚁
-suspension_railway 🚟
-mountain_cableway 🚠
-aerial_tramway 🚡
-satellite 🛰\u{FE0F}
-rocket 🚀
-flying_saucer 🛸
-bellhop_bell 🛎\u{FE0F}
-luggage 🧳
-hourglass ⌛
-hourglass_flowing_sand ⏳
-watch ⌚
-alarm_clock ⏰
-stopwatch ⏱\u{FE0F}
-timer_clock ⏲\u{FE0F}
-mantelpiece_clock 🕰\u{FE0F}
-clock12 🕛
-clock1230 🕧
-clock1 🕐
-clock130 🕜
-clock2 🕑
-clock230 🕝
-clock3 🕒
-clock330 🕞
-clock4 🕓
-clock430 🕟
-clock5 🕔
-clock530 🕠
-clock6 🕕
-clock630 🕡
-clock7 🕖
-clock730 🕢
-clock8 🕗
-clock830 🕣
-clock9 🕘
-clock930 🕤
-clock10 🕙
-clock1030 🕥
-clock11 🕚
-clock1130 🕦
-new_moon 🌑
-waxing_crescent_moon 🌒
-first_quarter_moon 🌓
-moon,waxing_gibbous_moon 🌔
-full_moon 🌕
-waning_gibbous_moon 🌖
-last_quarter_moon 🌗
-waning_crescent_moon 🌘
-crescent_moon 🌙
-new_moon_with_face 🌚
-first_quarter_moon_with_face 🌛
-last_quarter_moon_with_face 🌜
-thermometer 🌡\u{FE0F}
-sunny ☀\u{FE0F}
-full_moon_with_face 🌝
-sun_with_face 🌞
-ringed_planet 🪐
-star ⭐
-star2 🌟
-stars 🌠
-milky_way 🌌
-cloud ☁\u{FE0F}
-partly_sunny ⛅
-thunder_cloud_and_rain ⛈\u{FE0F}
-mostly_sunny,sun_small_cloud 🌤\u{FE0F}
-barely_sunny,sun_behind_cloud 🌥\u{FE0F}
-partly_sunny_rain,sun_behind_rain_cloud 🌦\u{FE0F}
-rain_cloud 🌧\u{FE0F}
-snow_cloud 🌨\u{FE0F}
-lightning,lightning_cloud 🌩\u{FE0F}
-tornado,tornado_cloud 🌪\u{FE0F}
-fog 🌫\u{FE0F}
-wind_blowing_face 🌬\u{FE0F}
-cyclone 🌀
-rainbow 🌈
-closed_umbrella 🌂
-umbrella ☂\u{FE0F}
-umbrella_with_rain_drops ☔
-umbrella_on_ground ⛱\u{FE0F}
-zap ⚡
-snowflake ❄\u{FE0F}
-snowman ☃\u{FE0F}
-snowman_without_snow ⛄
-comet ☄\u{FE0F}
-fire 🔥
-droplet 💧
-ocean 🌊
-jack_o_lantern 🎃
-christmas_tree 🎄
-fireworks 🎆
-sparkler 🎇
-firecracker 🧨
-sparkles ✨
-balloon 🎈
-tada 🎉
-confetti_ball 🎊
-tanabata_tree 🎋
-bamboo 🎍
-dolls 🎎
-flags 🎏
-wind_chime 🎐
-rice_scene 🎑
-red_envelope 🧧
-ribbon 🎀
-gift 🎁
-reminder_ribbon 🎗\u{FE0F}
-admission_tickets 🎟\u{FE0F}
-ticket 🎫
-medal 🎖\u{FE0F}
-trophy 🏆
-sports_medal 🏅
-first_place_medal 🥇
-second_place_medal 🥈
-third_place_medal 🥉
-soccer ⚽
-baseball ⚾
-softball 🥎
-basketball 🏀
-volleyball 🏐
-football 🏈
-rugby_football 🏉
-tennis 🎾
-flying_disc 🥏
-bowling 🎳
-cricket_bat_and_ball 🏏
-field_hockey_stick_and_ball 🏑
-ice_hockey_stick_and_puck 🏒
-lacrosse 🥍
-table_tennis_paddle_and_ball 🏓
-badminton_racquet_and_shuttlecock 🏸
-boxing_glove 🥊
-martial_arts_uniform 🥋
-goal_net 🥅
-golf ⛳
-ice_skate ⛸\u{FE0F}
-fishing_pole_and_fish 🎣
-diving_mask 🤿
-running_shirt_with_sash 🎽
-ski 🎿
-sled 🛷
-curling_stone 🥌
-dart 🎯
-yo-yo 🪀
-kite 🪁
-gun 🔫
-8ball 🎱
-crystal_ball 🔮
-magic_wand 🪄
-video_game 🎮
-joystick 🕹\u{FE0F}
-slot_machine 🎰
-game_die 🎲
-jigsaw 🧩
-teddy_bear 🧸
-pinata 🪅
-mirror_ball 🪩
-nesting_dolls 🪆
-spades ♠\u{FE0F}
-hearts ♥\u{FE0F}
-diamonds ♦\u{FE0F}
-clubs ♣\u{FE0F}
-chess_pawn ♟\u{FE0F}
-black_joker 🃏
-mahjong 🀄
-flower_playing_cards 🎴
-performing_arts 🎭
-frame_with_picture 🖼\u{FE0F}
-art 🎨
-thread 🧵
-sewing_needle 🪡
-yarn 🧶
-knot 🪢
-eyeglasses 👓
-dark_sunglasses 🕶\u{FE0F}
-goggles 🥽
-lab_coat 🥼
-safety_vest 🦺
-necktie 👔
-shirt,tshirt 👕
-jeans 👖
-scarf 🧣
-gloves 🧤
-coat 🧥
-socks 🧦
-dress 👗
-kimono 👘
-sari 🥻
-one-piece_swimsuit 🩱
-briefs 🩲
-shorts 🩳
-bikini 👙
-womans_clothes 👚
-folding_hand_fan 🪭
-purse 👛
-handbag 👜
-pouch 👝
-shopping_bags 🛍\u{FE0F}
-school_satchel 🎒
-thong_sandal 🩴
-mans_shoe,shoe 👞
-athletic_shoe 👟
-hiking_boot 🥾
-womans_flat_shoe 🥿
-high_heel 👠
-sandal 👡
-ballet_shoes 🩰
-boot 👢
-hair_pick 🪮
-crown 👑
-womans_hat 👒
-tophat 🎩
-mortar_board 🎓
-billed_cap 🧢
-military_helmet 🪖
-helmet_with_white_cross ⛑\u{FE0F}
-prayer_beads 📿
-lipstick 💄
-ring 💍
-gem 💎
-mute 🔇
-speaker 🔈
-sound 🔉
-loud_sound 🔊
-loudspeaker 📢
-mega 📣
-postal_horn 📯
-bell 🔔
-no_bell 🔕
-musical_score 🎼
-musical_note 🎵
-notes 🎶
-studio_microphone 🎙\u{FE0F}
-level_slider 🎚\u{FE0F}
-control_knobs 🎛\u{FE0F}
-microphone 🎤
-headphones 🎧
-radio 📻
-saxophone 🎷
-accordion 🪗
-guitar 🎸
-musical_keyboard 🎹
-trumpet 🎺
-violin 🎻
-banjo 🪕
-drum_with_drumsticks 🥁
-long_drum 🪘
-maracas 🪇
-flute 🪈
-iphone 📱
-calling 📲
-phone,telephone ☎\u{FE0F}
-telephone_receiver 📞
-pager 📟
-fax 📠
-battery 🔋
-low_battery 🪫
-electric_plug 🔌
-computer 💻
-desktop_computer 🖥\u{FE0F}
-printer 🖨\u{FE0F}
-keyboard ⌨\u{FE0F}
-three_button_mouse 🖱\u{FE0F}
-trackball 🖲\u{FE0F}
-minidisc 💽
-floppy_disk 💾
-cd 💿
-dvd 📀
-abacus 🧮
-movie_camera 🎥
-film_frames 🎞\u{FE0F}
-film_projector 📽\u{FE0F}
-clapper 🎬
-tv 📺
-camera 📷
-camera_with_flash 📸
-video_camera 📹
-vhs 📼
-mag 🔍
-mag_right 🔎
-candle 🕯\u{FE0F}
-bulb 💡
-flashlight 🔦
-izakaya_lantern,lantern 🏮
-diya_lamp 🪔
-notebook_with_decorative_cover 📔
-closed_book 📕
-book,open_book 📖
-green_book 📗
-blue_book 📘
-orange_book 📙
-books 📚
-notebook 📓
-ledger 📒
-page_with_curl 📃
-scroll 📜
-page_facing_up 📄
-newspaper 📰
-rolled_up_newspaper 🗞\u{FE0F}
-bookmark_tabs 📑
-bookmark 🔖
-label 🏷\u{FE0F}
-moneybag 💰
-coin 🪙
-yen 💴
-dollar 💵
-euro 💶
-pound 💷
-money_with_wings 💸
-credit_card 💳
-receipt 🧾
-chart 💹
-email,envelope ✉\u{FE0F}
-e-mail 📧
-incoming_envelope 📨
-envelope_with_arrow 📩
-outbox_tray 📤
-inbox_tray 📥
-package 📦
-mailbox 📫
-mailbox_closed 📪
-mailbox_with_mail 📬
-mailbox_with_no_mail 📭
-postbox 📮
-ballot_box_with_ballot 🗳\u{FE0F}
-pencil2 ✏\u{FE0F}
-black_nib ✒\u{FE0F}
-lower_left_fountain_pen 🖋\u{FE0F}
-lower_left_ballpoint_pen 🖊\u{FE0F}
-lower_left_paintbrush 🖌\u{FE0F}
-lower_left_crayon 🖍\u{FE0F}
-memo,pencil 📝
-briefcase 💼
-file_folder 📁
-open_file_folder 📂
-card_index_dividers 🗂\u{FE0F}
-date 📅
-calendar 📆
-spiral_note_pad 🗒\u{FE0F}
-spiral_calendar_pad 🗓\u{FE0F}
-card_index 📇
-chart_with_upwards_trend 📈
-chart_with_downwards_trend 📉
-bar_chart 📊
-clipboard 📋
-pushpin 📌
-round_pushpin 📍
-paperclip 📎
-linked_paperclips 🖇\u{FE0F}
-straight_ruler 📏
-triangular_ruler 📐
-scissors ✂\u{FE0F}
-card_file_box 🗃\u{FE0F}
-file_cabinet 🗄\u{FE0F}
-wastebasket 🗑\u{FE0F}
-lock 🔒
-unlock 🔓
-lock_with_ink_pen 🔏
-closed_lock_with_key 🔐
-key 🔑
-old_key 🗝\u{FE0F}
-hammer 🔨
-axe 🪓
-pick ⛏\u{FE0F}
-hammer_and_pick ⚒\u{FE0F}
-hammer_and_wrench 🛠\u{FE0F}
-dagger_knife 🗡\u{FE0F}
-crossed_swords ⚔\u{FE0F}
-bomb 💣
-boomerang 🪃
-bow_and_arrow 🏹
-shield 🛡\u{FE0F}
-carpentry_saw 🪚
-wrench 🔧
-screwdriver 🪛
-nut_and_bolt 🔩
-gear ⚙\u{FE0F}
-compression 🗜\u{FE0F}
-scales ⚖\u{FE0F}
-probing_cane 🦯
-link 🔗
-broken_chain ⛓\u{FE0F}\u{200D}💥
-chains ⛓\u{FE0F}
-hook 🪝
-toolbox 🧰
-magnet 🧲
-ladder 🪜
-alembic ⚗\u{FE0F}
-test_tube 🧪
-petri_dish 🧫
-dna 🧬
-microscope 🔬
-telescope 🔭
-satellite_antenna 📡
-syringe 💉
-drop_of_blood 🩸
-pill 💊
-adhesive_bandage 🩹
-crutch 🩼
-stethoscope 🩺
-x-ray 🩻
-door 🚪
-elevator 🛗
-mirror 🪞
-window 🪟
-bed 🛏\u{FE0F}
-couch_and_lamp 🛋\u{FE0F}
-chair 🪑
-toilet 🚽
-plunger 🪠
-shower 🚿
-bathtub 🛁
-mouse_trap 🪤
-razor 🪒
-lotion_bottle 🧴
-safety_pin 🧷
-broom 🧹
-basket 🧺
-roll_of_paper 🧻
-bucket 🪣
-soap 🧼
-bubbles 🫧
-toothbrush 🪥
-sponge 🧽
-fire_extinguisher 🧯
-shopping_trolley 🛒
-smoking 🚬
-coffin ⚰\u{FE0F}
-headstone 🪦
-funeral_urn ⚱\u{FE0F}
-nazar_amulet 🧿
-hamsa 🪬
-moyai 🗿
-placard 🪧
-identification_card 🪪
-atm 🏧
-put_litter_in_its_place 🚮
-potable_water 🚰
-wheelchair ♿
-mens 🚹
-womens 🚺
-restroom 🚻
-baby_symbol 🚼
-wc 🚾
-passport_control 🛂
-customs 🛃
-baggage_claim 🛄
-left_luggage 🛅
-warning ⚠\u{FE0F}
-children_crossing 🚸
-no_entry ⛔
-no_entry_sign 🚫
-no_bicycles 🚳
-no_smoking 🚭
-do_not_litter 🚯
-non-potable_water 🚱
-no_pedestrians 🚷
-no_mobile_phones 📵
-underage 🔞
-radioactive_sign ☢\u{FE0F}
-biohazard_sign ☣\u{FE0F}
-arrow_up ⬆\u{FE0F}
-arrow_upper_right ↗\u{FE0F}
-arrow_right ➡\u{FE0F}
-arrow_lower_right ↘\u{FE0F}
-arrow_down ⬇\u{FE0F}
-arrow_lower_left ↙\u{FE0F}
-arrow_left ⬅\u{FE0F}
-arrow_upper_left ↖\u{FE0F}
-arrow_up_down ↕\u{FE0F}
-left_right_arrow ↔\u{FE0F}
-leftwards_arrow_with_hook ↩\u{FE0F}
-arrow_right_hook ↪\u{FE0F}
-arrow_heading_up ⤴\u{FE0F}
-arrow_heading_down ⤵\u{FE0F}
-arrows_clockwise 🔃
-arrows_counterclockwise 🔄
-back 🔙
-end 🔚
-on 🔛
-soon 🔜
-top 🔝
-place_of_worship 🛐
-atom_symbol ⚛\u{FE0F}
-om_symbol 🕉\u{FE0F}
-star_of_david ✡\u{FE0F}
-wheel_of_dharma ☸\u{FE0F}
-yin_yang ☯\u{FE0F}
-latin_cross ✝\u{FE0F}
-orthodox_cross ☦\u{FE0F}
-star_and_crescent ☪\u{FE0F}
-peace_symbol ☮\u{FE0F}
-menorah_with_nine_branches 🕎
-six_pointed_star 🔯
-khanda 🪯
-aries ♈
-taurus ♉
-gemini ♊
-cancer ♋
-leo ♌
-virgo ♍
-libra ♎
-scorpius ♏
-sagittarius ♐
-capricorn ♑
-aquarius ♒
-pisces ♓
-ophiuchus ⛎
-twisted_rightwards_arrows 🔀
-repeat 🔁
-repeat_one 🔂
-arrow_forward ▶\u{FE0F}
-fast_forward ⏩
-black_right_pointing_double_triangle_with_vertical_bar ⏭\u{FE0F}
-black_right_pointing_triangle_with_double_vertical_bar ⏯\u{FE0F}
-arrow_backward ◀\u{FE0F}
-rewind ⏪
-black_left_pointing_double_triangle_with_vertical_bar ⏮\u{FE0F}
-arrow_up_small 🔼
-arrow_double_up ⏫
-arrow_down_small 🔽
-arrow_double_down ⏬
-double_vertical_bar ⏸\u{FE0F}
-black_square_for_stop ⏹\u{FE0F}
-black_circle_for_record ⏺\u{FE0F}
-eject ⏏\u{FE0F}
-cinema 🎦
-low_brightness 🔅
-high_brightness 🔆
-signal_strength 📶
-wireless 🛜
-vibration_mode 📳
-mobile_phone_off 📴
-female_sign ♀\u{FE0F}
-male_sign ♂\u{FE0F}
-transgender_symbol ⚧\u{FE0F}
-heavy_multiplication_x ✖\u{FE0F}
-heavy_plus_sign ➕
-heavy_minus_sign ➖
-heavy_division_sign ➗
-heavy_equals_sign 🟰
-infinity ♾\u{FE0F}
-bangbang ‼\u{FE0F}
-interrobang ⁉\u{FE0F}
-question ❓
-grey_question ❔
-grey_exclamation ❕
-exclamation,heavy_exclamation_mark ❗
-wavy_dash 〰\u{FE0F}
-currency_exchange 💱
-heavy_dollar_sign 💲
-medical_symbol,staff_of_aesculapius ⚕\u{FE0F}
-recycle ♻\u{FE0F}
-fleur_de_lis ⚜\u{FE0F}
-trident 🔱
-name_badge 📛
-beginner 🔰
-o ⭕
-white_check_mark ✅
-ballot_box_with_check ☑\u{FE0F}
-heavy_check_mark ✔\u{FE0F}
-x ❌
-negative_squared_cross_mark ❎
-curly_loop ➰
-loop ➿
-part_alternation_mark 〽\u{FE0F}
-eight_spoked_asterisk ✳\u{FE0F}
-eight_pointed_black_star ✴\u{FE0F}
-sparkle ❇\u{FE0F}
-copyright ©\u{FE0F}
-registered ®\u{FE0F}
-tm ™\u{FE0F}
-hash #\u{FE0F}\u{20E3}
-keycap_star *\u{FE0F}\u{20E3}
-zero 0\u{FE0F}\u{20E3}
-one 1\u{FE0F}\u{20E3}
-two 2\u{FE0F}\u{20E3}
-three 3\u{FE0F}\u{20E3}
-four 4\u{FE0F}\u{20E3}
-five 5\u{FE0F}\u{20E3}
-six 6\u{FE0F}\u{20E3}
-seven 7\u{FE0F}\u{20E3}
-eight 8\u{FE0F}\u{20E3}
-nine 9\u{FE0F}\u{20E3}
-keycap_ten 🔟
-capital_abcd 🔠
-abcd 🔡
-1234 🔢
-symbols 🔣
-abc 🔤
-a 🅰\u{FE0F}
-ab 🆎
-b 🅱\u{FE0F}
-cl 🆑
-cool 🆒
-free 🆓
-information_source ℹ\u{FE0F}
-id 🆔
-m Ⓜ\u{FE0F}
-new 🆕
-ng 🆖
-o2 🅾\u{FE0F}
-ok 🆗
-parking 🅿\u{FE0F}
-sos 🆘
-up 🆙
-vs 🆚
-koko 🈁
-sa 🈂\u{FE0F}
-u6708 🈷\u{FE0F}
-u6709 🈶
-u6307 🈯
-ideograph_advantage 🉐
-u5272 🈹
-u7121 🈚
-u7981 🈲
-accept 🉑
-u7533 🈸
-u5408 🈴
-u7a7a 🈳
-congratulations ㊗\u{FE0F}
-secret ㊙\u{FE0F}
-u55b6 🈺
-u6e80 🈵
-red_circle 🔴
-large_orange_circle 🟠
-large_yellow_circle 🟡
-large_green_circle 🟢
-large_blue_circle 🔵
-large_purple_circle 🟣
-large_brown_circle 🟤
-black_circle ⚫
-white_circle ⚪
-large_red_square 🟥
-large_orange_square 🟧
-large_yellow_square 🟨
-large_green_square 🟩
-large_blue_square 🟦
-large_purple_square 🟪
-large_brown_square 🟫
-black_large_square ⬛
-white_large_square ⬜
-black_medium_square ◼\u{FE0F}
-white_medium_square ◻\u{FE0F}
-black_medium_small_square ◾
-white_medium_small_square ◽
-black_small_square ▪\u{FE0F}
-white_small_square ▫\u{FE0F}
-large_orange_diamond 🔶
-large_blue_diamond 🔷
-small_orange_diamond 🔸
-small_blue_diamond 🔹
-small_red_triangle 🔺
-small_red_triangle_down 🔻
-diamond_shape_with_a_dot_inside 💠
-radio_button 🔘
-white_square_button 🔳
-black_square_button 🔲
-checkered_flag 🏁
-triangular_flag_on_post 🚩
-crossed_flags 🎌
-waving_black_flag 🏴
-waving_white_flag 🏳\u{FE0F}
-rainbow-flag 🏳\u{FE0F}\u{200D}🌈
-transgender_flag 🏳\u{FE0F}\u{200D}⚧\u{FE0F}
-pirate_flag 🏴\u{200D}☠\u{FE0F}
-flag-ac 🇦🇨
-flag-ad 🇦🇩
-flag-ae 🇦🇪
-flag-af 🇦🇫
-flag-ag 🇦🇬
-flag-ai 🇦🇮
-flag-al 🇦🇱
-flag-am 🇦🇲
-flag-ao 🇦🇴
-flag-aq 🇦🇶
-flag-ar 🇦🇷
-flag-as 🇦🇸
-flag-at 🇦🇹
-flag-au 🇦🇺
-flag-aw 🇦🇼
-flag-ax 🇦🇽
-flag-az 🇦🇿
-flag-ba 🇧🇦
-flag-bb 🇧🇧
-flag-bd 🇧🇩
-flag-be 🇧🇪
-flag-bf 🇧🇫
-flag-bg 🇧🇬
-flag-bh 🇧🇭
-flag-bi 🇧🇮
-flag-bj 🇧🇯
-flag-bl 🇧🇱
-flag-bm 🇧🇲
-flag-bn 🇧🇳
-flag-bo 🇧🇴
-flag-bq 🇧🇶
-flag-br 🇧🇷
-flag-bs 🇧🇸
-flag-bt 🇧🇹
-flag-bv 🇧🇻
-flag-bw 🇧🇼
-flag-by 🇧🇾
-flag-bz 🇧🇿
-flag-ca 🇨🇦
-flag-cc 🇨🇨
-flag-cd 🇨🇩
-flag-cf 🇨🇫
-flag-cg 🇨🇬
-flag-ch 🇨🇭
-flag-ci 🇨🇮
-flag-ck 🇨🇰
-flag-cl 🇨🇱
-flag-cm 🇨🇲
-cn,flag-cn 🇨🇳
-flag-co 🇨🇴
-flag-cp 🇨🇵
-flag-cr 🇨🇷
-flag-cu 🇨🇺
-flag-cv 🇨🇻
-flag-cw 🇨🇼
-flag-cx 🇨🇽
-flag-cy 🇨🇾
-flag-cz 🇨🇿
-de,flag-de 🇩🇪
-flag-dg 🇩🇬
-flag-dj 🇩🇯
-flag-dk 🇩🇰
-flag-dm 🇩🇲
-flag-do 🇩🇴
-flag-dz 🇩🇿
-flag-ea 🇪🇦
-flag-ec 🇪🇨
-flag-ee 🇪🇪
-flag-eg 🇪🇬
-flag-eh 🇪🇭
-flag-er 🇪🇷
-es,flag-es 🇪🇸
-flag-et 🇪🇹
-flag-eu 🇪🇺
-flag-fi 🇫🇮
-flag-fj 🇫🇯
-flag-fk 🇫🇰
-flag-fm 🇫🇲
-flag-fo 🇫🇴
-fr,flag-fr 🇫🇷
-flag-ga 🇬🇦
-gb,uk,flag-gb 🇬🇧
-flag-gd 🇬🇩
-flag-ge 🇬🇪
-flag-gf 🇬🇫
-flag-gg 🇬🇬
-flag-gh 🇬🇭
-flag-gi 🇬🇮
-flag-gl 🇬🇱
-flag-gm 🇬🇲
-flag-gn 🇬🇳
-flag-gp 🇬🇵
-flag-gq 🇬🇶
-flag-gr 🇬🇷
-flag-gs 🇬🇸
-flag-gt 🇬🇹
-flag-gu 🇬🇺
-flag-gw 🇬🇼
-flag-gy 🇬🇾
-flag-hk 🇭🇰
-flag-hm 🇭🇲
-flag-hn 🇭🇳
-flag-hr 🇭🇷
-flag-ht 🇭🇹
-flag-hu 🇭🇺
-flag-ic 🇮🇨
-flag-id 🇮🇩
-flag-ie 🇮🇪
-flag-il 🇮🇱
-flag-im 🇮🇲
-flag-in 🇮🇳
-flag-io 🇮🇴
-flag-iq 🇮🇶
-flag-ir 🇮🇷
-flag-is 🇮🇸
-it,flag-it 🇮🇹
-flag-je 🇯🇪
-flag-jm 🇯🇲
-flag-jo 🇯🇴
-jp,flag-jp 🇯🇵
-flag-ke 🇰🇪
-flag-kg 🇰🇬
-flag-kh 🇰🇭
-flag-ki 🇰🇮
-flag-km 🇰🇲
-flag-kn 🇰🇳
-flag-kp 🇰🇵
-kr,flag-kr 🇰🇷
-flag-kw 🇰🇼
-flag-ky 🇰🇾
-flag-kz 🇰🇿
-flag-la 🇱🇦
-flag-lb 🇱🇧
-flag-lc 🇱🇨
-flag-li 🇱🇮
-flag-lk 🇱🇰
-flag-lr 🇱🇷
-flag-ls 🇱🇸
-flag-lt 🇱🇹
-flag-lu 🇱🇺
-flag-lv 🇱🇻
-flag-ly 🇱🇾
-flag-ma 🇲🇦
-flag-mc 🇲🇨
-flag-md 🇲🇩
-flag-me 🇲🇪
-flag-mf 🇲🇫
-flag-mg 🇲🇬
-flag-mh 🇲🇭
-flag-mk 🇲🇰
-flag-ml 🇲🇱
-flag-mm 🇲🇲
-flag-mn 🇲🇳
-flag-mo 🇲🇴
-flag-mp 🇲🇵
-flag-mq 🇲🇶
-flag-mr 🇲🇷
-flag-ms 🇲🇸
-flag-mt 🇲🇹
-flag-mu 🇲🇺
-flag-mv 🇲🇻
-flag-mw 🇲🇼
-flag-mx 🇲🇽
-flag-my 🇲🇾
-flag-mz 🇲🇿
-flag-na 🇳🇦
-flag-nc 🇳🇨
-flag-ne 🇳🇪
-flag-nf 🇳🇫
-flag-ng 🇳🇬
-flag-ni 🇳🇮
-flag-nl 🇳🇱
-flag-no 🇳🇴
-flag-np 🇳🇵
-flag-nr 🇳🇷
-flag-nu 🇳🇺
-flag-nz 🇳🇿
-flag-om 🇴🇲
-flag-pa 🇵🇦
-flag-pe 🇵🇪
-flag-pf 🇵🇫
-flag-pg 🇵🇬
-flag-ph 🇵🇭
-flag-pk 🇵🇰
-flag-pl 🇵🇱
-flag-pm 🇵🇲
-flag-pn 🇵🇳
-flag-pr 🇵🇷
-flag-ps 🇵🇸
-flag-pt 🇵🇹
-flag-pw 🇵🇼
-flag-py 🇵🇾
-flag-qa 🇶🇦
-flag-re 🇷🇪
-flag-ro 🇷🇴
-flag-rs 🇷🇸
-ru,flag-ru 🇷🇺
-flag-rw 🇷🇼
-flag-sa 🇸🇦
-flag-sb 🇸🇧
-flag-sc 🇸🇨
-flag-sd 🇸🇩
-flag-se 🇸🇪
-flag-sg 🇸🇬
-flag-sh 🇸🇭
-flag-si 🇸🇮
-flag-sj 🇸🇯
-flag-sk 🇸🇰
-flag-sl 🇸🇱
-flag-sm 🇸🇲
-flag-sn 🇸🇳
-flag-so 🇸🇴
-flag-sr 🇸🇷
-flag-ss 🇸🇸
-flag-st 🇸🇹
-flag-sv 🇸🇻
-flag-sx 🇸🇽
-flag-sy 🇸🇾
-flag-sz 🇸🇿
-flag-ta 🇹🇦
-flag-tc 🇹🇨
-flag-td 🇹🇩
-flag-tf 🇹🇫
-flag-tg 🇹🇬
-flag-th 🇹🇭
-flag-tj 🇹🇯
-flag-tk 🇹🇰
-flag-tl 🇹🇱
-flag-tm 🇹🇲
-flag-tn 🇹🇳
-flag-to 🇹🇴
-flag-tr 🇹🇷
-flag-tt 🇹🇹
-flag-tv 🇹🇻
-flag-tw 🇹🇼
-flag-tz 🇹🇿
-flag-ua 🇺🇦
-flag-ug 🇺🇬
-flag-um 🇺🇲
-flag-un 🇺🇳
-us,flag-us 🇺🇸
-flag-uy 🇺🇾
-flag-uz 🇺🇿
-flag-va 🇻🇦
-flag-vc 🇻🇨
-flag-ve 🇻🇪
-flag-vg 🇻🇬
-flag-vi 🇻🇮
-flag-vn 🇻🇳
-flag-vu 🇻🇺
-flag-wf 🇼🇫
-flag-ws 🇼🇸
-flag-xk 🇽🇰
-flag-ye 🇾🇪
-flag-yt 🇾🇹
-flag-za 🇿🇦
-flag-zm 🇿🇲
-flag-zw 🇿🇼
-flag-england 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}
-flag-scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}
-flag-wales 🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}
-"""
+        grinning 😀
+        smiley 😃
+        smile 😄
+        grin 😁
+        laughing,satisfied 😆
+        sweat_smile 😅
+        rolling_on_the_floor_laughing 🤣
+        joy 😂
+        slightly_smiling_face 🙂
+        upside_down_face 🙃
+        melting_face 🫠
+        wink 😉
+        blush 😊
+        innocent 😇
+        smiling_face_with_3_hearts 🥰
+        heart_eyes 😍
+        star-struck,grinning_face_with_star_eyes 🤩
+        kissing_heart 😘
+        kissing 😗
+        relaxed ☺\u{FE0F}
+        kissing_closed_eyes 😚
+        kissing_smiling_eyes 😙
+        smiling_face_with_tear 🥲
+        yum 😋
+        stuck_out_tongue 😛
+        stuck_out_tongue_winking_eye 😜
+        zany_face,grinning_face_with_one_large_and_one_small_eye 🤪
+        stuck_out_tongue_closed_eyes 😝
+        money_mouth_face 🤑
+        hugging_face 🤗
+        face_with_hand_over_mouth,smiling_face_with_smiling_eyes_and_hand_covering_mouth 🤭
+        face_with_open_eyes_and_hand_over_mouth 🫢
+        face_with_peeking_eye 🫣
+        shushing_face,face_with_finger_covering_closed_lips 🤫
+        thinking_face 🤔
+        saluting_face 🫡
+        zipper_mouth_face 🤐
+        face_with_raised_eyebrow,face_with_one_eyebrow_raised 🤨
+        neutral_face 😐
+        expressionless 😑
+        no_mouth 😶
+        dotted_line_face 🫥
+        face_in_clouds 😶\u{200D}🌫\u{FE0F}
+        smirk 😏
+        unamused 😒
+        face_with_rolling_eyes 🙄
+        grimacing 😬
+        face_exhaling 😮\u{200D}💨
+        lying_face 🤥
+        shaking_face 🫨
+        head_shaking_horizontally 🙂\u{200D}↔\u{FE0F}
+        head_shaking_vertically 🙂\u{200D}↕\u{FE0F}
+        relieved 😌
+        pensive 😔
+        sleepy 😪
+        drooling_face 🤤
+        sleeping 😴
+        mask 😷
+        face_with_thermometer 🤒
+        face_with_head_bandage 🤕
+        nauseated_face 🤢
+        face_vomiting,face_with_open_mouth_vomiting 🤮
+        sneezing_face 🤧
+        hot_face 🥵
+        cold_face 🥶
+        woozy_face 🥴
+        dizzy_face 😵
+        face_with_spiral_eyes 😵\u{200D}💫
+        exploding_head,shocked_face_with_exploding_head 🤯
+        face_with_cowboy_hat 🤠
+        partying_face 🥳
+        disguised_face 🥸
+        sunglasses 😎
+        nerd_face 🤓
+        face_with_monocle 🧐
+        confused 😕
+        face_with_diagonal_mouth 🫤
+        worried 😟
+        slightly_frowning_face 🙁
+        white_frowning_face ☹\u{FE0F}
+        open_mouth 😮
+        hushed 😯
+        astonished 😲
+        flushed 😳
+        pleading_face 🥺
+        face_holding_back_tears 🥹
+        frowning 😦
+        anguished 😧
+        fearful 😨
+        cold_sweat 😰
+        disappointed_relieved 😥
+        cry 😢
+        sob 😭
+        scream 😱
+        confounded 😖
+        persevere 😣
+        disappointed 😞
+        sweat 😓
+        weary 😩
+        tired_face 😫
+        yawning_face 🥱
+        triumph 😤
+        rage 😡
+        angry 😠
+        face_with_symbols_on_mouth,serious_face_with_symbols_covering_mouth 🤬
+        smiling_imp 😈
+        imp 👿
+        skull 💀
+        skull_and_crossbones ☠\u{FE0F}
+        hankey,poop,shit 💩
+        clown_face 🤡
+        japanese_ogre 👹
+        japanese_goblin 👺
+        ghost 👻
+        alien 👽
+        space_invader 👾
+        robot_face 🤖
+        smiley_cat 😺
+        smile_cat 😸
+        joy_cat 😹
+        heart_eyes_cat 😻
+        smirk_cat 😼
+        kissing_cat 😽
+        scream_cat 🙀
+        crying_cat_face 😿
+        pouting_cat 😾
+        see_no_evil 🙈
+        hear_no_evil 🙉
+        speak_no_evil 🙊
+        love_letter 💌
+        cupid 💘
+        gift_heart 💝
+        sparkling_heart 💖
+        heartpulse 💗
+        heartbeat 💓
+        revolving_hearts 💞
+        two_hearts 💕
+        heart_decoration 💟
+        heavy_heart_exclamation_mark_ornament ❣\u{FE0F}
+        broken_heart 💔
+        heart_on_fire ❤\u{FE0F}\u{200D}🔥
+        mending_heart ❤\u{FE0F}\u{200D}🩹
+        heart ❤\u{FE0F}
+        pink_heart 🩷
+        orange_heart 🧡
+        yellow_heart 💛
+        green_heart 💚
+        blue_heart 💙
+        light_blue_heart 🩵
+        purple_heart 💜
+        brown_heart 🤎
+        black_heart 🖤
+        grey_heart 🩶
+        white_heart 🤍
+        kiss 💋
+        100 💯
+        anger 💢
+        boom,collision 💥
+        dizzy 💫
+        sweat_drops 💦
+        dash 💨
+        hole 🕳\u{FE0F}
+        speech_balloon 💬
+        eye-in-speech-bubble 👁\u{FE0F}\u{200D}🗨\u{FE0F}
+        left_speech_bubble 🗨\u{FE0F}
+        right_anger_bubble 🗯\u{FE0F}
+        thought_balloon 💭
+        zzz 💤
+        wave 👋 👋🏻 👋🏼 👋🏽 👋🏾 👋🏿
+        raised_back_of_hand 🤚 🤚🏻 🤚🏼 🤚🏽 🤚🏾 🤚🏿
+        raised_hand_with_fingers_splayed 🖐\u{FE0F} 🖐🏻 🖐🏼 🖐🏽 🖐🏾 🖐🏿
+        hand,raised_hand ✋ ✋🏻 ✋🏼 ✋🏽 ✋🏾 ✋🏿
+        spock-hand 🖖 🖖🏻 🖖🏼 🖖🏽 🖖🏾 🖖🏿
+        rightwards_hand 🫱 🫱🏻 🫱🏼 🫱🏽 🫱🏾 🫱🏿
+        leftwards_hand 🫲 🫲🏻 🫲🏼 🫲🏽 🫲🏾 🫲🏿
+        palm_down_hand 🫳 🫳🏻 🫳🏼 🫳🏽 🫳🏾 🫳🏿
+        palm_up_hand 🫴 🫴🏻 🫴🏼 🫴🏽 🫴🏾 🫴🏿
+        leftwards_pushing_hand 🫷 🫷🏻 🫷🏼 🫷🏽 🫷🏾 🫷🏿
+        rightwards_pushing_hand 🫸 🫸🏻 🫸🏼 🫸🏽 🫸🏾 🫸🏿
+        ok_hand 👌 👌🏻 👌🏼 👌🏽 👌🏾 👌🏿
+        pinched_fingers 🤌 🤌🏻 🤌🏼 🤌🏽 🤌🏾 🤌🏿
+        pinching_hand 🤏 🤏🏻 🤏🏼 🤏🏽 🤏🏾 🤏🏿
+        v ✌\u{FE0F} ✌🏻 ✌🏼 ✌🏽 ✌🏾 ✌🏿
+        crossed_fingers,hand_with_index_and_middle_fingers_crossed 🤞 🤞🏻 🤞🏼 🤞🏽 🤞🏾 🤞🏿
+        hand_with_index_finger_and_thumb_crossed 🫰 🫰🏻 🫰🏼 🫰🏽 🫰🏾 🫰🏿
+        i_love_you_hand_sign 🤟 🤟🏻 🤟🏼 🤟🏽 🤟🏾 🤟🏿
+        the_horns,sign_of_the_horns 🤘 🤘🏻 🤘🏼 🤘🏽 🤘🏾 🤘🏿
+        call_me_hand 🤙 🤙🏻 🤙🏼 🤙🏽 🤙🏾 🤙🏿
+        point_left 👈 👈🏻 👈🏼 👈🏽 👈🏾 👈🏿
+        point_right 👉 👉🏻 👉🏼 👉🏽 👉🏾 👉🏿
+        point_up_2 👆 👆🏻 👆🏼 👆🏽 👆🏾 👆🏿
+        middle_finger,reversed_hand_with_middle_finger_extended 🖕 🖕🏻 🖕🏼 🖕🏽 🖕🏾 🖕🏿
+        point_down 👇 👇🏻 👇🏼 👇🏽 👇🏾 👇🏿
+        point_up ☝\u{FE0F} ☝🏻 ☝🏼 ☝🏽 ☝🏾 ☝🏿
+        index_pointing_at_the_viewer 🫵 🫵🏻 🫵🏼 🫵🏽 🫵🏾 🫵🏿
+        +1,thumbsup 👍 👍🏻 👍🏼 👍🏽 👍🏾 👍🏿
+        -1,thumbsdown 👎 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿
+        fist ✊ ✊🏻 ✊🏼 ✊🏽 ✊🏾 ✊🏿
+        facepunch,punch 👊 👊🏻 👊🏼 👊🏽 👊🏾 👊🏿
+        left-facing_fist 🤛 🤛🏻 🤛🏼 🤛🏽 🤛🏾 🤛🏿
+        right-facing_fist 🤜 🤜🏻 🤜🏼 🤜🏽 🤜🏾 🤜🏿
+        clap 👏 👏🏻 👏🏼 👏🏽 👏🏾 👏🏿
+        raised_hands 🙌 🙌🏻 🙌🏼 🙌🏽 🙌🏾 🙌🏿
+        heart_hands 🫶 🫶🏻 🫶🏼 🫶🏽 🫶🏾 🫶🏿
+        open_hands 👐 👐🏻 👐🏼 👐🏽 👐🏾 👐🏿
+        palms_up_together 🤲 🤲🏻 🤲🏼 🤲🏽 🤲🏾 🤲🏿
+        handshake 🤝 🤝🏻 🤝🏼 🤝🏽 🤝🏾 🤝🏿
+        pray 🙏 🙏🏻 🙏🏼 🙏🏽 🙏🏾 🙏🏿
+        writing_hand ✍\u{FE0F} ✍🏻 ✍🏼 ✍🏽 ✍🏾 ✍🏿
+        nail_care 💅 💅🏻 💅🏼 💅🏽 💅🏾 💅🏿
+        selfie 🤳 🤳🏻 🤳🏼 🤳🏽 🤳🏾 🤳🏿
+        muscle 💪 💪🏻 💪🏼 💪🏽 💪🏾 💪🏿
+        mechanical_arm 🦾
+        mechanical_leg 🦿
+        leg 🦵 🦵🏻 🦵🏼 🦵🏽 🦵🏾 🦵🏿
+        foot 🦶 🦶🏻 🦶🏼 🦶🏽 🦶🏾 🦶🏿
+        ear 👂 👂🏻 👂🏼 👂🏽 👂🏾 👂🏿
+        ear_with_hearing_aid 🦻 🦻🏻 🦻🏼 🦻🏽 🦻🏾 🦻🏿
+        nose 👃 👃🏻 👃🏼 👃🏽 👃🏾 👃🏿
+        brain 🧠
+        anatomical_heart 🫀
+        lungs 🫁
+        tooth 🦷
+        bone 🦴
+        eyes 👀
+        eye 👁\u{FE0F}
+        tongue 👅
+        lips 👄
+        biting_lip 🫦
+        baby 👶 👶🏻 👶🏼 👶🏽 👶🏾 👶🏿
+        child 🧒 🧒🏻 🧒🏼 🧒🏽 🧒🏾 🧒🏿
+        boy 👦 👦🏻 👦🏼 👦🏽 👦🏾 👦🏿
+        girl 👧 👧🏻 👧🏼 👧🏽 👧🏾 👧🏿
+        adult 🧑 🧑🏻 🧑🏼 🧑🏽 🧑🏾 🧑🏿
+        person_with_blond_hair 👱 👱🏻 👱🏼 👱🏽 👱🏾 👱🏿
+        man 👨 👨🏻 👨🏼 👨🏽 👨🏾 👨🏿
+        bearded_person 🧔 🧔🏻 🧔🏼 🧔🏽 🧔🏾 🧔🏿
+        man_with_beard 🧔\u{200D}♂\u{FE0F} 🧔🏻\u{200D}♂\u{FE0F} 🧔🏼\u{200D}♂\u{FE0F} 🧔🏽\u{200D}♂\u{FE0F} 🧔🏾\u{200D}♂\u{FE0F} 🧔🏿\u{200D}♂\u{FE0F}
+        woman_with_beard 🧔\u{200D}♀\u{FE0F} 🧔🏻\u{200D}♀\u{FE0F} 🧔🏼\u{200D}♀\u{FE0F} 🧔🏽\u{200D}♀\u{FE0F} 🧔🏾\u{200D}♀\u{FE0F} 🧔🏿\u{200D}♀\u{FE0F}
+        red_haired_man 👨\u{200D}🦰 👨🏻\u{200D}🦰 👨🏼\u{200D}🦰 👨🏽\u{200D}🦰 👨🏾\u{200D}🦰 👨🏿\u{200D}🦰
+        curly_haired_man 👨\u{200D}🦱 👨🏻\u{200D}🦱 👨🏼\u{200D}🦱 👨🏽\u{200D}🦱 👨🏾\u{200D}🦱 👨🏿\u{200D}🦱
+        white_haired_man 👨\u{200D}🦳 👨🏻\u{200D}🦳 👨🏼\u{200D}🦳 👨🏽\u{200D}🦳 👨🏾\u{200D}🦳 👨🏿\u{200D}🦳
+        bald_man 👨\u{200D}🦲 👨🏻\u{200D}🦲 👨🏼\u{200D}🦲 👨🏽\u{200D}🦲 👨🏾\u{200D}🦲 👨🏿\u{200D}🦲
+        woman 👩 👩🏻 👩🏼 👩🏽 👩🏾 👩🏿
+        red_haired_woman 👩\u{200D}🦰 👩🏻\u{200D}🦰 👩🏼\u{200D}🦰 👩🏽\u{200D}🦰 👩🏾\u{200D}🦰 👩🏿\u{200D}🦰
+        red_haired_person 🧑\u{200D}🦰 🧑🏻\u{200D}🦰 🧑🏼\u{200D}🦰 🧑🏽\u{200D}🦰 🧑🏾\u{200D}🦰 🧑🏿\u{200D}🦰
+        curly_haired_woman 👩\u{200D}🦱 👩🏻\u{200D}🦱 👩🏼\u{200D}🦱 👩🏽\u{200D}🦱 👩🏾\u{200D}🦱 👩🏿\u{200D}🦱
+        curly_haired_person 🧑\u{200D}🦱 🧑🏻\u{200D}🦱 🧑🏼\u{200D}🦱 🧑🏽\u{200D}🦱 🧑🏾\u{200D}🦱 🧑🏿\u{200D}🦱
+        white_haired_woman 👩\u{200D}🦳 👩🏻\u{200D}🦳 👩🏼\u{200D}🦳 👩🏽\u{200D}🦳 👩🏾\u{200D}🦳 👩🏿\u{200D}🦳
+        white_haired_person 🧑\u{200D}🦳 🧑🏻\u{200D}🦳 🧑🏼\u{200D}🦳 🧑🏽\u{200D}🦳 🧑🏾\u{200D}🦳 🧑🏿\u{200D}🦳
+        bald_woman 👩\u{200D}🦲 👩🏻\u{200D}🦲 👩🏼\u{200D}🦲 👩🏽\u{200D}🦲 👩🏾\u{200D}🦲 👩🏿\u{200D}🦲
+        bald_person 🧑\u{200D}🦲 🧑🏻\u{200D}🦲 🧑🏼\u{200D}🦲 🧑🏽\u{200D}🦲 🧑🏾\u{200D}🦲 🧑🏿\u{200D}🦲
+        blond-haired-woman 👱\u{200D}♀\u{FE0F} 👱🏻\u{200D}♀\u{FE0F} 👱🏼\u{200D}♀\u{FE0F} 👱🏽\u{200D}♀\u{FE0F} 👱🏾\u{200D}♀\u{FE0F} 👱🏿\u{200D}♀\u{FE0F}
+        blond-haired-man 👱\u{200D}♂\u{FE0F} 👱🏻\u{200D}♂\u{FE0F} 👱🏼\u{200D}♂\u{FE0F} 👱🏽\u{200D}♂\u{FE0F} 👱🏾\u{200D}♂\u{FE0F} 👱🏿\u{200D}♂\u{FE0F}
+        older_adult 🧓 🧓🏻 🧓🏼 🧓🏽 🧓🏾 🧓🏿
+        older_man 👴 👴🏻 👴🏼 👴🏽 👴🏾 👴🏿
+        older_woman 👵 👵🏻 👵🏼 👵🏽 👵🏾 👵🏿
+        person_frowning 🙍 🙍🏻 🙍🏼 🙍🏽 🙍🏾 🙍🏿
+        man-frowning 🙍\u{200D}♂\u{FE0F} 🙍🏻\u{200D}♂\u{FE0F} 🙍🏼\u{200D}♂\u{FE0F} 🙍🏽\u{200D}♂\u{FE0F} 🙍🏾\u{200D}♂\u{FE0F} 🙍🏿\u{200D}♂\u{FE0F}
+        woman-frowning 🙍\u{200D}♀\u{FE0F} 🙍🏻\u{200D}♀\u{FE0F} 🙍🏼\u{200D}♀\u{FE0F} 🙍🏽\u{200D}♀\u{FE0F} 🙍🏾\u{200D}♀\u{FE0F} 🙍🏿\u{200D}♀\u{FE0F}
+        person_with_pouting_face 🙎 🙎🏻 🙎🏼 🙎🏽 🙎🏾 🙎🏿
+        man-pouting 🙎\u{200D}♂\u{FE0F} 🙎🏻\u{200D}♂\u{FE0F} 🙎🏼\u{200D}♂\u{FE0F} 🙎🏽\u{200D}♂\u{FE0F} 🙎🏾\u{200D}♂\u{FE0F} 🙎🏿\u{200D}♂\u{FE0F}
+        woman-pouting 🙎\u{200D}♀\u{FE0F} 🙎🏻\u{200D}♀\u{FE0F} 🙎🏼\u{200D}♀\u{FE0F} 🙎🏽\u{200D}♀\u{FE0F} 🙎🏾\u{200D}♀\u{FE0F} 🙎🏿\u{200D}♀\u{FE0F}
+        no_good 🙅 🙅🏻 🙅🏼 🙅🏽 🙅🏾 🙅🏿
+        man-gesturing-no 🙅\u{200D}♂\u{FE0F} 🙅🏻\u{200D}♂\u{FE0F} 🙅🏼\u{200D}♂\u{FE0F} 🙅🏽\u{200D}♂\u{FE0F} 🙅🏾\u{200D}♂\u{FE0F} 🙅🏿\u{200D}♂\u{FE0F}
+        woman-gesturing-no 🙅\u{200D}♀\u{FE0F} 🙅🏻\u{200D}♀\u{FE0F} 🙅🏼\u{200D}♀\u{FE0F} 🙅🏽\u{200D}♀\u{FE0F} 🙅🏾\u{200D}♀\u{FE0F} 🙅🏿\u{200D}♀\u{FE0F}
+        ok_woman 🙆 🙆🏻 🙆🏼 🙆🏽 🙆🏾 🙆🏿
+        man-gesturing-ok 🙆\u{200D}♂\u{FE0F} 🙆🏻\u{200D}♂\u{FE0F} 🙆🏼\u{200D}♂\u{FE0F} 🙆🏽\u{200D}♂\u{FE0F} 🙆🏾\u{200D}♂\u{FE0F} 🙆🏿\u{200D}♂\u{FE0F}
+        woman-gesturing-ok 🙆\u{200D}♀\u{FE0F} 🙆🏻\u{200D}♀\u{FE0F} 🙆🏼\u{200D}♀\u{FE0F} 🙆🏽\u{200D}♀\u{FE0F} 🙆🏾\u{200D}♀\u{FE0F} 🙆🏿\u{200D}♀\u{FE0F}
+        information_desk_person 💁 💁🏻 💁🏼 💁🏽 💁🏾 💁🏿
+        man-tipping-hand 💁\u{200D}♂\u{FE0F} 💁🏻\u{200D}♂\u{FE0F} 💁🏼\u{200D}♂\u{FE0F} 💁🏽\u{200D}♂\u{FE0F} 💁🏾\u{200D}♂\u{FE0F} 💁🏿\u{200D}♂\u{FE0F}
+        woman-tipping-hand 💁\u{200D}♀\u{FE0F} 💁🏻\u{200D}♀\u{FE0F} 💁🏼\u{200D}♀\u{FE0F} 💁🏽\u{200D}♀\u{FE0F} 💁🏾\u{200D}♀\u{FE0F} 💁🏿\u{200D}♀\u{FE0F}
+        raising_hand 🙋 🙋🏻 🙋🏼 🙋🏽 🙋🏾 🙋🏿
+        man-raising-hand 🙋\u{200D}♂\u{FE0F} 🙋🏻\u{200D}♂\u{FE0F} 🙋🏼\u{200D}♂\u{FE0F} 🙋🏽\u{200D}♂\u{FE0F} 🙋🏾\u{200D}♂\u{FE0F} 🙋🏿\u{200D}♂\u{FE0F}
+        woman-raising-hand 🙋\u{200D}♀\u{FE0F} 🙋🏻\u{200D}♀\u{FE0F} 🙋🏼\u{200D}♀\u{FE0F} 🙋🏽\u{200D}♀\u{FE0F} 🙋🏾\u{200D}♀\u{FE0F} 🙋🏿\u{200D}♀\u{FE0F}
+        deaf_person 🧏 🧏🏻 🧏🏼 🧏🏽 🧏🏾 🧏🏿
+        deaf_man 🧏\u{200D}♂\u{FE0F} 🧏🏻\u{200D}♂\u{FE0F} 🧏🏼\u{200D}♂\u{FE0F} 🧏🏽\u{200D}♂\u{FE0F} 🧏🏾\u{200D}♂\u{FE0F} 🧏🏿\u{200D}♂\u{FE0F}
+        deaf_woman 🧏\u{200D}♀\u{FE0F} 🧏🏻\u{200D}♀\u{FE0F} 🧏🏼\u{200D}♀\u{FE0F} 🧏🏽\u{200D}♀\u{FE0F} 🧏🏾\u{200D}♀\u{FE0F} 🧏🏿\u{200D}♀\u{FE0F}
+        bow 🙇 🙇🏻 🙇🏼 🙇🏽 🙇🏾 🙇🏿
+        man-bowing 🙇\u{200D}♂\u{FE0F} 🙇🏻\u{200D}♂\u{FE0F} 🙇🏼\u{200D}♂\u{FE0F} 🙇🏽\u{200D}♂\u{FE0F} 🙇🏾\u{200D}♂\u{FE0F} 🙇🏿\u{200D}♂\u{FE0F}
+        woman-bowing 🙇\u{200D}♀\u{FE0F} 🙇🏻\u{200D}♀\u{FE0F} 🙇🏼\u{200D}♀\u{FE0F} 🙇🏽\u{200D}♀\u{FE0F} 🙇🏾\u{200D}♀\u{FE0F} 🙇🏿\u{200D}♀\u{FE0F}
+        face_palm 🤦 🤦🏻 🤦🏼 🤦🏽 🤦🏾 🤦🏿
+        man-facepalming 🤦\u{200D}♂\u{FE0F} 🤦🏻\u{200D}♂\u{FE0F} 🤦🏼\u{200D}♂\u{FE0F} 🤦🏽\u{200D}♂\u{FE0F} 🤦🏾\u{200D}♂\u{FE0F} 🤦🏿\u{200D}♂\u{FE0F}
+        woman-facepalming 🤦\u{200D}♀\u{FE0F} 🤦🏻\u{200D}♀\u{FE0F} 🤦🏼\u{200D}♀\u{FE0F} 🤦🏽\u{200D}♀\u{FE0F} 🤦🏾\u{200D}♀\u{FE0F} 🤦🏿\u{200D}♀\u{FE0F}
+        shrug 🤷 🤷🏻 🤷🏼 🤷🏽 🤷🏾 🤷🏿
+        man-shrugging 🤷\u{200D}♂\u{FE0F} 🤷🏻\u{200D}♂\u{FE0F} 🤷🏼\u{200D}♂\u{FE0F} 🤷🏽\u{200D}♂\u{FE0F} 🤷🏾\u{200D}♂\u{FE0F} 🤷🏿\u{200D}♂\u{FE0F}
+        woman-shrugging 🤷\u{200D}♀\u{FE0F} 🤷🏻\u{200D}♀\u{FE0F} 🤷🏼\u{200D}♀\u{FE0F} 🤷🏽\u{200D}♀\u{FE0F} 🤷🏾\u{200D}♀\u{FE0F} 🤷🏿\u{200D}♀\u{FE0F}
+        health_worker 🧑\u{200D}⚕\u{FE0F} 🧑🏻\u{200D}⚕\u{FE0F} 🧑🏼\u{200D}⚕\u{FE0F} 🧑🏽\u{200D}⚕\u{FE0F} 🧑🏾\u{200D}⚕\u{FE0F} 🧑🏿\u{200D}⚕\u{FE0F}
+        male-doctor 👨\u{200D}⚕\u{FE0F} 👨🏻\u{200D}⚕\u{FE0F} 👨🏼\u{200D}⚕\u{FE0F} 👨🏽\u{200D}⚕\u{FE0F} 👨🏾\u{200D}⚕\u{FE0F} 👨🏿\u{200D}⚕\u{FE0F}
+        female-doctor 👩\u{200D}⚕\u{FE0F} 👩🏻\u{200D}⚕\u{FE0F} 👩🏼\u{200D}⚕\u{FE0F} 👩🏽\u{200D}⚕\u{FE0F} 👩🏾\u{200D}⚕\u{FE0F} 👩🏿\u{200D}⚕\u{FE0F}
+        student 🧑\u{200D}🎓 🧑🏻\u{200D}🎓 🧑🏼\u{200D}🎓 🧑🏽\u{200D}🎓 🧑🏾\u{200D}🎓 🧑🏿\u{200D}🎓
+        male-student 👨\u{200D}🎓 👨🏻\u{200D}🎓 👨🏼\u{200D}🎓 👨🏽\u{200D}🎓 👨🏾\u{200D}🎓 👨🏿\u{200D}🎓
+        female-student 👩\u{200D}🎓 👩🏻\u{200D}🎓 👩🏼\u{200D}🎓 👩🏽\u{200D}🎓 👩🏾\u{200D}🎓 👩🏿\u{200D}🎓
+        teacher 🧑\u{200D}🏫 🧑🏻\u{200D}🏫 🧑🏼\u{200D}🏫 🧑🏽\u{200D}🏫 🧑🏾\u{200D}🏫 🧑🏿\u{200D}🏫
+        male-teacher 👨\u{200D}🏫 👨🏻\u{200D}🏫 👨🏼\u{200D}🏫 👨🏽\u{200D}🏫 👨🏾\u{200D}🏫 👨🏿\u{200D}🏫
+        female-teacher 👩\u{200D}🏫 👩🏻\u{200D}🏫 👩🏼\u{200D}🏫 👩🏽\u{200D}🏫 👩🏾\u{200D}🏫 👩🏿\u{200D}🏫
+        judge 🧑\u{200D}⚖\u{FE0F} 🧑🏻\u{200D}⚖\u{FE0F} 🧑🏼\u{200D}⚖\u{FE0F} 🧑🏽\u{200D}⚖\u{FE0F} 🧑🏾\u{200D}⚖\u{FE0F} 🧑🏿\u{200D}⚖\u{FE0F}
+        male-judge 👨\u{200D}⚖\u{FE0F} 👨🏻\u{200D}⚖\u{FE0F} 👨🏼\u{200D}⚖\u{FE0F} 👨🏽\u{200D}⚖\u{FE0F} 👨🏾\u{200D}⚖\u{FE0F} 👨🏿\u{200D}⚖\u{FE0F}
+        female-judge 👩\u{200D}⚖\u{FE0F} 👩🏻\u{200D}⚖\u{FE0F} 👩🏼\u{200D}⚖\u{FE0F} 👩🏽\u{200D}⚖\u{FE0F} 👩🏾\u{200D}⚖\u{FE0F} 👩🏿\u{200D}⚖\u{FE0F}
+        farmer 🧑\u{200D}🌾 🧑🏻\u{200D}🌾 🧑🏼\u{200D}🌾 🧑🏽\u{200D}🌾 🧑🏾\u{200D}🌾 🧑🏿\u{200D}🌾
+        male-farmer 👨\u{200D}🌾 👨🏻\u{200D}🌾 👨🏼\u{200D}🌾 👨🏽\u{200D}🌾 👨🏾\u{200D}🌾 👨🏿\u{200D}🌾
+        female-farmer 👩\u{200D}🌾 👩🏻\u{200D}🌾 👩🏼\u{200D}🌾 👩🏽\u{200D}🌾 👩🏾\u{200D}🌾 👩🏿\u{200D}🌾
+        cook 🧑\u{200D}🍳 🧑🏻\u{200D}🍳 🧑🏼\u{200D}🍳 🧑🏽\u{200D}🍳 🧑🏾\u{200D}🍳 🧑🏿\u{200D}🍳
+        male-cook 👨\u{200D}🍳 👨🏻\u{200D}🍳 👨🏼\u{200D}🍳 👨🏽\u{200D}🍳 👨🏾\u{200D}🍳 👨🏿\u{200D}🍳
+        female-cook 👩\u{200D}🍳 👩🏻\u{200D}🍳 👩🏼\u{200D}🍳 👩🏽\u{200D}🍳 👩🏾\u{200D}🍳 👩🏿\u{200D}🍳
+        mechanic 🧑\u{200D}🔧 🧑🏻\u{200D}🔧 🧑🏼\u{200D}🔧 🧑🏽\u{200D}🔧 🧑🏾\u{200D}🔧 🧑🏿\u{200D}🔧
+        male-mechanic 👨\u{200D}🔧 👨🏻\u{200D}🔧 👨🏼\u{200D}🔧 👨🏽\u{200D}🔧 👨🏾\u{200D}🔧 👨🏿\u{200D}🔧
+        female-mechanic 👩\u{200D}🔧 👩🏻\u{200D}🔧 👩🏼\u{200D}🔧 👩🏽\u{200D}🔧 👩🏾\u{200D}🔧 👩🏿\u{200D}🔧
+        factory_worker 🧑\u{200D}🏭 🧑🏻\u{200D}🏭 🧑🏼\u{200D}🏭 🧑🏽\u{200D}🏭 🧑🏾\u{200D}🏭 🧑🏿\u{200D}🏭
+        male-factory-worker 👨\u{200D}🏭 👨🏻\u{200D}🏭 👨🏼\u{200D}🏭 👨🏽\u{200D}🏭 👨🏾\u{200D}🏭 👨🏿\u{200D}🏭
+        female-factory-worker 👩\u{200D}🏭 👩🏻\u{200D}🏭 👩🏼\u{200D}🏭 👩🏽\u{200D}🏭 👩🏾\u{200D}🏭 👩🏿\u{200D}🏭
+        office_worker 🧑\u{200D}💼 🧑🏻\u{200D}💼 🧑🏼\u{200D}💼 🧑🏽\u{200D}💼 🧑🏾\u{200D}💼 🧑🏿\u{200D}💼
+        male-office-worker 👨\u{200D}💼 👨🏻\u{200D}💼 👨🏼\u{200D}💼 👨🏽\u{200D}💼 👨🏾\u{200D}💼 👨🏿\u{200D}💼
+        female-office-worker 👩\u{200D}💼 👩🏻\u{200D}💼 👩🏼\u{200D}💼 👩🏽\u{200D}💼 👩🏾\u{200D}💼 👩🏿\u{200D}💼
+        scientist 🧑\u{200D}🔬 🧑🏻\u{200D}🔬 🧑🏼\u{200D}🔬 🧑🏽\u{200D}🔬 🧑🏾\u{200D}🔬 🧑🏿\u{200D}🔬
+        male-scientist 👨\u{200D}🔬 👨🏻\u{200D}🔬 👨🏼\u{200D}🔬 👨🏽\u{200D}🔬 👨🏾\u{200D}🔬 👨🏿\u{200D}🔬
+        female-scientist 👩\u{200D}🔬 👩🏻\u{200D}🔬 👩🏼\u{200D}🔬 👩🏽\u{200D}🔬 👩🏾\u{200D}🔬 👩🏿\u{200D}🔬
+        technologist 🧑\u{200D}💻 🧑🏻\u{200D}💻 🧑🏼\u{200D}💻 🧑🏽\u{200D}💻 🧑🏾\u{200D}💻 🧑🏿\u{200D}💻
+        male-technologist 👨\u{200D}💻 👨🏻\u{200D}💻 👨🏼\u{200D}💻 👨🏽\u{200D}💻 👨🏾\u{200D}💻 👨🏿\u{200D}💻
+        female-technologist 👩\u{200D}💻 👩🏻\u{200D}💻 👩🏼\u{200D}💻 👩🏽\u{200D}💻 👩🏾\u{200D}💻 👩🏿\u{200D}💻
+        singer 🧑\u{200D}🎤 🧑🏻\u{200D}🎤 🧑🏼\u{200D}🎤 🧑🏽\u{200D}🎤 🧑🏾\u{200D}🎤 🧑🏿\u{200D}🎤
+        male-singer 👨\u{200D}🎤 👨🏻\u{200D}🎤 👨🏼\u{200D}🎤 👨🏽\u{200D}🎤 👨🏾\u{200D}🎤 👨🏿\u{200D}🎤
+        female-singer 👩\u{200D}🎤 👩🏻\u{200D}🎤 👩🏼\u{200D}🎤 👩🏽\u{200D}🎤 👩🏾\u{200D}🎤 👩🏿\u{200D}🎤
+        artist 🧑\u{200D}🎨 🧑🏻\u{200D}🎨 🧑🏼\u{200D}🎨 🧑🏽\u{200D}🎨 🧑🏾\u{200D}🎨 🧑🏿\u{200D}🎨
+        male-artist 👨\u{200D}🎨 👨🏻\u{200D}🎨 👨🏼\u{200D}🎨 👨🏽\u{200D}🎨 👨🏾\u{200D}🎨 👨🏿\u{200D}🎨
+        female-artist 👩\u{200D}🎨 👩🏻\u{200D}🎨 👩🏼\u{200D}🎨 👩🏽\u{200D}🎨 👩🏾\u{200D}🎨 👩🏿\u{200D}🎨
+        pilot 🧑\u{200D}✈\u{FE0F} 🧑🏻\u{200D}✈\u{FE0F} 🧑🏼\u{200D}✈\u{FE0F} 🧑🏽\u{200D}✈\u{FE0F} 🧑🏾\u{200D}✈\u{FE0F} 🧑🏿\u{200D}✈\u{FE0F}
+        male-pilot 👨\u{200D}✈\u{FE0F} 👨🏻\u{200D}✈\u{FE0F} 👨🏼\u{200D}✈\u{FE0F} 👨🏽\u{200D}✈\u{FE0F} 👨🏾\u{200D}✈\u{FE0F} 👨🏿\u{200D}✈\u{FE0F}
+        female-pilot 👩\u{200D}✈\u{FE0F} 👩🏻\u{200D}✈\u{FE0F} 👩🏼\u{200D}✈\u{FE0F} 👩🏽\u{200D}✈\u{FE0F} 👩🏾\u{200D}✈\u{FE0F} 👩🏿\u{200D}✈\u{FE0F}
+        astronaut 🧑\u{200D}🚀 🧑🏻\u{200D}🚀 🧑🏼\u{200D}🚀 🧑🏽\u{200D}🚀 🧑🏾\u{200D}🚀 🧑🏿\u{200D}🚀
+        male-astronaut 👨\u{200D}🚀 👨🏻\u{200D}🚀 👨🏼\u{200D}🚀 👨🏽\u{200D}🚀 👨🏾\u{200D}🚀 👨🏿\u{200D}🚀
+        female-astronaut 👩\u{200D}🚀 👩🏻\u{200D}🚀 👩🏼\u{200D}🚀 👩🏽\u{200D}🚀 👩🏾\u{200D}🚀 👩🏿\u{200D}🚀
+        firefighter 🧑\u{200D}🚒 🧑🏻\u{200D}🚒 🧑🏼\u{200D}🚒 🧑🏽\u{200D}🚒 🧑🏾\u{200D}🚒 🧑🏿\u{200D}🚒
+        male-firefighter 👨\u{200D}🚒 👨🏻\u{200D}🚒 👨🏼\u{200D}🚒 👨🏽\u{200D}🚒 👨🏾\u{200D}🚒 👨🏿\u{200D}🚒
+        female-firefighter 👩\u{200D}🚒 👩🏻\u{200D}🚒 👩🏼\u{200D}🚒 👩🏽\u{200D}🚒 👩🏾\u{200D}🚒 👩🏿\u{200D}🚒
+        cop 👮 👮🏻 👮🏼 👮🏽 👮🏾 👮🏿
+        male-police-officer 👮\u{200D}♂\u{FE0F} 👮🏻\u{200D}♂\u{FE0F} 👮🏼\u{200D}♂\u{FE0F} 👮🏽\u{200D}♂\u{FE0F} 👮🏾\u{200D}♂\u{FE0F} 👮🏿\u{200D}♂\u{FE0F}
+        female-police-officer 👮\u{200D}♀\u{FE0F} 👮🏻\u{200D}♀\u{FE0F} 👮🏼\u{200D}♀\u{FE0F} 👮🏽\u{200D}♀\u{FE0F} 👮🏾\u{200D}♀\u{FE0F} 👮🏿\u{200D}♀\u{FE0F}
+        sleuth_or_spy 🕵\u{FE0F} 🕵🏻 🕵🏼 🕵🏽 🕵🏾 🕵🏿
+        male-detective 🕵\u{FE0F}\u{200D}♂\u{FE0F} 🕵🏻\u{200D}♂\u{FE0F} 🕵🏼\u{200D}♂\u{FE0F} 🕵🏽\u{200D}♂\u{FE0F} 🕵🏾\u{200D}♂\u{FE0F} 🕵🏿\u{200D}♂\u{FE0F}
+        female-detective 🕵\u{FE0F}\u{200D}♀\u{FE0F} 🕵🏻\u{200D}♀\u{FE0F} 🕵🏼\u{200D}♀\u{FE0F} 🕵🏽\u{200D}♀\u{FE0F} 🕵🏾\u{200D}♀\u{FE0F} 🕵🏿\u{200D}♀\u{FE0F}
+        guardsman 💂 💂🏻 💂🏼 💂🏽 💂🏾 💂🏿
+        male-guard 💂\u{200D}♂\u{FE0F} 💂🏻\u{200D}♂\u{FE0F} 💂🏼\u{200D}♂\u{FE0F} 💂🏽\u{200D}♂\u{FE0F} 💂🏾\u{200D}♂\u{FE0F} 💂🏿\u{200D}♂\u{FE0F}
+        female-guard 💂\u{200D}♀\u{FE0F} 💂🏻\u{200D}♀\u{FE0F} 💂🏼\u{200D}♀\u{FE0F} 💂🏽\u{200D}♀\u{FE0F} 💂🏾\u{200D}♀\u{FE0F} 💂🏿\u{200D}♀\u{FE0F}
+        ninja 🥷 🥷🏻 🥷🏼 🥷🏽 🥷🏾 🥷🏿
+        construction_worker 👷 👷🏻 👷🏼 👷🏽 👷🏾 👷🏿
+        male-construction-worker 👷\u{200D}♂\u{FE0F} 👷🏻\u{200D}♂\u{FE0F} 👷🏼\u{200D}♂\u{FE0F} 👷🏽\u{200D}♂\u{FE0F} 👷🏾\u{200D}♂\u{FE0F} 👷🏿\u{200D}♂\u{FE0F}
+        female-construction-worker 👷\u{200D}♀\u{FE0F} 👷🏻\u{200D}♀\u{FE0F} 👷🏼\u{200D}♀\u{FE0F} 👷🏽\u{200D}♀\u{FE0F} 👷🏾\u{200D}♀\u{FE0F} 👷🏿\u{200D}♀\u{FE0F}
+        person_with_crown 🫅 🫅🏻 🫅🏼 🫅🏽 🫅🏾 🫅🏿
+        prince 🤴 🤴🏻 🤴🏼 🤴🏽 🤴🏾 🤴🏿
+        princess 👸 👸🏻 👸🏼 👸🏽 👸🏾 👸🏿
+        man_with_turban 👳 👳🏻 👳🏼 👳🏽 👳🏾 👳🏿
+        man-wearing-turban 👳\u{200D}♂\u{FE0F} 👳🏻\u{200D}♂\u{FE0F} 👳🏼\u{200D}♂\u{FE0F} 👳🏽\u{200D}♂\u{FE0F} 👳🏾\u{200D}♂\u{FE0F} 👳🏿\u{200D}♂\u{FE0F}
+        woman-wearing-turban 👳\u{200D}♀\u{FE0F} 👳🏻\u{200D}♀\u{FE0F} 👳🏼\u{200D}♀\u{FE0F} 👳🏽\u{200D}♀\u{FE0F} 👳🏾\u{200D}♀\u{FE0F} 👳🏿\u{200D}♀\u{FE0F}
+        man_with_gua_pi_mao 👲 👲🏻 👲🏼 👲🏽 👲🏾 👲🏿
+        person_with_headscarf 🧕 🧕🏻 🧕🏼 🧕🏽 🧕🏾 🧕🏿
+        person_in_tuxedo 🤵 🤵🏻 🤵🏼 🤵🏽 🤵🏾 🤵🏿
+        man_in_tuxedo 🤵\u{200D}♂\u{FE0F} 🤵🏻\u{200D}♂\u{FE0F} 🤵🏼\u{200D}♂\u{FE0F} 🤵🏽\u{200D}♂\u{FE0F} 🤵🏾\u{200D}♂\u{FE0F} 🤵🏿\u{200D}♂\u{FE0F}
+        woman_in_tuxedo 🤵\u{200D}♀\u{FE0F} 🤵🏻\u{200D}♀\u{FE0F} 🤵🏼\u{200D}♀\u{FE0F} 🤵🏽\u{200D}♀\u{FE0F} 🤵🏾\u{200D}♀\u{FE0F} 🤵🏿\u{200D}♀\u{FE0F}
+        bride_with_veil 👰 👰🏻 👰🏼 👰🏽 👰🏾 👰🏿
+        man_with_veil 👰\u{200D}♂\u{FE0F} 👰🏻\u{200D}♂\u{FE0F} 👰🏼\u{200D}♂\u{FE0F} 👰🏽\u{200D}♂\u{FE0F} 👰🏾\u{200D}♂\u{FE0F} 👰🏿\u{200D}♂\u{FE0F}
+        woman_with_veil 👰\u{200D}♀\u{FE0F} 👰🏻\u{200D}♀\u{FE0F} 👰🏼\u{200D}♀\u{FE0F} 👰🏽\u{200D}♀\u{FE0F} 👰🏾\u{200D}♀\u{FE0F} 👰🏿\u{200D}♀\u{FE0F}
+        pregnant_woman 🤰 🤰🏻 🤰🏼 🤰🏽 🤰🏾 🤰🏿
+        pregnant_man 🫃 🫃🏻 🫃🏼 🫃🏽 🫃🏾 🫃🏿
+        pregnant_person 🫄 🫄🏻 🫄🏼 🫄🏽 🫄🏾 🫄🏿
+        breast-feeding 🤱 🤱🏻 🤱🏼 🤱🏽 🤱🏾 🤱🏿
+        woman_feeding_baby 👩\u{200D}🍼 👩🏻\u{200D}🍼 👩🏼\u{200D}🍼 👩🏽\u{200D}🍼 👩🏾\u{200D}🍼 👩🏿\u{200D}🍼
+        man_feeding_baby 👨\u{200D}🍼 👨🏻\u{200D}🍼 👨🏼\u{200D}🍼 👨🏽\u{200D}🍼 👨🏾\u{200D}🍼 👨🏿\u{200D}🍼
+        person_feeding_baby 🧑\u{200D}🍼 🧑🏻\u{200D}🍼 🧑🏼\u{200D}🍼 🧑🏽\u{200D}🍼 🧑🏾\u{200D}🍼 🧑🏿\u{200D}🍼
+        angel 👼 👼🏻 👼🏼 👼🏽 👼🏾 👼🏿
+        santa 🎅 🎅🏻 🎅🏼 🎅🏽 🎅🏾 🎅🏿
+        mrs_claus,mother_christmas 🤶 🤶🏻 🤶🏼 🤶🏽 🤶🏾 🤶🏿
+        mx_claus 🧑\u{200D}🎄 🧑🏻\u{200D}🎄 🧑🏼\u{200D}🎄 🧑🏽\u{200D}🎄 🧑🏾\u{200D}🎄 🧑🏿\u{200D}🎄
+        superhero 🦸 🦸🏻 🦸🏼 🦸🏽 🦸🏾 🦸🏿
+        male_superhero 🦸\u{200D}♂\u{FE0F} 🦸🏻\u{200D}♂\u{FE0F} 🦸🏼\u{200D}♂\u{FE0F} 🦸🏽\u{200D}♂\u{FE0F} 🦸🏾\u{200D}♂\u{FE0F} 🦸🏿\u{200D}♂\u{FE0F}
+        female_superhero 🦸\u{200D}♀\u{FE0F} 🦸🏻\u{200D}♀\u{FE0F} 🦸🏼\u{200D}♀\u{FE0F} 🦸🏽\u{200D}♀\u{FE0F} 🦸🏾\u{200D}♀\u{FE0F} 🦸🏿\u{200D}♀\u{FE0F}
+        supervillain 🦹 🦹🏻 🦹🏼 🦹🏽 🦹🏾 🦹🏿
+        male_supervillain 🦹\u{200D}♂\u{FE0F} 🦹🏻\u{200D}♂\u{FE0F} 🦹🏼\u{200D}♂\u{FE0F} 🦹🏽\u{200D}♂\u{FE0F} 🦹🏾\u{200D}♂\u{FE0F} 🦹🏿\u{200D}♂\u{FE0F}
+        female_supervillain 🦹\u{200D}♀\u{FE0F} 🦹🏻\u{200D}♀\u{FE0F} 🦹🏼\u{200D}♀\u{FE0F} 🦹🏽\u{200D}♀\u{FE0F} 🦹🏾\u{200D}♀\u{FE0F} 🦹🏿\u{200D}♀\u{FE0F}
+        mage 🧙 🧙🏻 🧙🏼 🧙🏽 🧙🏾 🧙🏿
+        male_mage 🧙\u{200D}♂\u{FE0F} 🧙🏻\u{200D}♂\u{FE0F} 🧙🏼\u{200D}♂\u{FE0F} 🧙🏽\u{200D}♂\u{FE0F} 🧙🏾\u{200D}♂\u{FE0F} 🧙🏿\u{200D}♂\u{FE0F}
+        female_mage 🧙\u{200D}♀\u{FE0F} 🧙🏻\u{200D}♀\u{FE0F} 🧙🏼\u{200D}♀\u{FE0F} 🧙🏽\u{200D}♀\u{FE0F} 🧙🏾\u{200D}♀\u{FE0F} 🧙🏿\u{200D}♀\u{FE0F}
+        fairy 🧚 🧚🏻 🧚🏼 🧚🏽 🧚🏾 🧚🏿
+        male_fairy 🧚\u{200D}♂\u{FE0F} 🧚🏻\u{200D}♂\u{FE0F} 🧚🏼\u{200D}♂\u{FE0F} 🧚🏽\u{200D}♂\u{FE0F} 🧚🏾\u{200D}♂\u{FE0F} 🧚🏿\u{200D}♂\u{FE0F}
+        female_fairy 🧚\u{200D}♀\u{FE0F} 🧚🏻\u{200D}♀\u{FE0F} 🧚🏼\u{200D}♀\u{FE0F} 🧚🏽\u{200D}♀\u{FE0F} 🧚🏾\u{200D}♀\u{FE0F} 🧚🏿\u{200D}♀\u{FE0F}
+        vampire 🧛 🧛🏻 🧛🏼 🧛🏽 🧛🏾 🧛🏿
+        male_vampire 🧛\u{200D}♂\u{FE0F} 🧛🏻\u{200D}♂\u{FE0F} 🧛🏼\u{200D}♂\u{FE0F} 🧛🏽\u{200D}♂\u{FE0F} 🧛🏾\u{200D}♂\u{FE0F} 🧛🏿\u{200D}♂\u{FE0F}
+        female_vampire 🧛\u{200D}♀\u{FE0F} 🧛🏻\u{200D}♀\u{FE0F} 🧛🏼\u{200D}♀\u{FE0F} 🧛🏽\u{200D}♀\u{FE0F} 🧛🏾\u{200D}♀\u{FE0F} 🧛🏿\u{200D}♀\u{FE0F}
+        merperson 🧜 🧜🏻 🧜🏼 🧜🏽 🧜🏾 🧜🏿
+        merman 🧜\u{200D}♂\u{FE0F} 🧜🏻\u{200D}♂\u{FE0F} 🧜🏼\u{200D}♂\u{FE0F} 🧜🏽\u{200D}♂\u{FE0F} 🧜🏾\u{200D}♂\u{FE0F} 🧜🏿\u{200D}♂\u{FE0F}
+        mermaid 🧜\u{200D}♀\u{FE0F} 🧜🏻\u{200D}♀\u{FE0F} 🧜🏼\u{200D}♀\u{FE0F} 🧜🏽\u{200D}♀\u{FE0F} 🧜🏾\u{200D}♀\u{FE0F} 🧜🏿\u{200D}♀\u{FE0F}
+        elf 🧝 🧝🏻 🧝🏼 🧝🏽 🧝🏾 🧝🏿
+        male_elf 🧝\u{200D}♂\u{FE0F} 🧝🏻\u{200D}♂\u{FE0F} 🧝🏼\u{200D}♂\u{FE0F} 🧝🏽\u{200D}♂\u{FE0F} 🧝🏾\u{200D}♂\u{FE0F} 🧝🏿\u{200D}♂\u{FE0F}
+        female_elf 🧝\u{200D}♀\u{FE0F} 🧝🏻\u{200D}♀\u{FE0F} 🧝🏼\u{200D}♀\u{FE0F} 🧝🏽\u{200D}♀\u{FE0F} 🧝🏾\u{200D}♀\u{FE0F} 🧝🏿\u{200D}♀\u{FE0F}
+        genie 🧞
+        male_genie 🧞\u{200D}♂\u{FE0F}
+        female_genie 🧞\u{200D}♀\u{FE0F}
+        zombie 🧟
+        male_zombie 🧟\u{200D}♂\u{FE0F}
+        female_zombie 🧟\u{200D}♀\u{FE0F}
+        troll 🧌
+        massage 💆 💆🏻 💆🏼 💆🏽 💆🏾 💆🏿
+        man-getting-massage 💆\u{200D}♂\u{FE0F} 💆🏻\u{200D}♂\u{FE0F} 💆🏼\u{200D}♂\u{FE0F} 💆🏽\u{200D}♂\u{FE0F} 💆🏾\u{200D}♂\u{FE0F} 💆🏿\u{200D}♂\u{FE0F}
+        woman-getting-massage 💆\u{200D}♀\u{FE0F} 💆🏻\u{200D}♀\u{FE0F} 💆🏼\u{200D}♀\u{FE0F} 💆🏽\u{200D}♀\u{FE0F} 💆🏾\u{200D}♀\u{FE0F} 💆🏿\u{200D}♀\u{FE0F}
+        haircut 💇 💇🏻 💇🏼 💇🏽 💇🏾 💇🏿
+        man-getting-haircut 💇\u{200D}♂\u{FE0F} 💇🏻\u{200D}♂\u{FE0F} 💇🏼\u{200D}♂\u{FE0F} 💇🏽\u{200D}♂\u{FE0F} 💇🏾\u{200D}♂\u{FE0F} 💇🏿\u{200D}♂\u{FE0F}
+        woman-getting-haircut 💇\u{200D}♀\u{FE0F} 💇🏻\u{200D}♀\u{FE0F} 💇🏼\u{200D}♀\u{FE0F} 💇🏽\u{200D}♀\u{FE0F} 💇🏾\u{200D}♀\u{FE0F} 💇🏿\u{200D}♀\u{FE0F}
+        walking 🚶 🚶🏻 🚶🏼 🚶🏽 🚶🏾 🚶🏿
+        man-walking 🚶\u{200D}♂\u{FE0F} 🚶🏻\u{200D}♂\u{FE0F} 🚶🏼\u{200D}♂\u{FE0F} 🚶🏽\u{200D}♂\u{FE0F} 🚶🏾\u{200D}♂\u{FE0F} 🚶🏿\u{200D}♂\u{FE0F}
+        woman-walking 🚶\u{200D}♀\u{FE0F} 🚶🏻\u{200D}♀\u{FE0F} 🚶🏼\u{200D}♀\u{FE0F} 🚶🏽\u{200D}♀\u{FE0F} 🚶🏾\u{200D}♀\u{FE0F} 🚶🏿\u{200D}♀\u{FE0F}
+        person_walking_facing_right 🚶\u{200D}➡\u{FE0F} 🚶🏻\u{200D}➡\u{FE0F} 🚶🏼\u{200D}➡\u{FE0F} 🚶🏽\u{200D}➡\u{FE0F} 🚶🏾\u{200D}➡\u{FE0F} 🚶🏿\u{200D}➡\u{FE0F}
+        woman_walking_facing_right 🚶\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
+        man_walking_facing_right 🚶\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🚶🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
+        standing_person 🧍 🧍🏻 🧍🏼 🧍🏽 🧍🏾 🧍🏿
+        man_standing 🧍\u{200D}♂\u{FE0F} 🧍🏻\u{200D}♂\u{FE0F} 🧍🏼\u{200D}♂\u{FE0F} 🧍🏽\u{200D}♂\u{FE0F} 🧍🏾\u{200D}♂\u{FE0F} 🧍🏿\u{200D}♂\u{FE0F}
+        woman_standing 🧍\u{200D}♀\u{FE0F} 🧍🏻\u{200D}♀\u{FE0F} 🧍🏼\u{200D}♀\u{FE0F} 🧍🏽\u{200D}♀\u{FE0F} 🧍🏾\u{200D}♀\u{FE0F} 🧍🏿\u{200D}♀\u{FE0F}
+        kneeling_person 🧎 🧎🏻 🧎🏼 🧎🏽 🧎🏾 🧎🏿
+        man_kneeling 🧎\u{200D}♂\u{FE0F} 🧎🏻\u{200D}♂\u{FE0F} 🧎🏼\u{200D}♂\u{FE0F} 🧎🏽\u{200D}♂\u{FE0F} 🧎🏾\u{200D}♂\u{FE0F} 🧎🏿\u{200D}♂\u{FE0F}
+        woman_kneeling 🧎\u{200D}♀\u{FE0F} 🧎🏻\u{200D}♀\u{FE0F} 🧎🏼\u{200D}♀\u{FE0F} 🧎🏽\u{200D}♀\u{FE0F} 🧎🏾\u{200D}♀\u{FE0F} 🧎🏿\u{200D}♀\u{FE0F}
+        person_kneeling_facing_right 🧎\u{200D}➡\u{FE0F} 🧎🏻\u{200D}➡\u{FE0F} 🧎🏼\u{200D}➡\u{FE0F} 🧎🏽\u{200D}➡\u{FE0F} 🧎🏾\u{200D}➡\u{FE0F} 🧎🏿\u{200D}➡\u{FE0F}
+        woman_kneeling_facing_right 🧎\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
+        man_kneeling_facing_right 🧎\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🧎🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
+        person_with_probing_cane 🧑\u{200D}🦯 🧑🏻\u{200D}🦯 🧑🏼\u{200D}🦯 🧑🏽\u{200D}🦯 🧑🏾\u{200D}🦯 🧑🏿\u{200D}🦯
+        person_with_white_cane_facing_right 🧑\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦯\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦯\u{200D}➡\u{FE0F}
+        man_with_probing_cane 👨\u{200D}🦯 👨🏻\u{200D}🦯 👨🏼\u{200D}🦯 👨🏽\u{200D}🦯 👨🏾\u{200D}🦯 👨🏿\u{200D}🦯
+        man_with_white_cane_facing_right 👨\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦯\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦯\u{200D}➡\u{FE0F}
+        woman_with_probing_cane 👩\u{200D}🦯 👩🏻\u{200D}🦯 👩🏼\u{200D}🦯 👩🏽\u{200D}🦯 👩🏾\u{200D}🦯 👩🏿\u{200D}🦯
+        woman_with_white_cane_facing_right 👩\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦯\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦯\u{200D}➡\u{FE0F}
+        person_in_motorized_wheelchair 🧑\u{200D}🦼 🧑🏻\u{200D}🦼 🧑🏼\u{200D}🦼 🧑🏽\u{200D}🦼 🧑🏾\u{200D}🦼 🧑🏿\u{200D}🦼
+        person_in_motorized_wheelchair_facing_right 🧑\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦼\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦼\u{200D}➡\u{FE0F}
+        man_in_motorized_wheelchair 👨\u{200D}🦼 👨🏻\u{200D}🦼 👨🏼\u{200D}🦼 👨🏽\u{200D}🦼 👨🏾\u{200D}🦼 👨🏿\u{200D}🦼
+        man_in_motorized_wheelchair_facing_right 👨\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦼\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦼\u{200D}➡\u{FE0F}
+        woman_in_motorized_wheelchair 👩\u{200D}🦼 👩🏻\u{200D}🦼 👩🏼\u{200D}🦼 👩🏽\u{200D}🦼 👩🏾\u{200D}🦼 👩🏿\u{200D}🦼
+        woman_in_motorized_wheelchair_facing_right 👩\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦼\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦼\u{200D}➡\u{FE0F}
+        person_in_manual_wheelchair 🧑\u{200D}🦽 🧑🏻\u{200D}🦽 🧑🏼\u{200D}🦽 🧑🏽\u{200D}🦽 🧑🏾\u{200D}🦽 🧑🏿\u{200D}🦽
+        person_in_manual_wheelchair_facing_right 🧑\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏻\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏼\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏽\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏾\u{200D}🦽\u{200D}➡\u{FE0F} 🧑🏿\u{200D}🦽\u{200D}➡\u{FE0F}
+        man_in_manual_wheelchair 👨\u{200D}🦽 👨🏻\u{200D}🦽 👨🏼\u{200D}🦽 👨🏽\u{200D}🦽 👨🏾\u{200D}🦽 👨🏿\u{200D}🦽
+        man_in_manual_wheelchair_facing_right 👨\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏻\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏼\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏽\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏾\u{200D}🦽\u{200D}➡\u{FE0F} 👨🏿\u{200D}🦽\u{200D}➡\u{FE0F}
+        woman_in_manual_wheelchair 👩\u{200D}🦽 👩🏻\u{200D}🦽 👩🏼\u{200D}🦽 👩🏽\u{200D}🦽 👩🏾\u{200D}🦽 👩🏿\u{200D}🦽
+        woman_in_manual_wheelchair_facing_right 👩\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏻\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏼\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏽\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏾\u{200D}🦽\u{200D}➡\u{FE0F} 👩🏿\u{200D}🦽\u{200D}➡\u{FE0F}
+        runner,running 🏃 🏃🏻 🏃🏼 🏃🏽 🏃🏾 🏃🏿
+        man-running 🏃\u{200D}♂\u{FE0F} 🏃🏻\u{200D}♂\u{FE0F} 🏃🏼\u{200D}♂\u{FE0F} 🏃🏽\u{200D}♂\u{FE0F} 🏃🏾\u{200D}♂\u{FE0F} 🏃🏿\u{200D}♂\u{FE0F}
+        woman-running 🏃\u{200D}♀\u{FE0F} 🏃🏻\u{200D}♀\u{FE0F} 🏃🏼\u{200D}♀\u{FE0F} 🏃🏽\u{200D}♀\u{FE0F} 🏃🏾\u{200D}♀\u{FE0F} 🏃🏿\u{200D}♀\u{FE0F}
+        person_running_facing_right 🏃\u{200D}➡\u{FE0F} 🏃🏻\u{200D}➡\u{FE0F} 🏃🏼\u{200D}➡\u{FE0F} 🏃🏽\u{200D}➡\u{FE0F} 🏃🏾\u{200D}➡\u{FE0F} 🏃🏿\u{200D}➡\u{FE0F}
+        woman_running_facing_right 🏃\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏻\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏼\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏽\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏾\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏿\u{200D}♀\u{FE0F}\u{200D}➡\u{FE0F}
+        man_running_facing_right 🏃\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏻\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏼\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏽\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏾\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F} 🏃🏿\u{200D}♂\u{FE0F}\u{200D}➡\u{FE0F}
+        dancer 💃 💃🏻 💃🏼 💃🏽 💃🏾 💃🏿
+        man_dancing 🕺 🕺🏻 🕺🏼 🕺🏽 🕺🏾 🕺🏿
+        man_in_business_suit_levitating 🕴\u{FE0F} 🕴🏻 🕴🏼 🕴🏽 🕴🏾 🕴🏿
+        dancers 👯
+        men-with-bunny-ears-partying,man-with-bunny-ears-partying 👯\u{200D}♂\u{FE0F}
+        women-with-bunny-ears-partying,woman-with-bunny-ears-partying 👯\u{200D}♀\u{FE0F}
+        person_in_steamy_room 🧖 🧖🏻 🧖🏼 🧖🏽 🧖🏾 🧖🏿
+        man_in_steamy_room 🧖\u{200D}♂\u{FE0F} 🧖🏻\u{200D}♂\u{FE0F} 🧖🏼\u{200D}♂\u{FE0F} 🧖🏽\u{200D}♂\u{FE0F} 🧖🏾\u{200D}♂\u{FE0F} 🧖🏿\u{200D}♂\u{FE0F}
+        woman_in_steamy_room 🧖\u{200D}♀\u{FE0F} 🧖🏻\u{200D}♀\u{FE0F} 🧖🏼\u{200D}♀\u{FE0F} 🧖🏽\u{200D}♀\u{FE0F} 🧖🏾\u{200D}♀\u{FE0F} 🧖🏿\u{200D}♀\u{FE0F}
+        person_climbing 🧗 🧗🏻 🧗🏼 🧗🏽 🧗🏾 🧗🏿
+        man_climbing 🧗\u{200D}♂\u{FE0F} 🧗🏻\u{200D}♂\u{FE0F} 🧗🏼\u{200D}♂\u{FE0F} 🧗🏽\u{200D}♂\u{FE0F} 🧗🏾\u{200D}♂\u{FE0F} 🧗🏿\u{200D}♂\u{FE0F}
+        woman_climbing 🧗\u{200D}♀\u{FE0F} 🧗🏻\u{200D}♀\u{FE0F} 🧗🏼\u{200D}♀\u{FE0F} 🧗🏽\u{200D}♀\u{FE0F} 🧗🏾\u{200D}♀\u{FE0F} 🧗🏿\u{200D}♀\u{FE0F}
+        fencer 🤺
+        horse_racing 🏇 🏇🏻 🏇🏼 🏇🏽 🏇🏾 🏇🏿
+        skier ⛷\u{FE0F}
+        snowboarder 🏂 🏂🏻 🏂🏼 🏂🏽 🏂🏾 🏂🏿
+        golfer 🏌\u{FE0F} 🏌🏻 🏌🏼 🏌🏽 🏌🏾 🏌🏿
+        man-golfing 🏌\u{FE0F}\u{200D}♂\u{FE0F} 🏌🏻\u{200D}♂\u{FE0F} 🏌🏼\u{200D}♂\u{FE0F} 🏌🏽\u{200D}♂\u{FE0F} 🏌🏾\u{200D}♂\u{FE0F} 🏌🏿\u{200D}♂\u{FE0F}
+        woman-golfing 🏌\u{FE0F}\u{200D}♀\u{FE0F} 🏌🏻\u{200D}♀\u{FE0F} 🏌🏼\u{200D}♀\u{FE0F} 🏌🏽\u{200D}♀\u{FE0F} 🏌🏾\u{200D}♀\u{FE0F} 🏌🏿\u{200D}♀\u{FE0F}
+        surfer 🏄 🏄🏻 🏄🏼 🏄🏽 🏄🏾 🏄🏿
+        man-surfing 🏄\u{200D}♂\u{FE0F} 🏄🏻\u{200D}♂\u{FE0F} 🏄🏼\u{200D}♂\u{FE0F} 🏄🏽\u{200D}♂\u{FE0F} 🏄🏾\u{200D}♂\u{FE0F} 🏄🏿\u{200D}♂\u{FE0F}
+        woman-surfing 🏄\u{200D}♀\u{FE0F} 🏄🏻\u{200D}♀\u{FE0F} 🏄🏼\u{200D}♀\u{FE0F} 🏄🏽\u{200D}♀\u{FE0F} 🏄🏾\u{200D}♀\u{FE0F} 🏄🏿\u{200D}♀\u{FE0F}
+        rowboat 🚣 🚣🏻 🚣🏼 🚣🏽 🚣🏾 🚣🏿
+        man-rowing-boat 🚣\u{200D}♂\u{FE0F} 🚣🏻\u{200D}♂\u{FE0F} 🚣🏼\u{200D}♂\u{FE0F} 🚣🏽\u{200D}♂\u{FE0F} 🚣🏾\u{200D}♂\u{FE0F} 🚣🏿\u{200D}♂\u{FE0F}
+        woman-rowing-boat 🚣\u{200D}♀\u{FE0F} 🚣🏻\u{200D}♀\u{FE0F} 🚣🏼\u{200D}♀\u{FE0F} 🚣🏽\u{200D}♀\u{FE0F} 🚣🏾\u{200D}♀\u{FE0F} 🚣🏿\u{200D}♀\u{FE0F}
+        swimmer 🏊 🏊🏻 🏊🏼 🏊🏽 🏊🏾 🏊🏿
+        man-swimming 🏊\u{200D}♂\u{FE0F} 🏊🏻\u{200D}♂\u{FE0F} 🏊🏼\u{200D}♂\u{FE0F} 🏊🏽\u{200D}♂\u{FE0F} 🏊🏾\u{200D}♂\u{FE0F} 🏊🏿\u{200D}♂\u{FE0F}
+        woman-swimming 🏊\u{200D}♀\u{FE0F} 🏊🏻\u{200D}♀\u{FE0F} 🏊🏼\u{200D}♀\u{FE0F} 🏊🏽\u{200D}♀\u{FE0F} 🏊🏾\u{200D}♀\u{FE0F} 🏊🏿\u{200D}♀\u{FE0F}
+        person_with_ball ⛹\u{FE0F} ⛹🏻 ⛹🏼 ⛹🏽 ⛹🏾 ⛹🏿
+        man-bouncing-ball ⛹\u{FE0F}\u{200D}♂\u{FE0F} ⛹🏻\u{200D}♂\u{FE0F} ⛹🏼\u{200D}♂\u{FE0F} ⛹🏽\u{200D}♂\u{FE0F} ⛹🏾\u{200D}♂\u{FE0F} ⛹🏿\u{200D}♂\u{FE0F}
+        woman-bouncing-ball ⛹\u{FE0F}\u{200D}♀\u{FE0F} ⛹🏻\u{200D}♀\u{FE0F} ⛹🏼\u{200D}♀\u{FE0F} ⛹🏽\u{200D}♀\u{FE0F} ⛹🏾\u{200D}♀\u{FE0F} ⛹🏿\u{200D}♀\u{FE0F}
+        weight_lifter 🏋\u{FE0F} 🏋🏻 🏋🏼 🏋🏽 🏋🏾 🏋🏿
+        man-lifting-weights 🏋\u{FE0F}\u{200D}♂\u{FE0F} 🏋🏻\u{200D}♂\u{FE0F} 🏋🏼\u{200D}♂\u{FE0F} 🏋🏽\u{200D}♂\u{FE0F} 🏋🏾\u{200D}♂\u{FE0F} 🏋🏿\u{200D}♂\u{FE0F}
+        woman-lifting-weights 🏋\u{FE0F}\u{200D}♀\u{FE0F} 🏋🏻\u{200D}♀\u{FE0F} 🏋🏼\u{200D}♀\u{FE0F} 🏋🏽\u{200D}♀\u{FE0F} 🏋🏾\u{200D}♀\u{FE0F} 🏋🏿\u{200D}♀\u{FE0F}
+        bicyclist 🚴 🚴🏻 🚴🏼 🚴🏽 🚴🏾 🚴🏿
+        man-biking 🚴\u{200D}♂\u{FE0F} 🚴🏻\u{200D}♂\u{FE0F} 🚴🏼\u{200D}♂\u{FE0F} 🚴🏽\u{200D}♂\u{FE0F} 🚴🏾\u{200D}♂\u{FE0F} 🚴🏿\u{200D}♂\u{FE0F}
+        woman-biking 🚴\u{200D}♀\u{FE0F} 🚴🏻\u{200D}♀\u{FE0F} 🚴🏼\u{200D}♀\u{FE0F} 🚴🏽\u{200D}♀\u{FE0F} 🚴🏾\u{200D}♀\u{FE0F} 🚴🏿\u{200D}♀\u{FE0F}
+        mountain_bicyclist 🚵 🚵🏻 🚵🏼 🚵🏽 🚵🏾 🚵🏿
+        man-mountain-biking 🚵\u{200D}♂\u{FE0F} 🚵🏻\u{200D}♂\u{FE0F} 🚵🏼\u{200D}♂\u{FE0F} 🚵🏽\u{200D}♂\u{FE0F} 🚵🏾\u{200D}♂\u{FE0F} 🚵🏿\u{200D}♂\u{FE0F}
+        woman-mountain-biking 🚵\u{200D}♀\u{FE0F} 🚵🏻\u{200D}♀\u{FE0F} 🚵🏼\u{200D}♀\u{FE0F} 🚵🏽\u{200D}♀\u{FE0F} 🚵🏾\u{200D}♀\u{FE0F} 🚵🏿\u{200D}♀\u{FE0F}
+        person_doing_cartwheel 🤸 🤸🏻 🤸🏼 🤸🏽 🤸🏾 🤸🏿
+        man-cartwheeling 🤸\u{200D}♂\u{FE0F} 🤸🏻\u{200D}♂\u{FE0F} 🤸🏼\u{200D}♂\u{FE0F} 🤸🏽\u{200D}♂\u{FE0F} 🤸🏾\u{200D}♂\u{FE0F} 🤸🏿\u{200D}♂\u{FE0F}
+        woman-cartwheeling 🤸\u{200D}♀\u{FE0F} 🤸🏻\u{200D}♀\u{FE0F} 🤸🏼\u{200D}♀\u{FE0F} 🤸🏽\u{200D}♀\u{FE0F} 🤸🏾\u{200D}♀\u{FE0F} 🤸🏿\u{200D}♀\u{FE0F}
+        wrestlers 🤼
+        man-wrestling 🤼\u{200D}♂\u{FE0F}
+        woman-wrestling 🤼\u{200D}♀\u{FE0F}
+        water_polo 🤽 🤽🏻 🤽🏼 🤽🏽 🤽🏾 🤽🏿
+        man-playing-water-polo 🤽\u{200D}♂\u{FE0F} 🤽🏻\u{200D}♂\u{FE0F} 🤽🏼\u{200D}♂\u{FE0F} 🤽🏽\u{200D}♂\u{FE0F} 🤽🏾\u{200D}♂\u{FE0F} 🤽🏿\u{200D}♂\u{FE0F}
+        woman-playing-water-polo 🤽\u{200D}♀\u{FE0F} 🤽🏻\u{200D}♀\u{FE0F} 🤽🏼\u{200D}♀\u{FE0F} 🤽🏽\u{200D}♀\u{FE0F} 🤽🏾\u{200D}♀\u{FE0F} 🤽🏿\u{200D}♀\u{FE0F}
+        handball 🤾 🤾🏻 🤾🏼 🤾🏽 🤾🏾 🤾🏿
+        man-playing-handball 🤾\u{200D}♂\u{FE0F} 🤾🏻\u{200D}♂\u{FE0F} 🤾🏼\u{200D}♂\u{FE0F} 🤾🏽\u{200D}♂\u{FE0F} 🤾🏾\u{200D}♂\u{FE0F} 🤾🏿\u{200D}♂\u{FE0F}
+        woman-playing-handball 🤾\u{200D}♀\u{FE0F} 🤾🏻\u{200D}♀\u{FE0F} 🤾🏼\u{200D}♀\u{FE0F} 🤾🏽\u{200D}♀\u{FE0F} 🤾🏾\u{200D}♀\u{FE0F} 🤾🏿\u{200D}♀\u{FE0F}
+        juggling 🤹 🤹🏻 🤹🏼 🤹🏽 🤹🏾 🤹🏿
+        man-juggling 🤹\u{200D}♂\u{FE0F} 🤹🏻\u{200D}♂\u{FE0F} 🤹🏼\u{200D}♂\u{FE0F} 🤹🏽\u{200D}♂\u{FE0F} 🤹🏾\u{200D}♂\u{FE0F} 🤹🏿\u{200D}♂\u{FE0F}
+        woman-juggling 🤹\u{200D}♀\u{FE0F} 🤹🏻\u{200D}♀\u{FE0F} 🤹🏼\u{200D}♀\u{FE0F} 🤹🏽\u{200D}♀\u{FE0F} 🤹🏾\u{200D}♀\u{FE0F} 🤹🏿\u{200D}♀\u{FE0F}
+        person_in_lotus_position 🧘 🧘🏻 🧘🏼 🧘🏽 🧘🏾 🧘🏿
+        man_in_lotus_position 🧘\u{200D}♂\u{FE0F} 🧘🏻\u{200D}♂\u{FE0F} 🧘🏼\u{200D}♂\u{FE0F} 🧘🏽\u{200D}♂\u{FE0F} 🧘🏾\u{200D}♂\u{FE0F} 🧘🏿\u{200D}♂\u{FE0F}
+        woman_in_lotus_position 🧘\u{200D}♀\u{FE0F} 🧘🏻\u{200D}♀\u{FE0F} 🧘🏼\u{200D}♀\u{FE0F} 🧘🏽\u{200D}♀\u{FE0F} 🧘🏾\u{200D}♀\u{FE0F} 🧘🏿\u{200D}♀\u{FE0F}
+        bath 🛀 🛀🏻 🛀🏼 🛀🏽 🛀🏾 🛀🏿
+        sleeping_accommodation 🛌 🛌🏻 🛌🏼 🛌🏽 🛌🏾 🛌🏿
+        people_holding_hands 🧑\u{200D}🤝\u{200D}🧑 🧑🏻\u{200D}🤝\u{200D}🧑🏻 🧑🏼\u{200D}🤝\u{200D}🧑🏼 🧑🏽\u{200D}🤝\u{200D}🧑🏽 🧑🏾\u{200D}🤝\u{200D}🧑🏾 🧑🏿\u{200D}🤝\u{200D}🧑🏿
+        two_women_holding_hands,women_holding_hands 👭 👭🏻 👭🏼 👭🏽 👭🏾 👭🏿
+        man_and_woman_holding_hands,woman_and_man_holding_hands,couple 👫 👫🏻 👫🏼 👫🏽 👫🏾 👫🏿
+        two_men_holding_hands,men_holding_hands 👬 👬🏻 👬🏼 👬🏽 👬🏾 👬🏿
+        couplekiss 💏 💏🏻 💏🏼 💏🏽 💏🏾 💏🏿
+        woman-kiss-man 👩\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨 👩🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏿
+        man-kiss-man 👨\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨 👨🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏻 👨🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏼 👨🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏽 👨🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏾 👨🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👨🏿
+        woman-kiss-woman 👩\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩 👩🏻\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}💋\u{200D}👩🏿
+        couple_with_heart 💑 💑🏻 💑🏼 💑🏽 💑🏾 💑🏿
+        woman-heart-man 👩\u{200D}❤\u{FE0F}\u{200D}👨 👩🏻\u{200D}❤\u{FE0F}\u{200D}👨🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}👨🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}👨🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}👨🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}👨🏿
+        man-heart-man 👨\u{200D}❤\u{FE0F}\u{200D}👨 👨🏻\u{200D}❤\u{FE0F}\u{200D}👨🏻 👨🏼\u{200D}❤\u{FE0F}\u{200D}👨🏼 👨🏽\u{200D}❤\u{FE0F}\u{200D}👨🏽 👨🏾\u{200D}❤\u{FE0F}\u{200D}👨🏾 👨🏿\u{200D}❤\u{FE0F}\u{200D}👨🏿
+        woman-heart-woman 👩\u{200D}❤\u{FE0F}\u{200D}👩 👩🏻\u{200D}❤\u{FE0F}\u{200D}👩🏻 👩🏼\u{200D}❤\u{FE0F}\u{200D}👩🏼 👩🏽\u{200D}❤\u{FE0F}\u{200D}👩🏽 👩🏾\u{200D}❤\u{FE0F}\u{200D}👩🏾 👩🏿\u{200D}❤\u{FE0F}\u{200D}👩🏿
+        man-woman-boy 👨\u{200D}👩\u{200D}👦
+        man-woman-girl 👨\u{200D}👩\u{200D}👧
+        man-woman-girl-boy 👨\u{200D}👩\u{200D}👧\u{200D}👦
+        man-woman-boy-boy 👨\u{200D}👩\u{200D}👦\u{200D}👦
+        man-woman-girl-girl 👨\u{200D}👩\u{200D}👧\u{200D}👧
+        man-man-boy 👨\u{200D}👨\u{200D}👦
+        man-man-girl 👨\u{200D}👨\u{200D}👧
+        man-man-girl-boy 👨\u{200D}👨\u{200D}👧\u{200D}👦
+        man-man-boy-boy 👨\u{200D}👨\u{200D}👦\u{200D}👦
+        man-man-girl-girl 👨\u{200D}👨\u{200D}👧\u{200D}👧
+        woman-woman-boy 👩\u{200D}👩\u{200D}👦
+        woman-woman-girl 👩\u{200D}👩\u{200D}👧
+        woman-woman-girl-boy 👩\u{200D}👩\u{200D}👧\u{200D}👦
+        woman-woman-boy-boy 👩\u{200D}👩\u{200D}👦\u{200D}👦
+        woman-woman-girl-girl 👩\u{200D}👩\u{200D}👧\u{200D}👧
+        man-boy 👨\u{200D}👦
+        man-boy-boy 👨\u{200D}👦\u{200D}👦
+        man-girl 👨\u{200D}👧
+        man-girl-boy 👨\u{200D}👧\u{200D}👦
+        man-girl-girl 👨\u{200D}👧\u{200D}👧
+        woman-boy 👩\u{200D}👦
+        woman-boy-boy 👩\u{200D}👦\u{200D}👦
+        woman-girl 👩\u{200D}👧
+        woman-girl-boy 👩\u{200D}👧\u{200D}👦
+        woman-girl-girl 👩\u{200D}👧\u{200D}👧
+        speaking_head_in_silhouette 🗣\u{FE0F}
+        bust_in_silhouette 👤
+        busts_in_silhouette 👥
+        people_hugging 🫂
+        family 👪
+        family_adult_adult_child 🧑\u{200D}🧑\u{200D}🧒
+        family_adult_adult_child_child 🧑\u{200D}🧑\u{200D}🧒\u{200D}🧒
+        family_adult_child 🧑\u{200D}🧒
+        family_adult_child_child 🧑\u{200D}🧒\u{200D}🧒
+        footprints 👣
+        skin-tone-2 🏻
+        skin-tone-3 🏼
+        skin-tone-4 🏽
+        skin-tone-5 🏾
+        skin-tone-6 🏿
+        monkey_face 🐵
+        monkey 🐒
+        gorilla 🦍
+        orangutan 🦧
+        dog 🐶
+        dog2 🐕
+        guide_dog 🦮
+        service_dog 🐕\u{200D}🦺
+        poodle 🐩
+        wolf 🐺
+        fox_face 🦊
+        raccoon 🦝
+        cat 🐱
+        cat2 🐈
+        black_cat 🐈\u{200D}⬛
+        lion_face 🦁
+        tiger 🐯
+        tiger2 🐅
+        leopard 🐆
+        horse 🐴
+        moose 🫎
+        donkey 🫏
+        racehorse 🐎
+        unicorn_face 🦄
+        zebra_face 🦓
+        deer 🦌
+        bison 🦬
+        cow 🐮
+        ox 🐂
+        water_buffalo 🐃
+        cow2 🐄
+        pig 🐷
+        pig2 🐖
+        boar 🐗
+        pig_nose 🐽
+        ram 🐏
+        sheep 🐑
+        goat 🐐
+        dromedary_camel 🐪
+        camel 🐫
+        llama 🦙
+        giraffe_face 🦒
+        elephant 🐘
+        mammoth 🦣
+        rhinoceros 🦏
+        hippopotamus 🦛
+        mouse 🐭
+        mouse2 🐁
+        rat 🐀
+        hamster 🐹
+        rabbit 🐰
+        rabbit2 🐇
+        chipmunk 🐿\u{FE0F}
+        beaver 🦫
+        hedgehog 🦔
+        bat 🦇
+        bear 🐻
+        polar_bear 🐻\u{200D}❄\u{FE0F}
+        koala 🐨
+        panda_face 🐼
+        sloth 🦥
+        otter 🦦
+        skunk 🦨
+        kangaroo 🦘
+        badger 🦡
+        feet,paw_prints 🐾
+        turkey 🦃
+        chicken 🐔
+        rooster 🐓
+        hatching_chick 🐣
+        baby_chick 🐤
+        hatched_chick 🐥
+        bird 🐦
+        penguin 🐧
+        dove_of_peace 🕊\u{FE0F}
+        eagle 🦅
+        duck 🦆
+        swan 🦢
+        owl 🦉
+        dodo 🦤
+        feather 🪶
+        flamingo 🦩
+        peacock 🦚
+        parrot 🦜
+        wing 🪽
+        black_bird 🐦\u{200D}⬛
+        goose 🪿
+        phoenix 🐦\u{200D}🔥
+        frog 🐸
+        crocodile 🐊
+        turtle 🐢
+        lizard 🦎
+        snake 🐍
+        dragon_face 🐲
+        dragon 🐉
+        sauropod 🦕
+        t-rex 🦖
+        whale 🐳
+        whale2 🐋
+        dolphin,flipper 🐬
+        seal 🦭
+        fish 🐟
+        tropical_fish 🐠
+        blowfish 🐡
+        shark 🦈
+        octopus 🐙
+        shell 🐚
+        coral 🪸
+        jellyfish 🪼
+        snail 🐌
+        butterfly 🦋
+        bug 🐛
+        ant 🐜
+        bee,honeybee 🐝
+        beetle 🪲
+        ladybug,lady_beetle 🐞
+        cricket 🦗
+        cockroach 🪳
+        spider 🕷\u{FE0F}
+        spider_web 🕸\u{FE0F}
+        scorpion 🦂
+        mosquito 🦟
+        fly 🪰
+        worm 🪱
+        microbe 🦠
+        bouquet 💐
+        cherry_blossom 🌸
+        white_flower 💮
+        lotus 🪷
+        rosette 🏵\u{FE0F}
+        rose 🌹
+        wilted_flower 🥀
+        hibiscus 🌺
+        sunflower 🌻
+        blossom 🌼
+        tulip 🌷
+        hyacinth 🪻
+        seedling 🌱
+        potted_plant 🪴
+        evergreen_tree 🌲
+        deciduous_tree 🌳
+        palm_tree 🌴
+        cactus 🌵
+        ear_of_rice 🌾
+        herb 🌿
+        shamrock ☘\u{FE0F}
+        four_leaf_clover 🍀
+        maple_leaf 🍁
+        fallen_leaf 🍂
+        leaves 🍃
+        empty_nest 🪹
+        nest_with_eggs 🪺
+        mushroom 🍄
+        grapes 🍇
+        melon 🍈
+        watermelon 🍉
+        tangerine 🍊
+        lemon 🍋
+        lime 🍋\u{200D}🟩
+        banana 🍌
+        pineapple 🍍
+        mango 🥭
+        apple 🍎
+        green_apple 🍏
+        pear 🍐
+        peach 🍑
+        cherries 🍒
+        strawberry 🍓
+        blueberries 🫐
+        kiwifruit 🥝
+        tomato 🍅
+        olive 🫒
+        coconut 🥥
+        avocado 🥑
+        eggplant 🍆
+        potato 🥔
+        carrot 🥕
+        corn 🌽
+        hot_pepper 🌶\u{FE0F}
+        bell_pepper 🫑
+        cucumber 🥒
+        leafy_green 🥬
+        broccoli 🥦
+        garlic 🧄
+        onion 🧅
+        peanuts 🥜
+        beans 🫘
+        chestnut 🌰
+        ginger_root 🫚
+        pea_pod 🫛
+        brown_mushroom 🍄\u{200D}🟫
+        bread 🍞
+        croissant 🥐
+        baguette_bread 🥖
+        flatbread 🫓
+        pretzel 🥨
+        bagel 🥯
+        pancakes 🥞
+        waffle 🧇
+        cheese_wedge 🧀
+        meat_on_bone 🍖
+        poultry_leg 🍗
+        cut_of_meat 🥩
+        bacon 🥓
+        hamburger 🍔
+        fries 🍟
+        pizza 🍕
+        hotdog 🌭
+        sandwich 🥪
+        taco 🌮
+        burrito 🌯
+        tamale 🫔
+        stuffed_flatbread 🥙
+        falafel 🧆
+        egg 🥚
+        fried_egg,cooking 🍳
+        shallow_pan_of_food 🥘
+        stew 🍲
+        fondue 🫕
+        bowl_with_spoon 🥣
+        green_salad 🥗
+        popcorn 🍿
+        butter 🧈
+        salt 🧂
+        canned_food 🥫
+        bento 🍱
+        rice_cracker 🍘
+        rice_ball 🍙
+        rice 🍚
+        curry 🍛
+        ramen 🍜
+        spaghetti 🍝
+        sweet_potato 🍠
+        oden 🍢
+        sushi 🍣
+        fried_shrimp 🍤
+        fish_cake 🍥
+        moon_cake 🥮
+        dango 🍡
+        dumpling 🥟
+        fortune_cookie 🥠
+        takeout_box 🥡
+        crab 🦀
+        lobster 🦞
+        shrimp 🦐
+        squid 🦑
+        oyster 🦪
+        icecream 🍦
+        shaved_ice 🍧
+        ice_cream 🍨
+        doughnut 🍩
+        cookie 🍪
+        birthday 🎂
+        cake 🍰
+        cupcake 🧁
+        pie 🥧
+        chocolate_bar 🍫
+        candy 🍬
+        lollipop 🍭
+        custard 🍮
+        honey_pot 🍯
+        baby_bottle 🍼
+        glass_of_milk 🥛
+        coffee ☕
+        teapot 🫖
+        tea 🍵
+        sake 🍶
+        champagne 🍾
+        wine_glass 🍷
+        cocktail 🍸
+        tropical_drink 🍹
+        beer 🍺
+        beers 🍻
+        clinking_glasses 🥂
+        tumbler_glass 🥃
+        pouring_liquid 🫗
+        cup_with_straw 🥤
+        bubble_tea 🧋
+        beverage_box 🧃
+        mate_drink 🧉
+        ice_cube 🧊
+        chopsticks 🥢
+        knife_fork_plate 🍽\u{FE0F}
+        fork_and_knife 🍴
+        spoon 🥄
+        hocho,knife 🔪
+        jar 🫙
+        amphora 🏺
+        earth_africa 🌍
+        earth_americas 🌎
+        earth_asia 🌏
+        globe_with_meridians 🌐
+        world_map 🗺\u{FE0F}
+        japan 🗾
+        compass 🧭
+        snow_capped_mountain 🏔\u{FE0F}
+        mountain ⛰\u{FE0F}
+        volcano 🌋
+        mount_fuji 🗻
+        camping 🏕\u{FE0F}
+        beach_with_umbrella 🏖\u{FE0F}
+        desert 🏜\u{FE0F}
+        desert_island 🏝\u{FE0F}
+        national_park 🏞\u{FE0F}
+        stadium 🏟\u{FE0F}
+        classical_building 🏛\u{FE0F}
+        building_construction 🏗\u{FE0F}
+        bricks 🧱
+        rock 🪨
+        wood 🪵
+        hut 🛖
+        house_buildings 🏘\u{FE0F}
+        derelict_house_building 🏚\u{FE0F}
+        house 🏠
+        house_with_garden 🏡
+        office 🏢
+        post_office 🏣
+        european_post_office 🏤
+        hospital 🏥
+        bank 🏦
+        hotel 🏨
+        love_hotel 🏩
+        convenience_store 🏪
+        school 🏫
+        department_store 🏬
+        factory 🏭
+        japanese_castle 🏯
+        european_castle 🏰
+        wedding 💒
+        tokyo_tower 🗼
+        statue_of_liberty 🗽
+        church ⛪
+        mosque 🕌
+        hindu_temple 🛕
+        synagogue 🕍
+        shinto_shrine ⛩\u{FE0F}
+        kaaba 🕋
+        fountain ⛲
+        tent ⛺
+        foggy 🌁
+        night_with_stars 🌃
+        cityscape 🏙\u{FE0F}
+        sunrise_over_mountains 🌄
+        sunrise 🌅
+        city_sunset 🌆
+        city_sunrise 🌇
+        bridge_at_night 🌉
+        hotsprings ♨\u{FE0F}
+        carousel_horse 🎠
+        playground_slide 🛝
+        ferris_wheel 🎡
+        roller_coaster 🎢
+        barber 💈
+        circus_tent 🎪
+        steam_locomotive 🚂
+        railway_car 🚃
+        bullettrain_side 🚄
+        bullettrain_front 🚅
+        train2 🚆
+        metro 🚇
+        light_rail 🚈
+        station 🚉
+        tram 🚊
+        monorail 🚝
+        mountain_railway 🚞
+        train 🚋
+        bus 🚌
+        oncoming_bus 🚍
+        trolleybus 🚎
+        minibus 🚐
+        ambulance 🚑
+        fire_engine 🚒
+        police_car 🚓
+        oncoming_police_car 🚔
+        taxi 🚕
+        oncoming_taxi 🚖
+        car,red_car 🚗
+        oncoming_automobile 🚘
+        blue_car 🚙
+        pickup_truck 🛻
+        truck 🚚
+        articulated_lorry 🚛
+        tractor 🚜
+        racing_car 🏎\u{FE0F}
+        racing_motorcycle 🏍\u{FE0F}
+        motor_scooter 🛵
+        manual_wheelchair 🦽
+        motorized_wheelchair 🦼
+        auto_rickshaw 🛺
+        bike 🚲
+        scooter 🛴
+        skateboard 🛹
+        roller_skate 🛼
+        busstop 🚏
+        motorway 🛣\u{FE0F}
+        railway_track 🛤\u{FE0F}
+        oil_drum 🛢\u{FE0F}
+        fuelpump ⛽
+        wheel 🛞
+        rotating_light 🚨
+        traffic_light 🚥
+        vertical_traffic_light 🚦
+        octagonal_sign 🛑
+        construction 🚧
+        anchor ⚓
+        ring_buoy 🛟
+        boat,sailboat ⛵
+        canoe 🛶
+        speedboat 🚤
+        passenger_ship 🛳\u{FE0F}
+        ferry ⛴\u{FE0F}
+        motor_boat 🛥\u{FE0F}
+        ship 🚢
+        airplane ✈\u{FE0F}
+        small_airplane 🛩\u{FE0F}
+        airplane_departure 🛫
+        airplane_arriving 🛬
+        parachute 🪂
+        seat 💺
+        helicopter 🚁
+        suspension_railway 🚟
+        mountain_cableway 🚠
+        aerial_tramway 🚡
+        satellite 🛰\u{FE0F}
+        rocket 🚀
+        flying_saucer 🛸
+        bellhop_bell 🛎\u{FE0F}
+        luggage 🧳
+        hourglass ⌛
+        hourglass_flowing_sand ⏳
+        watch ⌚
+        alarm_clock ⏰
+        stopwatch ⏱\u{FE0F}
+        timer_clock ⏲\u{FE0F}
+        mantelpiece_clock 🕰\u{FE0F}
+        clock12 🕛
+        clock1230 🕧
+        clock1 🕐
+        clock130 🕜
+        clock2 🕑
+        clock230 🕝
+        clock3 🕒
+        clock330 🕞
+        clock4 🕓
+        clock430 🕟
+        clock5 🕔
+        clock530 🕠
+        clock6 🕕
+        clock630 🕡
+        clock7 🕖
+        clock730 🕢
+        clock8 🕗
+        clock830 🕣
+        clock9 🕘
+        clock930 🕤
+        clock10 🕙
+        clock1030 🕥
+        clock11 🕚
+        clock1130 🕦
+        new_moon 🌑
+        waxing_crescent_moon 🌒
+        first_quarter_moon 🌓
+        moon,waxing_gibbous_moon 🌔
+        full_moon 🌕
+        waning_gibbous_moon 🌖
+        last_quarter_moon 🌗
+        waning_crescent_moon 🌘
+        crescent_moon 🌙
+        new_moon_with_face 🌚
+        first_quarter_moon_with_face 🌛
+        last_quarter_moon_with_face 🌜
+        thermometer 🌡\u{FE0F}
+        sunny ☀\u{FE0F}
+        full_moon_with_face 🌝
+        sun_with_face 🌞
+        ringed_planet 🪐
+        star ⭐
+        star2 🌟
+        stars 🌠
+        milky_way 🌌
+        cloud ☁\u{FE0F}
+        partly_sunny ⛅
+        thunder_cloud_and_rain ⛈\u{FE0F}
+        mostly_sunny,sun_small_cloud 🌤\u{FE0F}
+        barely_sunny,sun_behind_cloud 🌥\u{FE0F}
+        partly_sunny_rain,sun_behind_rain_cloud 🌦\u{FE0F}
+        rain_cloud 🌧\u{FE0F}
+        snow_cloud 🌨\u{FE0F}
+        lightning,lightning_cloud 🌩\u{FE0F}
+        tornado,tornado_cloud 🌪\u{FE0F}
+        fog 🌫\u{FE0F}
+        wind_blowing_face 🌬\u{FE0F}
+        cyclone 🌀
+        rainbow 🌈
+        closed_umbrella 🌂
+        umbrella ☂\u{FE0F}
+        umbrella_with_rain_drops ☔
+        umbrella_on_ground ⛱\u{FE0F}
+        zap ⚡
+        snowflake ❄\u{FE0F}
+        snowman ☃\u{FE0F}
+        snowman_without_snow ⛄
+        comet ☄\u{FE0F}
+        fire 🔥
+        droplet 💧
+        ocean 🌊
+        jack_o_lantern 🎃
+        christmas_tree 🎄
+        fireworks 🎆
+        sparkler 🎇
+        firecracker 🧨
+        sparkles ✨
+        balloon 🎈
+        tada 🎉
+        confetti_ball 🎊
+        tanabata_tree 🎋
+        bamboo 🎍
+        dolls 🎎
+        flags 🎏
+        wind_chime 🎐
+        rice_scene 🎑
+        red_envelope 🧧
+        ribbon 🎀
+        gift 🎁
+        reminder_ribbon 🎗\u{FE0F}
+        admission_tickets 🎟\u{FE0F}
+        ticket 🎫
+        medal 🎖\u{FE0F}
+        trophy 🏆
+        sports_medal 🏅
+        first_place_medal 🥇
+        second_place_medal 🥈
+        third_place_medal 🥉
+        soccer ⚽
+        baseball ⚾
+        softball 🥎
+        basketball 🏀
+        volleyball 🏐
+        football 🏈
+        rugby_football 🏉
+        tennis 🎾
+        flying_disc 🥏
+        bowling 🎳
+        cricket_bat_and_ball 🏏
+        field_hockey_stick_and_ball 🏑
+        ice_hockey_stick_and_puck 🏒
+        lacrosse 🥍
+        table_tennis_paddle_and_ball 🏓
+        badminton_racquet_and_shuttlecock 🏸
+        boxing_glove 🥊
+        martial_arts_uniform 🥋
+        goal_net 🥅
+        golf ⛳
+        ice_skate ⛸\u{FE0F}
+        fishing_pole_and_fish 🎣
+        diving_mask 🤿
+        running_shirt_with_sash 🎽
+        ski 🎿
+        sled 🛷
+        curling_stone 🥌
+        dart 🎯
+        yo-yo 🪀
+        kite 🪁
+        gun 🔫
+        8ball 🎱
+        crystal_ball 🔮
+        magic_wand 🪄
+        video_game 🎮
+        joystick 🕹\u{FE0F}
+        slot_machine 🎰
+        game_die 🎲
+        jigsaw 🧩
+        teddy_bear 🧸
+        pinata 🪅
+        mirror_ball 🪩
+        nesting_dolls 🪆
+        spades ♠\u{FE0F}
+        hearts ♥\u{FE0F}
+        diamonds ♦\u{FE0F}
+        clubs ♣\u{FE0F}
+        chess_pawn ♟\u{FE0F}
+        black_joker 🃏
+        mahjong 🀄
+        flower_playing_cards 🎴
+        performing_arts 🎭
+        frame_with_picture 🖼\u{FE0F}
+        art 🎨
+        thread 🧵
+        sewing_needle 🪡
+        yarn 🧶
+        knot 🪢
+        eyeglasses 👓
+        dark_sunglasses 🕶\u{FE0F}
+        goggles 🥽
+        lab_coat 🥼
+        safety_vest 🦺
+        necktie 👔
+        shirt,tshirt 👕
+        jeans 👖
+        scarf 🧣
+        gloves 🧤
+        coat 🧥
+        socks 🧦
+        dress 👗
+        kimono 👘
+        sari 🥻
+        one-piece_swimsuit 🩱
+        briefs 🩲
+        shorts 🩳
+        bikini 👙
+        womans_clothes 👚
+        folding_hand_fan 🪭
+        purse 👛
+        handbag 👜
+        pouch 👝
+        shopping_bags 🛍\u{FE0F}
+        school_satchel 🎒
+        thong_sandal 🩴
+        mans_shoe,shoe 👞
+        athletic_shoe 👟
+        hiking_boot 🥾
+        womans_flat_shoe 🥿
+        high_heel 👠
+        sandal 👡
+        ballet_shoes 🩰
+        boot 👢
+        hair_pick 🪮
+        crown 👑
+        womans_hat 👒
+        tophat 🎩
+        mortar_board 🎓
+        billed_cap 🧢
+        military_helmet 🪖
+        helmet_with_white_cross ⛑\u{FE0F}
+        prayer_beads 📿
+        lipstick 💄
+        ring 💍
+        gem 💎
+        mute 🔇
+        speaker 🔈
+        sound 🔉
+        loud_sound 🔊
+        loudspeaker 📢
+        mega 📣
+        postal_horn 📯
+        bell 🔔
+        no_bell 🔕
+        musical_score 🎼
+        musical_note 🎵
+        notes 🎶
+        studio_microphone 🎙\u{FE0F}
+        level_slider 🎚\u{FE0F}
+        control_knobs 🎛\u{FE0F}
+        microphone 🎤
+        headphones 🎧
+        radio 📻
+        saxophone 🎷
+        accordion 🪗
+        guitar 🎸
+        musical_keyboard 🎹
+        trumpet 🎺
+        violin 🎻
+        banjo 🪕
+        drum_with_drumsticks 🥁
+        long_drum 🪘
+        maracas 🪇
+        flute 🪈
+        iphone 📱
+        calling 📲
+        phone,telephone ☎\u{FE0F}
+        telephone_receiver 📞
+        pager 📟
+        fax 📠
+        battery 🔋
+        low_battery 🪫
+        electric_plug 🔌
+        computer 💻
+        desktop_computer 🖥\u{FE0F}
+        printer 🖨\u{FE0F}
+        keyboard ⌨\u{FE0F}
+        three_button_mouse 🖱\u{FE0F}
+        trackball 🖲\u{FE0F}
+        minidisc 💽
+        floppy_disk 💾
+        cd 💿
+        dvd 📀
+        abacus 🧮
+        movie_camera 🎥
+        film_frames 🎞\u{FE0F}
+        film_projector 📽\u{FE0F}
+        clapper 🎬
+        tv 📺
+        camera 📷
+        camera_with_flash 📸
+        video_camera 📹
+        vhs 📼
+        mag 🔍
+        mag_right 🔎
+        candle 🕯\u{FE0F}
+        bulb 💡
+        flashlight 🔦
+        izakaya_lantern,lantern 🏮
+        diya_lamp 🪔
+        notebook_with_decorative_cover 📔
+        closed_book 📕
+        book,open_book 📖
+        green_book 📗
+        blue_book 📘
+        orange_book 📙
+        books 📚
+        notebook 📓
+        ledger 📒
+        page_with_curl 📃
+        scroll 📜
+        page_facing_up 📄
+        newspaper 📰
+        rolled_up_newspaper 🗞\u{FE0F}
+        bookmark_tabs 📑
+        bookmark 🔖
+        label 🏷\u{FE0F}
+        moneybag 💰
+        coin 🪙
+        yen 💴
+        dollar 💵
+        euro 💶
+        pound 💷
+        money_with_wings 💸
+        credit_card 💳
+        receipt 🧾
+        chart 💹
+        email,envelope ✉\u{FE0F}
+        e-mail 📧
+        incoming_envelope 📨
+        envelope_with_arrow 📩
+        outbox_tray 📤
+        inbox_tray 📥
+        package 📦
+        mailbox 📫
+        mailbox_closed 📪
+        mailbox_with_mail 📬
+        mailbox_with_no_mail 📭
+        postbox 📮
+        ballot_box_with_ballot 🗳\u{FE0F}
+        pencil2 ✏\u{FE0F}
+        black_nib ✒\u{FE0F}
+        lower_left_fountain_pen 🖋\u{FE0F}
+        lower_left_ballpoint_pen 🖊\u{FE0F}
+        lower_left_paintbrush 🖌\u{FE0F}
+        lower_left_crayon 🖍\u{FE0F}
+        memo,pencil 📝
+        briefcase 💼
+        file_folder 📁
+        open_file_folder 📂
+        card_index_dividers 🗂\u{FE0F}
+        date 📅
+        calendar 📆
+        spiral_note_pad 🗒\u{FE0F}
+        spiral_calendar_pad 🗓\u{FE0F}
+        card_index 📇
+        chart_with_upwards_trend 📈
+        chart_with_downwards_trend 📉
+        bar_chart 📊
+        clipboard 📋
+        pushpin 📌
+        round_pushpin 📍
+        paperclip 📎
+        linked_paperclips 🖇\u{FE0F}
+        straight_ruler 📏
+        triangular_ruler 📐
+        scissors ✂\u{FE0F}
+        card_file_box 🗃\u{FE0F}
+        file_cabinet 🗄\u{FE0F}
+        wastebasket 🗑\u{FE0F}
+        lock 🔒
+        unlock 🔓
+        lock_with_ink_pen 🔏
+        closed_lock_with_key 🔐
+        key 🔑
+        old_key 🗝\u{FE0F}
+        hammer 🔨
+        axe 🪓
+        pick ⛏\u{FE0F}
+        hammer_and_pick ⚒\u{FE0F}
+        hammer_and_wrench 🛠\u{FE0F}
+        dagger_knife 🗡\u{FE0F}
+        crossed_swords ⚔\u{FE0F}
+        bomb 💣
+        boomerang 🪃
+        bow_and_arrow 🏹
+        shield 🛡\u{FE0F}
+        carpentry_saw 🪚
+        wrench 🔧
+        screwdriver 🪛
+        nut_and_bolt 🔩
+        gear ⚙\u{FE0F}
+        compression 🗜\u{FE0F}
+        scales ⚖\u{FE0F}
+        probing_cane 🦯
+        link 🔗
+        broken_chain ⛓\u{FE0F}\u{200D}💥
+        chains ⛓\u{FE0F}
+        hook 🪝
+        toolbox 🧰
+        magnet 🧲
+        ladder 🪜
+        alembic ⚗\u{FE0F}
+        test_tube 🧪
+        petri_dish 🧫
+        dna 🧬
+        microscope 🔬
+        telescope 🔭
+        satellite_antenna 📡
+        syringe 💉
+        drop_of_blood 🩸
+        pill 💊
+        adhesive_bandage 🩹
+        crutch 🩼
+        stethoscope 🩺
+        x-ray 🩻
+        door 🚪
+        elevator 🛗
+        mirror 🪞
+        window 🪟
+        bed 🛏\u{FE0F}
+        couch_and_lamp 🛋\u{FE0F}
+        chair 🪑
+        toilet 🚽
+        plunger 🪠
+        shower 🚿
+        bathtub 🛁
+        mouse_trap 🪤
+        razor 🪒
+        lotion_bottle 🧴
+        safety_pin 🧷
+        broom 🧹
+        basket 🧺
+        roll_of_paper 🧻
+        bucket 🪣
+        soap 🧼
+        bubbles 🫧
+        toothbrush 🪥
+        sponge 🧽
+        fire_extinguisher 🧯
+        shopping_trolley 🛒
+        smoking 🚬
+        coffin ⚰\u{FE0F}
+        headstone 🪦
+        funeral_urn ⚱\u{FE0F}
+        nazar_amulet 🧿
+        hamsa 🪬
+        moyai 🗿
+        placard 🪧
+        identification_card 🪪
+        atm 🏧
+        put_litter_in_its_place 🚮
+        potable_water 🚰
+        wheelchair ♿
+        mens 🚹
+        womens 🚺
+        restroom 🚻
+        baby_symbol 🚼
+        wc 🚾
+        passport_control 🛂
+        customs 🛃
+        baggage_claim 🛄
+        left_luggage 🛅
+        warning ⚠\u{FE0F}
+        children_crossing 🚸
+        no_entry ⛔
+        no_entry_sign 🚫
+        no_bicycles 🚳
+        no_smoking 🚭
+        do_not_litter 🚯
+        non-potable_water 🚱
+        no_pedestrians 🚷
+        no_mobile_phones 📵
+        underage 🔞
+        radioactive_sign ☢\u{FE0F}
+        biohazard_sign ☣\u{FE0F}
+        arrow_up ⬆\u{FE0F}
+        arrow_upper_right ↗\u{FE0F}
+        arrow_right ➡\u{FE0F}
+        arrow_lower_right ↘\u{FE0F}
+        arrow_down ⬇\u{FE0F}
+        arrow_lower_left ↙\u{FE0F}
+        arrow_left ⬅\u{FE0F}
+        arrow_upper_left ↖\u{FE0F}
+        arrow_up_down ↕\u{FE0F}
+        left_right_arrow ↔\u{FE0F}
+        leftwards_arrow_with_hook ↩\u{FE0F}
+        arrow_right_hook ↪\u{FE0F}
+        arrow_heading_up ⤴\u{FE0F}
+        arrow_heading_down ⤵\u{FE0F}
+        arrows_clockwise 🔃
+        arrows_counterclockwise 🔄
+        back 🔙
+        end 🔚
+        on 🔛
+        soon 🔜
+        top 🔝
+        place_of_worship 🛐
+        atom_symbol ⚛\u{FE0F}
+        om_symbol 🕉\u{FE0F}
+        star_of_david ✡\u{FE0F}
+        wheel_of_dharma ☸\u{FE0F}
+        yin_yang ☯\u{FE0F}
+        latin_cross ✝\u{FE0F}
+        orthodox_cross ☦\u{FE0F}
+        star_and_crescent ☪\u{FE0F}
+        peace_symbol ☮\u{FE0F}
+        menorah_with_nine_branches 🕎
+        six_pointed_star 🔯
+        khanda 🪯
+        aries ♈
+        taurus ♉
+        gemini ♊
+        cancer ♋
+        leo ♌
+        virgo ♍
+        libra ♎
+        scorpius ♏
+        sagittarius ♐
+        capricorn ♑
+        aquarius ♒
+        pisces ♓
+        ophiuchus ⛎
+        twisted_rightwards_arrows 🔀
+        repeat 🔁
+        repeat_one 🔂
+        arrow_forward ▶\u{FE0F}
+        fast_forward ⏩
+        black_right_pointing_double_triangle_with_vertical_bar ⏭\u{FE0F}
+        black_right_pointing_triangle_with_double_vertical_bar ⏯\u{FE0F}
+        arrow_backward ◀\u{FE0F}
+        rewind ⏪
+        black_left_pointing_double_triangle_with_vertical_bar ⏮\u{FE0F}
+        arrow_up_small 🔼
+        arrow_double_up ⏫
+        arrow_down_small 🔽
+        arrow_double_down ⏬
+        double_vertical_bar ⏸\u{FE0F}
+        black_square_for_stop ⏹\u{FE0F}
+        black_circle_for_record ⏺\u{FE0F}
+        eject ⏏\u{FE0F}
+        cinema 🎦
+        low_brightness 🔅
+        high_brightness 🔆
+        signal_strength 📶
+        wireless 🛜
+        vibration_mode 📳
+        mobile_phone_off 📴
+        female_sign ♀\u{FE0F}
+        male_sign ♂\u{FE0F}
+        transgender_symbol ⚧\u{FE0F}
+        heavy_multiplication_x ✖\u{FE0F}
+        heavy_plus_sign ➕
+        heavy_minus_sign ➖
+        heavy_division_sign ➗
+        heavy_equals_sign 🟰
+        infinity ♾\u{FE0F}
+        bangbang ‼\u{FE0F}
+        interrobang ⁉\u{FE0F}
+        question ❓
+        grey_question ❔
+        grey_exclamation ❕
+        exclamation,heavy_exclamation_mark ❗
+        wavy_dash 〰\u{FE0F}
+        currency_exchange 💱
+        heavy_dollar_sign 💲
+        medical_symbol,staff_of_aesculapius ⚕\u{FE0F}
+        recycle ♻\u{FE0F}
+        fleur_de_lis ⚜\u{FE0F}
+        trident 🔱
+        name_badge 📛
+        beginner 🔰
+        o ⭕
+        white_check_mark ✅
+        ballot_box_with_check ☑\u{FE0F}
+        heavy_check_mark ✔\u{FE0F}
+        x ❌
+        negative_squared_cross_mark ❎
+        curly_loop ➰
+        loop ➿
+        part_alternation_mark 〽\u{FE0F}
+        eight_spoked_asterisk ✳\u{FE0F}
+        eight_pointed_black_star ✴\u{FE0F}
+        sparkle ❇\u{FE0F}
+        copyright ©\u{FE0F}
+        registered ®\u{FE0F}
+        tm ™\u{FE0F}
+        hash #\u{FE0F}\u{20E3}
+        keycap_star *\u{FE0F}\u{20E3}
+        zero 0\u{FE0F}\u{20E3}
+        one 1\u{FE0F}\u{20E3}
+        two 2\u{FE0F}\u{20E3}
+        three 3\u{FE0F}\u{20E3}
+        four 4\u{FE0F}\u{20E3}
+        five 5\u{FE0F}\u{20E3}
+        six 6\u{FE0F}\u{20E3}
+        seven 7\u{FE0F}\u{20E3}
+        eight 8\u{FE0F}\u{20E3}
+        nine 9\u{FE0F}\u{20E3}
+        keycap_ten 🔟
+        capital_abcd 🔠
+        abcd 🔡
+        1234 🔢
+        symbols 🔣
+        abc 🔤
+        a 🅰\u{FE0F}
+        ab 🆎
+        b 🅱\u{FE0F}
+        cl 🆑
+        cool 🆒
+        free 🆓
+        information_source ℹ\u{FE0F}
+        id 🆔
+        m Ⓜ\u{FE0F}
+        new 🆕
+        ng 🆖
+        o2 🅾\u{FE0F}
+        ok 🆗
+        parking 🅿\u{FE0F}
+        sos 🆘
+        up 🆙
+        vs 🆚
+        koko 🈁
+        sa 🈂\u{FE0F}
+        u6708 🈷\u{FE0F}
+        u6709 🈶
+        u6307 🈯
+        ideograph_advantage 🉐
+        u5272 🈹
+        u7121 🈚
+        u7981 🈲
+        accept 🉑
+        u7533 🈸
+        u5408 🈴
+        u7a7a 🈳
+        congratulations ㊗\u{FE0F}
+        secret ㊙\u{FE0F}
+        u55b6 🈺
+        u6e80 🈵
+        red_circle 🔴
+        large_orange_circle 🟠
+        large_yellow_circle 🟡
+        large_green_circle 🟢
+        large_blue_circle 🔵
+        large_purple_circle 🟣
+        large_brown_circle 🟤
+        black_circle ⚫
+        white_circle ⚪
+        large_red_square 🟥
+        large_orange_square 🟧
+        large_yellow_square 🟨
+        large_green_square 🟩
+        large_blue_square 🟦
+        large_purple_square 🟪
+        large_brown_square 🟫
+        black_large_square ⬛
+        white_large_square ⬜
+        black_medium_square ◼\u{FE0F}
+        white_medium_square ◻\u{FE0F}
+        black_medium_small_square ◾
+        white_medium_small_square ◽
+        black_small_square ▪\u{FE0F}
+        white_small_square ▫\u{FE0F}
+        large_orange_diamond 🔶
+        large_blue_diamond 🔷
+        small_orange_diamond 🔸
+        small_blue_diamond 🔹
+        small_red_triangle 🔺
+        small_red_triangle_down 🔻
+        diamond_shape_with_a_dot_inside 💠
+        radio_button 🔘
+        white_square_button 🔳
+        black_square_button 🔲
+        checkered_flag 🏁
+        triangular_flag_on_post 🚩
+        crossed_flags 🎌
+        waving_black_flag 🏴
+        waving_white_flag 🏳\u{FE0F}
+        rainbow-flag 🏳\u{FE0F}\u{200D}🌈
+        transgender_flag 🏳\u{FE0F}\u{200D}⚧\u{FE0F}
+        pirate_flag 🏴\u{200D}☠\u{FE0F}
+        flag-ac 🇦🇨
+        flag-ad 🇦🇩
+        flag-ae 🇦🇪
+        flag-af 🇦🇫
+        flag-ag 🇦🇬
+        flag-ai 🇦🇮
+        flag-al 🇦🇱
+        flag-am 🇦🇲
+        flag-ao 🇦🇴
+        flag-aq 🇦🇶
+        flag-ar 🇦🇷
+        flag-as 🇦🇸
+        flag-at 🇦🇹
+        flag-au 🇦🇺
+        flag-aw 🇦🇼
+        flag-ax 🇦🇽
+        flag-az 🇦🇿
+        flag-ba 🇧🇦
+        flag-bb 🇧🇧
+        flag-bd 🇧🇩
+        flag-be 🇧🇪
+        flag-bf 🇧🇫
+        flag-bg 🇧🇬
+        flag-bh 🇧🇭
+        flag-bi 🇧🇮
+        flag-bj 🇧🇯
+        flag-bl 🇧🇱
+        flag-bm 🇧🇲
+        flag-bn 🇧🇳
+        flag-bo 🇧🇴
+        flag-bq 🇧🇶
+        flag-br 🇧🇷
+        flag-bs 🇧🇸
+        flag-bt 🇧🇹
+        flag-bv 🇧🇻
+        flag-bw 🇧🇼
+        flag-by 🇧🇾
+        flag-bz 🇧🇿
+        flag-ca 🇨🇦
+        flag-cc 🇨🇨
+        flag-cd 🇨🇩
+        flag-cf 🇨🇫
+        flag-cg 🇨🇬
+        flag-ch 🇨🇭
+        flag-ci 🇨🇮
+        flag-ck 🇨🇰
+        flag-cl 🇨🇱
+        flag-cm 🇨🇲
+        cn,flag-cn 🇨🇳
+        flag-co 🇨🇴
+        flag-cp 🇨🇵
+        flag-cr 🇨🇷
+        flag-cu 🇨🇺
+        flag-cv 🇨🇻
+        flag-cw 🇨🇼
+        flag-cx 🇨🇽
+        flag-cy 🇨🇾
+        flag-cz 🇨🇿
+        de,flag-de 🇩🇪
+        flag-dg 🇩🇬
+        flag-dj 🇩🇯
+        flag-dk 🇩🇰
+        flag-dm 🇩🇲
+        flag-do 🇩🇴
+        flag-dz 🇩🇿
+        flag-ea 🇪🇦
+        flag-ec 🇪🇨
+        flag-ee 🇪🇪
+        flag-eg 🇪🇬
+        flag-eh 🇪🇭
+        flag-er 🇪🇷
+        es,flag-es 🇪🇸
+        flag-et 🇪🇹
+        flag-eu 🇪🇺
+        flag-fi 🇫🇮
+        flag-fj 🇫🇯
+        flag-fk 🇫🇰
+        flag-fm 🇫🇲
+        flag-fo 🇫🇴
+        fr,flag-fr 🇫🇷
+        flag-ga 🇬🇦
+        gb,uk,flag-gb 🇬🇧
+        flag-gd 🇬🇩
+        flag-ge 🇬🇪
+        flag-gf 🇬🇫
+        flag-gg 🇬🇬
+        flag-gh 🇬🇭
+        flag-gi 🇬🇮
+        flag-gl 🇬🇱
+        flag-gm 🇬🇲
+        flag-gn 🇬🇳
+        flag-gp 🇬🇵
+        flag-gq 🇬🇶
+        flag-gr 🇬🇷
+        flag-gs 🇬🇸
+        flag-gt 🇬🇹
+        flag-gu 🇬🇺
+        flag-gw 🇬🇼
+        flag-gy 🇬🇾
+        flag-hk 🇭🇰
+        flag-hm 🇭🇲
+        flag-hn 🇭🇳
+        flag-hr 🇭🇷
+        flag-ht 🇭🇹
+        flag-hu 🇭🇺
+        flag-ic 🇮🇨
+        flag-id 🇮🇩
+        flag-ie 🇮🇪
+        flag-il 🇮🇱
+        flag-im 🇮🇲
+        flag-in 🇮🇳
+        flag-io 🇮🇴
+        flag-iq 🇮🇶
+        flag-ir 🇮🇷
+        flag-is 🇮🇸
+        it,flag-it 🇮🇹
+        flag-je 🇯🇪
+        flag-jm 🇯🇲
+        flag-jo 🇯🇴
+        jp,flag-jp 🇯🇵
+        flag-ke 🇰🇪
+        flag-kg 🇰🇬
+        flag-kh 🇰🇭
+        flag-ki 🇰🇮
+        flag-km 🇰🇲
+        flag-kn 🇰🇳
+        flag-kp 🇰🇵
+        kr,flag-kr 🇰🇷
+        flag-kw 🇰🇼
+        flag-ky 🇰🇾
+        flag-kz 🇰🇿
+        flag-la 🇱🇦
+        flag-lb 🇱🇧
+        flag-lc 🇱🇨
+        flag-li 🇱🇮
+        flag-lk 🇱🇰
+        flag-lr 🇱🇷
+        flag-ls 🇱🇸
+        flag-lt 🇱🇹
+        flag-lu 🇱🇺
+        flag-lv 🇱🇻
+        flag-ly 🇱🇾
+        flag-ma 🇲🇦
+        flag-mc 🇲🇨
+        flag-md 🇲🇩
+        flag-me 🇲🇪
+        flag-mf 🇲🇫
+        flag-mg 🇲🇬
+        flag-mh 🇲🇭
+        flag-mk 🇲🇰
+        flag-ml 🇲🇱
+        flag-mm 🇲🇲
+        flag-mn 🇲🇳
+        flag-mo 🇲🇴
+        flag-mp 🇲🇵
+        flag-mq 🇲🇶
+        flag-mr 🇲🇷
+        flag-ms 🇲🇸
+        flag-mt 🇲🇹
+        flag-mu 🇲🇺
+        flag-mv 🇲🇻
+        flag-mw 🇲🇼
+        flag-mx 🇲🇽
+        flag-my 🇲🇾
+        flag-mz 🇲🇿
+        flag-na 🇳🇦
+        flag-nc 🇳🇨
+        flag-ne 🇳🇪
+        flag-nf 🇳🇫
+        flag-ng 🇳🇬
+        flag-ni 🇳🇮
+        flag-nl 🇳🇱
+        flag-no 🇳🇴
+        flag-np 🇳🇵
+        flag-nr 🇳🇷
+        flag-nu 🇳🇺
+        flag-nz 🇳🇿
+        flag-om 🇴🇲
+        flag-pa 🇵🇦
+        flag-pe 🇵🇪
+        flag-pf 🇵🇫
+        flag-pg 🇵🇬
+        flag-ph 🇵🇭
+        flag-pk 🇵🇰
+        flag-pl 🇵🇱
+        flag-pm 🇵🇲
+        flag-pn 🇵🇳
+        flag-pr 🇵🇷
+        flag-ps 🇵🇸
+        flag-pt 🇵🇹
+        flag-pw 🇵🇼
+        flag-py 🇵🇾
+        flag-qa 🇶🇦
+        flag-re 🇷🇪
+        flag-ro 🇷🇴
+        flag-rs 🇷🇸
+        ru,flag-ru 🇷🇺
+        flag-rw 🇷🇼
+        flag-sa 🇸🇦
+        flag-sb 🇸🇧
+        flag-sc 🇸🇨
+        flag-sd 🇸🇩
+        flag-se 🇸🇪
+        flag-sg 🇸🇬
+        flag-sh 🇸🇭
+        flag-si 🇸🇮
+        flag-sj 🇸🇯
+        flag-sk 🇸🇰
+        flag-sl 🇸🇱
+        flag-sm 🇸🇲
+        flag-sn 🇸🇳
+        flag-so 🇸🇴
+        flag-sr 🇸🇷
+        flag-ss 🇸🇸
+        flag-st 🇸🇹
+        flag-sv 🇸🇻
+        flag-sx 🇸🇽
+        flag-sy 🇸🇾
+        flag-sz 🇸🇿
+        flag-ta 🇹🇦
+        flag-tc 🇹🇨
+        flag-td 🇹🇩
+        flag-tf 🇹🇫
+        flag-tg 🇹🇬
+        flag-th 🇹🇭
+        flag-tj 🇹🇯
+        flag-tk 🇹🇰
+        flag-tl 🇹🇱
+        flag-tm 🇹🇲
+        flag-tn 🇹🇳
+        flag-to 🇹🇴
+        flag-tr 🇹🇷
+        flag-tt 🇹🇹
+        flag-tv 🇹🇻
+        flag-tw 🇹🇼
+        flag-tz 🇹🇿
+        flag-ua 🇺🇦
+        flag-ug 🇺🇬
+        flag-um 🇺🇲
+        flag-un 🇺🇳
+        us,flag-us 🇺🇸
+        flag-uy 🇺🇾
+        flag-uz 🇺🇿
+        flag-va 🇻🇦
+        flag-vc 🇻🇨
+        flag-ve 🇻🇪
+        flag-vg 🇻🇬
+        flag-vi 🇻🇮
+        flag-vn 🇻🇳
+        flag-vu 🇻🇺
+        flag-wf 🇼🇫
+        flag-ws 🇼🇸
+        flag-xk 🇽🇰
+        flag-ye 🇾🇪
+        flag-yt 🇾🇹
+        flag-za 🇿🇦
+        flag-zm 🇿🇲
+        flag-zw 🇿🇼
+        flag-england 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}
+        flag-scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}
+        flag-wales 🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}
+        """
 }
