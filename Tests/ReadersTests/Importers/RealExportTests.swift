@@ -149,7 +149,8 @@ struct RealExportTests {
 
     /// Claude Code sessions, with the messages shown and hidden (tool calls, results, thinking).
     static let claudeCode: [ClaudeCodeExpected] = [
-        .init(path: "claude-code/claude-code-log/edge_cases.jsonl", shown: 9, hidden: 4, skipped: 6),
+        // The "Caveat:" preamble Claude Code writes for the model is kept hidden.
+        .init(path: "claude-code/claude-code-log/edge_cases.jsonl", shown: 8, hidden: 5, skipped: 6),
         .init(path: "claude-code/claude-code-log/representative_messages.jsonl", shown: 7, hidden: 4, skipped: 0),
         .init(path: "claude-code/claude-code-log/session_b.jsonl", shown: 3, hidden: 0, skipped: 0),
         .init(path: "claude-code/claude-code-log/todowrite_examples.jsonl", shown: 5, hidden: 6, skipped: 0),

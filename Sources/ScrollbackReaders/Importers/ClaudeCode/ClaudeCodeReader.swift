@@ -43,10 +43,10 @@ enum ClaudeCodeReader {
                 }
                 transcript.messages += messages
             default:
-                report.skipped.append(
-                    .init(
-                        location: location,
-                        text: "a \"\(record["type"]?.string ?? record.typeName)\" record is not a message"))
+                let text =
+                    record["type"]?.string.map { "a \"\($0)\" record is not a message" }
+                    ?? "a record without a \"type\" is not a message"
+                report.skipped.append(.init(location: location, text: text))
             }
         }
         if transcript.messages.isEmpty {
@@ -59,8 +59,11 @@ enum ClaudeCodeReader {
         let hidden = transcript.messages.filter(\.hidden).count
         if hidden > 0 {
             report.inferences.append(
-                "kept hidden \(counted(hidden, "message")) of tool calls, tool results or thinking")
+                "kept hidden \(counted(hidden, "message")) of tool calls, tool results, thinking or notes to the model")
         }
+        // Lines are reported in file order, whichever check skipped them.
+        report.skipped.sort { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+        report.warnings += DuplicateIDs.warnings(transcript.messages, file: input.name)
         return ReadResult(format: .claudeCode, conversations: [transcript], report: report)
     }
 
