@@ -75,4 +75,14 @@ struct ClaudeCodeFixtureTests {
         let message = try ImportTesting.transcript(line, name: "s.jsonl").messages[0]
         #expect(message.text == pair.1)
     }
+
+    @Test("A pasted image is named in the report, not dropped silently")
+    func imagesReported() throws {
+        let line = """
+            {"type":"user","timestamp":"2025-01-01T10:00:00Z","sessionId":"s","uuid":"u1","message":{"role":"user","content":[{"type":"text","text":"see"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"AA=="}}]}}
+            """
+        let result = try ImportTesting.read(line, name: "s.jsonl")
+        #expect(result.conversations[0].messages[0].text == "see")
+        #expect(result.report.inferences.contains("1 \"image\" block (pictures, documents) are not shown yet"))
+    }
 }

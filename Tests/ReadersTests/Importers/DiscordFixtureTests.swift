@@ -43,7 +43,8 @@ struct DiscordFixtureTests {
            "embeds": [{"title": "Weekly report", "description": "All good", "fields": [{"name": "Builds", "value": "12"}],
                        "footer": {"text": "CI"}},
                       {"title": "Trail", "url": "https://example.com/t", "description": "Routes",
-                       "author": {"name": "Example"}}],
+                       "author": {"name": "Example"}, "thumbnail": {"url": "https://example.com/t.png"}}],
+           "poll": null,
            "stickers": [{"id": "5", "name": "Wave", "format": "Lottie", "sourceUrl": "https://discord.com/stickers/5.json"}]},
           {"id": "11", "type": "ChannelPinnedMessage", "timestamp": "2024-03-01T09:05:00+01:00",
            "content": "Pinned a message.", "author": {"id": "2", "name": "ben_o", "nickname": "Ben"},
@@ -83,5 +84,12 @@ struct DiscordFixtureTests {
         #expect(result.report.inferences.contains { $0.contains("Etc/GMT-1") })
         let layout = try ImportTesting.layout(transcript)
         #expect(layout.messages.first?["timeLabel"] as? String == "09:00")
+    }
+
+    @Test("What the transcript cannot show yet is named in the report")
+    func unshownReported() throws {
+        let report = try ImportTesting.read(Self.export, name: "general.json").report
+        #expect(report.warnings.map(\.text) == ["embed images and videos are not shown yet"])
+        #expect(report.warnings[0].location?.line == 3)
     }
 }

@@ -109,6 +109,19 @@ enum ClaudeCodeRecord {
         return MarkdownText.tidy(output)
     }
 
+    /// Content blocks of kinds the transcript does not show (images, documents), by kind.
+    static func unshownBlocks(_ record: JSONValue) -> [String] {
+        let known: Set<String> = ["text", "thinking", "redacted_thinking", "tool_use", "tool_result"]
+        var result: [String] = []
+        for block in record["message"]?["content"]?.array ?? [] {
+            if let type = block["type"]?.string, !known.contains(type) { result.append(type) }
+            for inner in block["content"]?.array ?? [] {
+                if let type = inner["type"]?.string, type != "text" { result.append(type) }
+            }
+        }
+        return result
+    }
+
     /// Compact JSON text of a value, for tool inputs.
     static func json(_ value: JSONValue?) -> String {
         guard let value else { return "null" }

@@ -66,6 +66,20 @@ enum DiscordParts {
         }
     }
 
+    /// What a message holds that the transcript does not show, named for the report.
+    static func unshown(_ value: JSONValue) -> [String] {
+        var result: [String] = []
+        func present(_ value: JSONValue?) -> Bool { value.map { !$0.isNull } ?? false }
+        if present(value["poll"]) { result.append("Discord polls") }
+        if let components = value["components"]?.array, !components.isEmpty { result.append("buttons and menus") }
+        if present(value["interaction"]) { result.append("the slash commands a reply answers") }
+        let embeds = value["embeds"]?.array ?? []
+        if embeds.contains(where: { present($0["image"]) || present($0["video"]) || present($0["thumbnail"]) }) {
+            result.append("embed images and videos")
+        }
+        return result
+    }
+
     /// "Changed the channel name." by lombi → "lombi changed the channel name."
     static func event(_ content: String, actor: String) -> String {
         guard let first = content.first else { return actor }

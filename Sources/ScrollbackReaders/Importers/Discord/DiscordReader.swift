@@ -50,6 +50,7 @@ enum DiscordReader {
                 }
             }
         }
+        var unshown: [String: SourceLocation] = [:]
         for (index, value) in list.enumerated() {
             let location = lines.location(ofByte: value.offset)
             guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
@@ -84,6 +85,7 @@ enum DiscordReader {
                 if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
                 message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
                 message.reactions = DiscordParts.reactions(value)
+                for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
             } else {
                 // Events are plain lines; a pin points at the message it pinned.
                 message.kind = .system
@@ -93,6 +95,9 @@ enum DiscordReader {
                 if value["type"]?.string == "ChannelPinnedMessage" { message.replyTo = reference }
             }
             transcript.messages.append(message)
+        }
+        for (feature, location) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(.init(location: location, text: "\(feature) are not shown yet"))
         }
         for message in transcript.messages {
             if let target = message.replyTo, !seen.contains(target) {
