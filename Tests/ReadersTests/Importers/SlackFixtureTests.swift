@@ -148,7 +148,9 @@ struct SlackFixtureTests {
               "user_profile": {"display_name": "ana.l"}}]
             """
         let topic = try ImportTesting.transcript(text, name: "day.json").messages[0]
-        #expect(topic.text == "@ana.l set the channel topic: Launch on the site" && topic.format == .plain)
+        #expect(
+            topic.text == "@ana.l set the channel topic: Launch on the site (https://example.com)"
+                && topic.format == .plain)
     }
 
     @Test("A line that starts with an escaped > is a quote")

@@ -160,7 +160,7 @@ struct SlackChannel {
 
     /// A channel event's line as plain text, naming who did it when Slack's text leaves them out.
     private func eventText(_ value: JSONValue) -> String {
-        let text = mrkdwn.plain(value["text"]?.string ?? "").trimmingWhitespace()
+        let text = mrkdwn.plain(value["text"]?.string ?? "", keepingAddresses: true).trimmingWhitespace()
         guard let actor = value["user"]?.scalarText else { return text }
         let raw = value["text"]?.string ?? ""
         if raw.hasPrefix("<@\(actor)") { return text }

@@ -24,9 +24,46 @@ struct SlackMrkdwn {
 
     /// The text as plain words, the way Slack shows it (for system lines, which carry no formatting):
     /// names for mentions, labels for links, emoji for shortcodes, and the formatting marks removed.
-    func plain(_ text: String) -> String {
-        let unwrapped = ChatMarkup.decodeEntities(ChatMarkup.unwrapTokens(text, plainToken))
-        return EmojiShortcodes.replacing(in: Self.removingEmphasis(unwrapped))
+    /// With `keepingAddresses`, a link whose label hides its address shows both: `the site (https://…)`.
+    func plain(_ text: String, keepingAddresses: Bool = false) -> String {
+        var output = ""
+        var segment = ""
+        func flush() {
+            output += EmojiShortcodes.replacing(in: ChatMarkup.decodeEntities(Self.removingEmphasis(segment)))
+            segment = ""
+        }
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            segment += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "\n" }), after[close] == ">",
+                close > after.startIndex
+            else {
+                segment.append("<")
+                rest = after
+                continue
+            }
+            flush()
+            let token = String(after[..<close])
+            output += ChatMarkup.decodeEntities(plainToken(token))
+            if keepingAddresses, let address = Self.hiddenAddress(token) { output += " (" + address + ")" }
+            rest = after[after.index(after: close)...]
+        }
+        segment += rest
+        flush()
+        return output
+    }
+
+    /// The web address of a labelled link whose label is not the address (Slack's own service pages aside).
+    private static func hiddenAddress(_ token: String) -> String? {
+        let parts = token.split(separator: "|", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let url = ChatMarkup.decodeEntities(String(parts[0]))
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), !lower.contains(".slack.com/services/"),
+            ChatMarkup.decodeEntities(String(parts[1])) != url
+        else { return nil }
+        return url
     }
 
     /// One `<…>` token, as Markdown.
