@@ -174,4 +174,19 @@ struct SlackFixtureTests {
         #expect(message.attachments[0].kind == .link)
         #expect(!message.text.contains("Colorful progress bars"))
     }
+
+    @Test("Interactive blocks are named in the report; a legacy attachment's image is kept")
+    func unshownReported() throws {
+        let text = """
+            [{"type": "message", "subtype": "bot_message", "bot_id": "B1", "username": "deploy", "text": "fallback",
+              "ts": "1709280000.000100", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Ship it?"}},
+              {"type": "actions", "elements": [{"type": "button", "text": {"type": "plain_text", "text": "Yes"}}]}],
+              "attachments": [{"fallback": "chart", "image_url": "https://example.com/chart.png"}]}]
+            """
+        let result = try ImportTesting.read(text, name: "day.json")
+        let message = result.conversations[0].messages[0]
+        #expect(message.text == "Ship it?")
+        #expect(message.attachments.map(\.url) == ["https://example.com/chart.png"])
+        #expect(result.report.warnings.map(\.text) == [#"Block Kit "actions" blocks are not shown yet"#])
+    }
 }

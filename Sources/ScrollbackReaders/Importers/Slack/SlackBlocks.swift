@@ -9,7 +9,7 @@ struct SlackBlocks {
     struct Content {
         var markdown: String
         var attachments: [Attachment]
-        /// Block types with nothing to show that were left out (`actions` buttons, `input`).
+        /// What was left out, for the report: block types with nothing to show (`actions` buttons, `input`).
         var skipped: Set<String>
     }
 
@@ -50,7 +50,7 @@ struct SlackBlocks {
                         Attachment(url: url, type: "image", name: title, alt: block["alt_text"]?.string ?? title))
                 }
             case "divider": continue
-            case let other: content.skipped.insert(other)
+            case let other: content.skipped.insert("Block Kit \"\(other)\" blocks")
             }
         }
         content.markdown = MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))

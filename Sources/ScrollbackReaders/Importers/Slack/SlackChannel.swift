@@ -12,7 +12,7 @@ struct SlackChannel {
     private(set) var transcript: Transcript
     private var seen = Set<String>()
     private var people: [String: Person] = [:]
-    private var unshown: [String: SourceLocation?] = [:]
+    private var unshown: [String: SourceLocation] = [:]
 
     /// What the messages say about a sender, to name them once all are read.
     private struct Person {
@@ -72,7 +72,7 @@ struct SlackChannel {
         }
         for (type, location) in unshown.sorted(by: { $0.key < $1.key }) {
             report.warnings.append(
-                .init(location: location, text: "Block Kit \"\(type)\" blocks are not shown (interactive elements)"))
+                .init(location: location, text: "\(type) are not shown yet"))
         }
         return transcript
     }
@@ -120,7 +120,8 @@ struct SlackChannel {
         if !transcript.participants.contains(where: { $0.id == sender }) {
             transcript.participants.append(participant(sender))
         }
-        let body = body(value, location: location)
+        let body = SlackMessageBody(mrkdwn: mrkdwn, localFile: localFile).read(value)
+        for type in body.unshownBlocks where unshown[type] == nil { unshown[type] = location }
         message.text = subtype == "me_message" ? MarkdownText.wrap(body.text, "*") : body.text
         if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
         if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
@@ -130,7 +131,7 @@ struct SlackChannel {
             message.deleted = true
             message.text = ""
         }
-        message.attachments = body.attachments + files(value)
+        message.attachments = body.attachments
         message.reactions = (value["reactions"]?.array ?? []).map { reaction in
             Reaction(
                 emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
@@ -166,78 +167,6 @@ struct SlackChannel {
         if raw.hasPrefix("<@\(actor)") { return text }
         let name = mrkdwn.users[actor] ?? people[actor]?.profileName ?? actor
         return text.isEmpty ? name : name + " " + text
-    }
-
-    /// The message text, and the link previews, polls and images sent with it.
-    private mutating func body(_ value: JSONValue, location: SourceLocation) -> (
-        text: String, attachments: [Attachment]
-    ) {
-        var pieces: [String] = []
-        var attachments: [Attachment] = []
-        if let blocks = SlackBlocks(mrkdwn: mrkdwn).content(value) {
-            // Block Kit is what Slack draws; `text` is then the notification's fallback.
-            pieces.append(blocks.markdown)
-            attachments += blocks.attachments
-            for type in blocks.skipped where unshown[type] == nil { unshown[type] = location }
-        } else if let text = value["comment"]?["comment"]?.string ?? value["text"]?.string, !text.isEmpty {
-            pieces.append(mrkdwn.markdown(text))
-        }
-        for attachment in value["attachments"]?.array ?? [] {
-            if let card = Self.linkCard(attachment) {
-                attachments.append(card)
-                continue
-            }
-            var lines: [String] = []
-            if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
-            if let title = attachment["title"]?.string {
-                let link = attachment["title_link"]?.string
-                lines.append(link.map { mrkdwn.token($0 + "|" + title) } ?? MarkdownText.escape(title))
-            }
-            if let text = attachment["text"]?.string ?? attachment["fallback"]?.string, !text.isEmpty {
-                lines.append(mrkdwn.markdown(text))
-            }
-            for field in attachment["fields"]?.array ?? [] {
-                let title = field["title"]?.string.map { MarkdownText.wrap(MarkdownText.escape($0), "**") }
-                let text = field["value"]?.string.map { mrkdwn.markdown($0) }
-                lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
-            }
-            if !lines.isEmpty { pieces.append(lines.joined(separator: "\n\n")) }
-        }
-        return (MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n")), attachments)
-    }
-
-    /// A link unfurl (an attachment Slack made from a URL in the text) as a link preview card.
-    static func linkCard(_ attachment: JSONValue) -> Attachment? {
-        guard
-            let url = [attachment["from_url"], attachment["original_url"], attachment["title_link"]].lazy
-                .compactMap({ $0?.string }).first(where: { $0.hasPrefix("https://") || $0.hasPrefix("http://") }),
-            attachment["from_url"] != nil || attachment["original_url"] != nil || attachment["is_app_unfurl"] != nil
-        else { return nil }
-        let decode = ChatMarkup.decodeEntities
-        return Attachment(
-            url: url, type: "link", title: attachment["title"]?.string.map(decode),
-            description: attachment["text"]?.string.map(decode) ?? attachment["fallback"]?.string.map(decode),
-            siteName: attachment["service_name"]?.string.map(decode))
-    }
-
-    private func files(_ value: JSONValue) -> [Attachment] {
-        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
-        return list.compactMap { file in
-            if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
-                return Attachment(type: "file", name: "file not available", alt: "removed from Slack", omitted: true)
-            }
-            var attachment = Attachment(
-                type: file["mimetype"]?.string, name: file["name"]?.string ?? file["title"]?.string,
-                size: file["size"]?.int)
-            attachment.width = file["original_w"]?.int.flatMap { $0 > 0 ? $0 : nil }
-            attachment.height = file["original_h"]?.int.flatMap { $0 > 0 ? $0 : nil }
-            if let path = localFile(file) {
-                attachment.path = path
-            } else if let url = file["url_private"]?.string ?? file["permalink"]?.string, url.hasPrefix("https://") {
-                attachment.url = url
-            }
-            return attachment
-        }
     }
 
     private func participant(_ id: String) -> Participant {
