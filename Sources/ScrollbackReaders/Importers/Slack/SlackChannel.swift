@@ -166,7 +166,12 @@ struct SlackChannel {
         let raw = value["text"]?.string ?? ""
         if raw.hasPrefix("<@\(actor)") { return text }
         let name = mrkdwn.users[actor] ?? people[actor]?.profileName ?? actor
-        return text.isEmpty ? name : name + " " + text
+        guard text.isEmpty else { return name + " " + text }
+        // An event without words (a huddle's thread) is said by its kind.
+        let subtype = value["subtype"]?.string ?? ""
+        return name
+            + (subtype == "huddle_thread"
+                ? " started a huddle" : " (\(subtype.replacingOccurrences(of: "_", with: " ")))")
     }
 
     private func participant(_ id: String) -> Participant {
