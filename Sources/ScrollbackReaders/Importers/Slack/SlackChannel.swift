@@ -10,7 +10,8 @@ struct SlackChannel {
     /// Names of bots and integrations by bot id, from `bot_add` lines and bot profiles.
     var botNames: [String: String] = [:]
     private(set) var transcript: Transcript
-    private var seen = Set<String>()
+    /// Where each message is in the transcript, by `ts`.
+    private var index: [String: Int] = [:]
     private var people: [String: Person] = [:]
     private var unshown: [String: SourceLocation] = [:]
 
@@ -94,17 +95,68 @@ struct SlackChannel {
 
     private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
         let location = lines.location(ofByte: value.offset)
-        let subtype = value["subtype"]?.string
-        if subtype == "message_changed" || subtype == "message_deleted" || subtype == "message_replied" {
-            report.skipped.append(.init(location: location, text: "a \(subtype!) event, not a message"))
+        switch value["subtype"]?.string {
+        case "message_changed": return change(value, location: location, report: &report)
+        case "message_deleted": return delete(value, location: location, report: &report)
+        case "message_replied":
+            report.skipped.append(.init(location: location, text: "a message_replied event, not a message"))
             return
+        default: break
         }
-        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else {
+        // A thread reply slackdump nests under its parent may also be in the day file.
+        if let ts = value["ts"]?.scalarText, index[ts] != nil { return }
+        guard let ts = value["ts"]?.scalarText, let message = message(value, location: location) else {
             report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
             return
         }
-        // A thread reply slackdump nests under its parent may also be in the day file.
-        guard seen.insert(ts).inserted else { return }
+        index[ts] = transcript.messages.count
+        transcript.messages.append(message)
+    }
+
+    /// A `message_changed` event: the message it names takes the new text, the old one kept as a revision.
+    private mutating func change(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
+        guard let changed = value["message"], let ts = changed["ts"]?.scalarText,
+            var message = message(changed, location: location)
+        else {
+            report.skipped.append(.init(location: location, text: "a message_changed event without its message"))
+            return
+        }
+        if message.edited == nil, let when = ImportJSON.unixTime(value["ts"]) {
+            message.edited = Timestamp(seconds: when.seconds, utcOffset: message.time.utcOffset)
+        }
+        guard let position = index[ts] else {
+            // The first version is not in the export: the newest one stands alone.
+            index[ts] = transcript.messages.count
+            transcript.messages.append(message)
+            return
+        }
+        let old = transcript.messages[position]
+        message.location = old.location
+        message.revisions = old.revisions
+        if old.text != message.text { message.revisions.append(Revision(text: old.text, time: old.edited ?? old.time)) }
+        transcript.messages[position] = message
+    }
+
+    /// A `message_deleted` event: the message it names is marked deleted, its text kept as a revision.
+    private mutating func delete(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
+        guard let ts = value["deleted_ts"]?.scalarText, let position = index[ts] else {
+            report.skipped.append(
+                .init(location: location, text: "a message_deleted event for a message not in the export"))
+            return
+        }
+        var message = transcript.messages[position]
+        if !message.text.isEmpty {
+            message.revisions.append(Revision(text: message.text, time: message.edited ?? message.time))
+        }
+        message.text = ""
+        message.deleted = true
+        transcript.messages[position] = message
+    }
+
+    /// One message or channel event; `nil` when it has no `ts`.
+    private mutating func message(_ value: JSONValue, location: SourceLocation) -> Message? {
+        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else { return nil }
+        let subtype = value["subtype"]?.string
         let offset = options.timeZone?.offset(at: instant) ?? 0
         let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
         var message = Message(id: ts, sender: nil, time: time, location: location)
@@ -112,8 +164,7 @@ struct SlackChannel {
             message.kind = .system
             message.format = .plain
             message.text = eventText(value)
-            transcript.messages.append(message)
-            return
+            return message
         }
         let sender = sender(of: value)
         message.sender = sender
@@ -137,7 +188,7 @@ struct SlackChannel {
                 emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
                 by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
         }
-        transcript.messages.append(message)
+        return message
     }
 
     /// Who posted: the user, a file comment's author, else the bot or integration.
