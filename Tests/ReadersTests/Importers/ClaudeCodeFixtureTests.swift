@@ -85,4 +85,15 @@ struct ClaudeCodeFixtureTests {
         #expect(result.conversations[0].messages[0].text == "see")
         #expect(result.report.inferences.contains("1 \"image\" block (pictures, documents) are not shown yet"))
     }
+
+    @Test("A system reminder is kept hidden; the person's words beside it are shown")
+    func systemReminder() throws {
+        let line = """
+            {"type":"user","timestamp":"2025-01-01T10:00:00Z","sessionId":"s","uuid":"u1","message":{"role":"user","content":[{"type":"text","text":"fix the test"},{"type":"text","text":"<system-reminder>Remember the todo list.</system-reminder>"}]}}
+            """
+        let messages = try ImportTesting.transcript(line, name: "s.jsonl").messages
+        #expect(messages.map(\.text) == ["fix the test", "<system-reminder>Remember the todo list.</system-reminder>"])
+        #expect(messages.map(\.hidden) == [false, true])
+        #expect(messages[0].format == .plain)
+    }
 }

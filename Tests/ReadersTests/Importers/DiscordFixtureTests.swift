@@ -92,4 +92,16 @@ struct DiscordFixtureTests {
         #expect(report.warnings.map(\.text) == ["embed images and videos are not shown yet"])
         #expect(report.warnings[0].location?.line == 3)
     }
+
+    @Test("A reaction given only by its short name shows the emoji")
+    func reactionByCode() throws {
+        let export = """
+            {"guild": {"id": "0", "name": "Direct Messages"}, "channel": {"id": "5", "type": "DirectTextChat", "name": "ana"},
+             "messages": [{"id": "1", "type": "Default", "timestamp": "2024-03-01T09:00:00+00:00", "content": "hi",
+               "author": {"id": "1", "name": "ana"},
+               "reactions": [{"emoji": {"id": "", "name": "", "code": "thumbsup"}, "count": 1}]}]}
+            """
+        let message = try ImportTesting.transcript(export, name: "dm.json").messages[0]
+        #expect(message.reactions.map(\.emoji) == ["👍"])
+    }
 }

@@ -58,19 +58,19 @@ enum ClaudeCodeRecord {
     }
 
     /// A user record's text: what the person typed is shown as typed; commands and their output as
-    /// what they are; the caveat Claude Code writes for the model is kept hidden.
+    /// what they are; what Claude Code writes for the model (the caveat, reminders) is kept hidden.
     private static func userMessages(
         _ texts: [String], id: String, time: Timestamp, hidden: Bool, location: SourceLocation
     ) -> [Message] {
         var typed: [String] = []
         var markdown: [String] = []
-        var caveats: [String] = []
+        var notes: [String] = []
         for part in texts.map(ClaudeCodeUserText.init) {
             switch part {
             case .typed(let text):
                 typed.append(text)
                 markdown.append(MarkdownText.escape(text.trimmingWhitespace()))
-            case .caveat(let text): caveats.append(text)
+            case .noteToModel(let text): notes.append(text)
             case .command(let command, let note):
                 markdown.append(MarkdownText.codeSpan(command) + (note.map { "\n\n" + MarkdownText.escape($0) } ?? ""))
             case .output(let stdout, let stderr): markdown.append(output(stdout: stdout, stderr: stderr))
@@ -89,11 +89,11 @@ enum ClaudeCodeRecord {
                     id: id, sender: "user", time: time, text: text, format: onlyTyped ? .plain : .markdown,
                     hidden: hidden, location: location))
         }
-        if !caveats.isEmpty {
+        if !notes.isEmpty {
             result.append(
                 Message(
-                    id: result.isEmpty ? id : id + "-caveat", sender: "user", time: time,
-                    text: caveats.joined(separator: "\n\n"), format: .plain, hidden: true, location: location))
+                    id: result.isEmpty ? id : id + "-note", sender: "user", time: time,
+                    text: notes.joined(separator: "\n\n"), format: .plain, hidden: true, location: location))
         }
         return result
     }

@@ -56,7 +56,11 @@ enum DiscordParts {
     static func reactions(_ value: JSONValue) -> [Reaction] {
         (value["reactions"]?.array ?? []).map { reaction in
             let emoji = reaction["emoji"]
-            let name = emoji?["name"]?.string ?? emoji?["code"]?.string ?? "?"
+            // `code` is the short name (`thumbsup`); a standard emoji without its character is found by it.
+            let code = emoji?["code"]?.string
+            let name =
+                emoji?["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                ?? code.flatMap { EmojiShortcodes.emoji(named: $0) } ?? code ?? "?"
             // Custom emoji have an id (a snowflake) and a short name; standard ones are the
             // character itself, with an id that is null or empty.
             let id = emoji?["id"]?.scalarText ?? ""
