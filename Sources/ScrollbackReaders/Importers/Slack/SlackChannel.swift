@@ -7,22 +7,12 @@ struct SlackChannel {
     var options: ReadOptions
     /// Finds a downloaded copy of a file in the export, if there is one.
     var localFile: (JSONValue) -> String?
-    /// Names of bots and integrations by bot id, from `bot_add` lines and bot profiles.
-    var botNames: [String: String] = [:]
+    /// Who posts, and what they are called.
+    var people: SlackPeople
     private(set) var transcript: Transcript
     /// Where each message is in the transcript, by `ts`.
     private var index: [String: Int] = [:]
-    private var people: [String: Person] = [:]
     private var unshown: [String: SourceLocation] = [:]
-
-    /// What the messages say about a sender, to name them once all are read.
-    private struct Person {
-        var profileName: String?
-        var botName: String?
-        var avatar: String?
-        /// Posted something that no bot or app made (a human, whatever profile their app posts carry).
-        var isHuman = false
-    }
 
     /// Subtypes that are events of the channel rather than things people said.
     static let eventSubtypes: Set<String> = [
@@ -38,6 +28,7 @@ struct SlackChannel {
     ) {
         self.transcript = transcript
         self.mrkdwn = mrkdwn
+        self.people = SlackPeople(names: mrkdwn.users)
         self.users = users
         self.options = options
         self.localFile = localFile
@@ -46,7 +37,8 @@ struct SlackChannel {
     /// Adds the messages of one day file (`lines` locates them), and the thread replies a
     /// slackdump export nests in them (`slackdump_thread_replies`).
     mutating func add(_ list: [JSONValue], lines: LineIndex, report: inout ImportReport) {
-        learnNames(list)
+        people.learn(list)
+        mrkdwn.users = people.names
         for (index, value) in list.enumerated() {
             add(value, number: index + 1, lines: lines, report: &report)
             for reply in value["slackdump_thread_replies"]?.array ?? [] {
@@ -55,42 +47,19 @@ struct SlackChannel {
         }
     }
 
-    /// The transcript, its people named from everything read: users.json, the profile a message
-    /// carries, and for bots and apps their profile, `username` or integration name.
+    /// The transcript, its people named from everything read.
     mutating func finish(report: inout ImportReport) -> Transcript {
         for index in transcript.participants.indices {
             let id = transcript.participants[index].id
-            if let name = mrkdwn.users[id] {
-                transcript.participants[index].name = name
-                continue
-            }
-            let person = people[id] ?? Person()
-            let botName = person.isHuman ? nil : person.botName ?? botNames[id]
-            transcript.participants[index].name = person.profileName ?? botName ?? id
-            if transcript.participants[index].avatar == nil, !person.isHuman {
-                transcript.participants[index].avatar = person.avatar
+            transcript.participants[index].name = people.name(of: id)
+            if transcript.participants[index].avatar == nil {
+                transcript.participants[index].avatar = people.appIcon(of: id)
             }
         }
         for (type, location) in unshown.sorted(by: { $0.key < $1.key }) {
-            report.warnings.append(
-                .init(location: location, text: "\(type) are not shown yet"))
+            report.warnings.append(.init(location: location, text: "\(type) are not shown yet"))
         }
         return transcript
-    }
-
-    /// Names that messages of this file give: people's profiles and integrations added to the channel.
-    private mutating func learnNames(_ list: [JSONValue]) {
-        for value in list {
-            if let user = value["user"]?.scalarText, let name = Self.profileName(value["user_profile"]) {
-                mrkdwn.users[user] = mrkdwn.users[user] ?? name
-            }
-            // "added an integration to this channel: <https://…/services/B0JL6RASU|github>"
-            if let bot = value["bot_id"]?.scalarText, value["subtype"]?.string == "bot_add",
-                let text = value["text"]?.string, let label = Self.serviceLabel(text, bot: bot)
-            {
-                botNames[bot] = botNames[bot] ?? label
-            }
-        }
     }
 
     private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
@@ -166,7 +135,7 @@ struct SlackChannel {
             message.text = eventText(value)
             return message
         }
-        let sender = sender(of: value)
+        let sender = people.sender(of: value)
         message.sender = sender
         if !transcript.participants.contains(where: { $0.id == sender }) {
             transcript.participants.append(participant(sender))
@@ -191,32 +160,13 @@ struct SlackChannel {
         return message
     }
 
-    /// Who posted: the user, a file comment's author, else the bot or integration.
-    private mutating func sender(of value: JSONValue) -> String {
-        let user = value["user"]?.scalarText ?? value["comment"]?["user"]?.scalarText
-        let bot = value["bot_id"]?.scalarText
-        let isAppPost = bot != nil || value["bot_profile"] != nil || value["subtype"]?.string == "bot_message"
-        let sender = user ?? bot ?? value["username"]?.string ?? "unknown"
-        var person = people[sender] ?? Person()
-        if user != nil && (!isAppPost || value["client_msg_id"] != nil) { person.isHuman = true }
-        if person.profileName == nil { person.profileName = Self.profileName(value["user_profile"]) }
-        if isAppPost, person.botName == nil {
-            let profile = value["bot_profile"]
-            person.botName = [profile?["name"]?.string, value["username"]?.string, bot.flatMap { botNames[$0] }]
-                .compactMap { $0 }.first { !$0.isEmpty }
-            if let icon = profile?["icons"]?["image_72"]?.string, icon.hasPrefix("https://") { person.avatar = icon }
-        }
-        people[sender] = person
-        return sender
-    }
-
     /// A channel event's line as plain text, naming who did it when Slack's text leaves them out.
     private func eventText(_ value: JSONValue) -> String {
         let text = mrkdwn.plain(value["text"]?.string ?? "", keepingAddresses: true).trimmingWhitespace()
         guard let actor = value["user"]?.scalarText else { return text }
         let raw = value["text"]?.string ?? ""
         if raw.hasPrefix("<@\(actor)") { return text }
-        let name = mrkdwn.users[actor] ?? people[actor]?.profileName ?? actor
+        let name = mrkdwn.users[actor] ?? actor
         guard text.isEmpty else { return name + " " + text }
         // An event without words (a huddle's thread) is said by its kind.
         let subtype = value["subtype"]?.string ?? ""
@@ -231,22 +181,5 @@ struct SlackChannel {
             return Participant(id: id, name: name, avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : nil })
         }
         return Participant(id: id, name: id)
-    }
-
-    /// A `user_profile`'s display name, else its real name.
-    static func profileName(_ profile: JSONValue?) -> String? {
-        [profile?["display_name"]?.string, profile?["real_name"]?.string].compactMap { $0 }
-            .first { !$0.trimmingWhitespace().isEmpty }
-    }
-
-    /// The label of the `…/services/BOT|label` link in a `bot_add` line.
-    static func serviceLabel(_ text: String, bot: String) -> String? {
-        var label: String?
-        _ = ChatMarkup.unwrapTokens(text) { token in
-            let parts = token.split(separator: "|", maxSplits: 1)
-            if parts.count == 2, parts[0].hasSuffix("/services/" + bot) { label = String(parts[1]) }
-            return ""
-        }
-        return label
     }
 }

@@ -70,7 +70,7 @@ enum SlackReader {
                     source: SourceLocation(file: name)),
                 mrkdwn: mrkdwn, users: workspace.users, options: options,
                 localFile: { localFile($0, folder: conversation.folder, files: files) })
-            converter.botNames = botNames
+            converter.people.botNames = botNames
             // One day file at a time: its JSON is dropped once its messages are converted.
             for day in workspace.dayFiles(of: conversation) {
                 guard let bytes = files.contents(day) else { continue }
@@ -78,7 +78,7 @@ enum SlackReader {
                 let value = try ImportJSON.parse(bytes, file: shown)
                 converter.add(value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), report: &report)
             }
-            botNames = converter.botNames
+            botNames = converter.people.botNames
             let transcript = converter.finish(report: &report)
             if transcript.messages.isEmpty {
                 report.inferences.append("\(conversation.title) has no messages and is left out")
