@@ -189,4 +189,17 @@ struct SlackFixtureTests {
         #expect(message.attachments.map(\.url) == ["https://example.com/chart.png"])
         #expect(result.report.warnings.map(\.text) == [#"Block Kit "actions" blocks are not shown yet"#])
     }
+
+    @Test("A shared message unfurls as a card with its author and its text in words")
+    func sharedMessage() throws {
+        let text = """
+            [{"type": "message", "user": "U1", "text": "look", "ts": "1709280000.000100",
+              "user_profile": {"display_name": "ana"},
+              "attachments": [{"is_msg_unfurl": true, "author_name": "Ben", "text": "ask <@U1> about *it*",
+                               "from_url": "https://team.slack.com/archives/C1/p1709200000000100"}]}]
+            """
+        let card = try #require(ImportTesting.transcript(text, name: "day.json").messages[0].attachments.first)
+        #expect(card.kind == .link && card.title == "Ben" && card.description == "ask @ana about it")
+        #expect(card.url == "https://team.slack.com/archives/C1/p1709200000000100")
+    }
 }

@@ -21,7 +21,7 @@ struct SlackMessageBody {
             pieces.append(mrkdwn.markdown(text))
         }
         for attachment in value["attachments"]?.array ?? [] {
-            if let card = Self.linkCard(attachment) {
+            if let card = linkCard(attachment) {
                 attachments.append(card)
                 continue
             }
@@ -56,17 +56,19 @@ struct SlackMessageBody {
     }
 
     /// A link unfurl (an attachment Slack made from a URL in the text) as a link preview card.
-    static func linkCard(_ attachment: JSONValue) -> Attachment? {
+    func linkCard(_ attachment: JSONValue) -> Attachment? {
         guard
             let url = [attachment["from_url"], attachment["original_url"], attachment["title_link"]].lazy
                 .compactMap({ $0?.string }).first(where: { $0.hasPrefix("https://") || $0.hasPrefix("http://") }),
             attachment["from_url"] != nil || attachment["original_url"] != nil || attachment["is_app_unfurl"] != nil
         else { return nil }
-        let decode = ChatMarkup.decodeEntities
+        // A shared Slack message unfurls with its author instead of a title, and mrkdwn text.
+        let title = attachment["title"]?.string ?? attachment["author_name"]?.string
+        let text = attachment["text"]?.string ?? attachment["fallback"]?.string
         return Attachment(
-            url: url, type: "link", title: attachment["title"]?.string.map(decode),
-            description: attachment["text"]?.string.map(decode) ?? attachment["fallback"]?.string.map(decode),
-            siteName: attachment["service_name"]?.string.map(decode))
+            url: url, type: "link", title: title.map { mrkdwn.plain($0) },
+            description: text.map { mrkdwn.plain($0) },
+            siteName: attachment["service_name"]?.string.map(ChatMarkup.decodeEntities))
     }
 
     private func files(_ value: JSONValue) -> [Attachment] {
