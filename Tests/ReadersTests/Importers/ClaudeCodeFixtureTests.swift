@@ -96,4 +96,14 @@ struct ClaudeCodeFixtureTests {
         #expect(messages.map(\.hidden) == [false, true])
         #expect(messages[0].format == .plain)
     }
+
+    @Test("An interruption is a line of the session, not something the person typed")
+    func interruption() throws {
+        let line = """
+            {"type":"user","timestamp":"2025-01-01T10:00:00Z","sessionId":"s","uuid":"u1","message":{"role":"user","content":[{"type":"text","text":"[Request interrupted by user for tool use]"}]}}
+            """
+        let message = try ImportTesting.transcript(line, name: "s.jsonl").messages[0]
+        #expect(message.kind == .system && message.sender == nil)
+        #expect(message.text == "Request interrupted by user for tool use")
+    }
 }

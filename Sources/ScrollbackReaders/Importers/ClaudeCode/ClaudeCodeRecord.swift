@@ -65,12 +65,14 @@ enum ClaudeCodeRecord {
         var typed: [String] = []
         var markdown: [String] = []
         var notes: [String] = []
+        var events: [String] = []
         for part in texts.map(ClaudeCodeUserText.init) {
             switch part {
             case .typed(let text):
                 typed.append(text)
                 markdown.append(MarkdownText.escape(text.trimmingWhitespace()))
             case .noteToModel(let text): notes.append(text)
+            case .event(let text): events.append(text)
             case .command(let command, let note):
                 markdown.append(MarkdownText.codeSpan(command) + (note.map { "\n\n" + MarkdownText.escape($0) } ?? ""))
             case .output(let stdout, let stderr): markdown.append(output(stdout: stdout, stderr: stderr))
@@ -88,6 +90,13 @@ enum ClaudeCodeRecord {
                 Message(
                     id: id, sender: "user", time: time, text: text, format: onlyTyped ? .plain : .markdown,
                     hidden: hidden, location: location))
+        }
+        for (number, event) in events.enumerated() {
+            var line = Message(
+                id: result.isEmpty ? id : id + "-event\(number + 1)", sender: nil, time: time, text: event,
+                format: .plain, hidden: hidden, location: location)
+            line.kind = .system
+            result.append(line)
         }
         if !notes.isEmpty {
             result.append(

@@ -4,7 +4,7 @@ import Foundation
 /// typing into user records. Slash commands (`<command-name>`, `<command-args>`), shell-mode
 /// input (`<bash-input>`), the output of local commands (`<local-command-stdout>`,
 /// `<bash-stdout>` and their stderr), the "Caveat:" preamble it puts before them, and
-/// `<system-reminder>` notes.
+/// `<system-reminder>` notes, and the "[Request interrupted by user]" mark.
 enum ClaudeCodeUserText: Equatable {
     /// The person typed this.
     case typed(String)
@@ -12,6 +12,8 @@ enum ClaudeCodeUserText: Equatable {
     case command(String, note: String?)
     /// What a local command printed.
     case output(stdout: String, stderr: String)
+    /// Something that happened in the session ("[Request interrupted by user]"), a line of its own.
+    case event(String)
     /// Written for the model, not the reader: the preamble telling Claude to ignore local command
     /// messages, and system reminders.
     case noteToModel(String)
@@ -22,6 +24,8 @@ enum ClaudeCodeUserText: Equatable {
             || (trimmed.hasPrefix("<system-reminder>") && trimmed.hasSuffix("</system-reminder>"))
         {
             self = .noteToModel(trimmed)
+        } else if trimmed.hasPrefix("[Request interrupted by user"), trimmed.hasSuffix("]"), !trimmed.contains("\n") {
+            self = .event(String(trimmed.dropFirst().dropLast()))
         } else if let name = Self.tag("command-name", in: trimmed) {
             let args = Self.tag("command-args", in: trimmed) ?? ""
             let note = Self.tag("command-message", in: trimmed)
