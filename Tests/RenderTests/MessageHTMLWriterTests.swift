@@ -107,3 +107,22 @@ struct MessageHTMLWriterTests {
         #expect(!HTMLTest.body(html).contains("class=\"sb-msg"))
     }
 }
+
+@Suite("Message HTML writer source")
+struct MessageHTMLWriterSourceTests {
+    @Test("The writer is the code generated from the current message.mustache")
+    func generatedFromTheTemplate() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Fixtures.packageRoot.appendingPathComponent("scripts/generate-message-writer.py").path,
+            "--check",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+}
