@@ -202,4 +202,13 @@ struct SlackFixtureTests {
         #expect(card.kind == .link && card.title == "Ben" && card.description == "ask @ana about it")
         #expect(card.url == "https://team.slack.com/archives/C1/p1709200000000100")
     }
+
+    @Test("Slackbot, which no users.json lists, is named")
+    func slackbot() throws {
+        let text = """
+            [{"type": "message", "user": "USLACKBOT", "text": "Reminder: stand-up", "ts": "1709280000.000100"}]
+            """
+        let transcript = try ImportTesting.transcript(text, name: "day.json")
+        #expect(transcript.participants.map(\.name) == ["Slackbot"])
+    }
 }

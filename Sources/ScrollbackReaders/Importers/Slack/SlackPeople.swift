@@ -58,6 +58,8 @@ struct SlackPeople {
     /// the bot's or integration's, else the id.
     func name(of id: String) -> String {
         if let name = names[id] { return name }
+        // Slack's own bot posts as this id in every workspace and is in no users.json.
+        if id == "USLACKBOT" { return "Slackbot" }
         let person = people[id] ?? Person()
         return (person.isHuman ? nil : person.botName ?? botNames[id]) ?? id
     }
