@@ -60,7 +60,7 @@ struct MessageHTMLWriterTests {
         var undated = feature
         undated.undated = true
         result.append(("features, undated", try LayoutEngine.layout(undated), nil))
-        for example in ["weekend-plans.json", "hiking-club.json", "tickets.json", "ai-pairing.md"] {
+        for example in ["weekend-plans.json", "hiking-club.json", "tickets.json", "ai-pairing.md", "road-trip.json"] {
             let url = Fixtures.example(example)
             let transcript = try Transcript.load(path: url.path)
             result.append((example, try LayoutEngine.layout(transcript), url.deletingLastPathComponent().path))
