@@ -8,6 +8,10 @@ struct SlackMrkdwn {
 
     /// One message's text as Markdown; lines that start with `>` (or all lines after `>>>`) are a quote.
     func markdown(_ text: String) -> String {
+        // Most messages quote nothing: no line starts with `>` (or its entity).
+        let quotes =
+            text.hasPrefix(">") || text.hasPrefix("&gt;") || text.contains("\n>") || text.contains("\n&gt;")
+        guard quotes else { return inline(text) }
         var blocks: [String] = []
         for (quoted, lines) in Self.quoteRuns(text) {
             let converted = inline(lines.joined(separator: "\n"))
