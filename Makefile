@@ -47,6 +47,6 @@ fuzz: deps
 
 # Release build against baselines (cmark-gfm, cat); writes BENCHMARKS.md. Under 15 minutes here.
 bench: deps
-	@scripts/install-deps.sh cmark-gfm time
+	@scripts/install-deps.sh cmark-gfm time python3-venv
 	$(SWIFT) build -c release --product scrollback
 	python3 scripts/bench/run.py

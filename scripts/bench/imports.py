@@ -121,9 +121,10 @@ def iso(t, offset=0, fraction=False):
     return moment.strftime("%Y-%m-%dT%H:%M:%S") + (".000" if fraction else "")
 
 
-def dump(path, value):
+def dump(path, value, indent=None):
+    """Writes JSON as the app does: indented (Telegram 1, Discord and Meta 2, Slack 4) or on one line."""
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(value, f, ensure_ascii=False, separators=(",", ":"))
+        json.dump(value, f, ensure_ascii=False, indent=indent, separators=(",", ": ") if indent else (",", ":"))
         f.write("\n")
 
 
@@ -174,7 +175,7 @@ def telegram(messages, out):
         items.append(item)
         visible += 1
     dump(os.path.join(out, "result.json"),
-         {"name": "Bench trip", "type": "private_group", "id": 4242, "messages": items})
+         {"name": "Bench trip", "type": "private_group", "id": 4242, "messages": items}, indent=1)
     return "result.json", visible
 
 
@@ -216,13 +217,14 @@ def whatsapp(messages, out):
 def slack(messages, out):
     users = [{"id": "U%03d" % i, "name": name.split()[0].lower(), "real_name": name, "deleted": False,
               "profile": {"display_name": name.split()[0], "real_name": name}} for i, name in enumerate(NAMES)]
-    dump(os.path.join(out, "users.json"), users)
+    dump(os.path.join(out, "users.json"), users, indent=4)
     dump(os.path.join(out, "channels.json"), [{"id": "C0BENCH", "name": "general", "created": START,
                                                "members": [u["id"] for u in users], "topic": {"value": ""},
-                                               "purpose": {"value": "Trip planning"}}])
+                                               "purpose": {"value": "Trip planning"}}], indent=4)
     os.makedirs(os.path.join(out, "general"), exist_ok=True)
     marks = {"bold": "*%s*", "italic": "_%s_", "strike": "~%s~", "code": "`%s`", "spoiler": "%s"}
     ts_of = {}
+    root_of = {}
     days = {}
     first_day = datetime.datetime.fromtimestamp(START, datetime.timezone.utc).strftime("%Y-%m-%d")
     days[first_day] = [{"type": "message", "subtype": "channel_join", "user": "U000", "ts": "%d.000000" % START,
@@ -250,9 +252,12 @@ def slack(messages, out):
                 "user": "U%03d" % m["sender"], "ts": ts, "team": "T0BENCH",
                 "user_profile": {"display_name": NAMES[m["sender"]].split()[0], "real_name": NAMES[m["sender"]]}}
         if "reply" in m:
-            parent = ts_of[m["reply"]]
+            # A reply to a thread reply joins that thread: Slack threads are one level deep.
+            root = root_of.get(m["reply"], m["reply"])
+            root_of[m["n"]] = root
+            parent = ts_of[root]
             item["thread_ts"] = parent
-            item["parent_user_id"] = "U%03d" % messages[m["reply"]]["sender"]
+            item["parent_user_id"] = "U%03d" % messages[root]["sender"]
             replies.setdefault(parent, []).append({"user": item["user"], "ts": ts})
         if "edited" in m:
             item["edited"] = {"user": item["user"], "ts": "%d.000000" % m["edited"]}
@@ -274,7 +279,7 @@ def slack(messages, out):
                 item["thread_ts"] = item["ts"]
                 item["reply_count"] = len(replies[item["ts"]])
                 item["replies"] = replies[item["ts"]]
-        dump(os.path.join(out, "general", day + ".json"), items)
+        dump(os.path.join(out, "general", day + ".json"), items, indent=4)
     return ".", visible
 
 
@@ -324,7 +329,7 @@ def discord(messages, out):
           "channel": {"id": "1000", "type": "GuildTextChat", "categoryId": "3000", "category": "Text Channels",
                       "name": "trip", "topic": None},
           "dateRange": {"after": None, "before": None}, "exportedAt": iso(START, 0, True) + "+00:00",
-          "messages": items, "messageCount": len(items)})
+          "messages": items, "messageCount": len(items)}, indent=2)
     return "discord.json", len(items)
 
 
@@ -393,7 +398,7 @@ def messenger(messages, out):
     os.makedirs(folder, exist_ok=True)
     dump(os.path.join(folder, "message_1.json"),
          {"participants": [{"name": mojibake(n)} for n in NAMES], "messages": items, "title": "Bench trip",
-          "is_still_participant": True, "thread_path": "inbox/benchtrip_4242", "magic_words": []})
+          "is_still_participant": True, "thread_path": "inbox/benchtrip_4242", "magic_words": []}, indent=2)
     return "messages/inbox/benchtrip_4242/message_1.json", len(items)
 
 
