@@ -189,9 +189,9 @@ def peer_cases(bench, work, rows, small, size):
                     label, size, peer_rows[-1]["wall"], small, peers.BUDGET))
                 continue
             source, _ = corpus(work, messages, [fmt])[fmt]
-            scratch = os.path.join(work, "peer-work")
+            scratch = os.path.join(work, "peer-work", "%s-%d" % (fmt, messages))
             shutil.rmtree(scratch, ignore_errors=True)
-            os.makedirs(scratch)
+            os.makedirs(scratch, exist_ok=True)
             try:
                 command, cwd, output = maker(bin_folder, source, scratch)
                 sample = bench.measure(command, timeout=peers.LIMIT, cwd=cwd)

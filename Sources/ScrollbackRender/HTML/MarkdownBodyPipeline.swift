@@ -59,8 +59,10 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
         batchCount = (messages.count + Self.batchSize - 1) / Self.batchSize
         let workers = min(cores - 1, batchCount)
         window = 2 * workers + 2
+        // Threads of their own, not blocks on a global queue: a worker waiting for the writer
+        // must not take a slot from the site's own parallel work on that queue.
         for _ in 0..<workers {
-            DispatchQueue.global(qos: .userInitiated).async { self.work() }
+            Thread { self.work() }.start()
         }
     }
 
