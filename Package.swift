@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "ScrollbackModel"),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
-        .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel"]),
+        .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
         .target(
             name: "ScrollbackTemplates",
             path: "Templates",
