@@ -50,8 +50,11 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
         messages.reserveCapacity(layout.messageCount)
         for day in layout.days {
             for chain in day.chains {
-                // The message template writes no body for a deleted message.
-                for bubble in chain.bubbles where !bubble.message.deleted { messages.append(bubble.message) }
+                // The message template writes no body for a deleted message, and a system line's
+                // words inline (`writeInlineBody`).
+                for bubble in chain.bubbles where !bubble.message.deleted && bubble.message.kind != .system {
+                    messages.append(bubble.message)
+                }
             }
         }
         self.messages = messages
