@@ -6,8 +6,8 @@ import ScrollbackModel
 /// A page's message bodies turned into HTML ahead of the page writer, on the other cores.
 ///
 /// The page writer asks for bodies in page order; worker threads render them in batches a few
-/// batches ahead, and the writer renders a batch itself when no worker has taken it yet, so it
-/// never waits for work that has not started. Only a bounded window of finished batches is held.
+/// batches ahead, and the writer renders a batch itself when no worker has finished it, so it
+/// never waits for a worker. Only a bounded window of finished batches is held.
 /// A body asked for out of order (a template that skips or repeats bodies) is not answered, and
 /// the writer renders it as before: the bytes are the same either way.
 ///
@@ -101,21 +101,21 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
         return nil
     }
 
-    /// Batch `number`, rendered here when no worker has taken it yet, else waited for.
+    /// Batch `number`: a worker's when it is finished, else rendered here. The writer never waits
+    /// for a worker, so a worker the scheduler has put aside (on a busy machine) cannot stall the
+    /// page; the worker's copy of a batch the writer has passed is dropped.
     private func batch(_ number: Int) -> Batch {
         condition.lock()
         released = number
         for old in finished.keys where old < number { finished[old] = nil }
         condition.broadcast()
-        if claimed <= number {
-            claimed = number + 1
+        if let batch = finished.removeValue(forKey: number) {
             condition.unlock()
-            return render(number)
+            return batch
         }
-        while finished[number] == nil { condition.wait() }
-        let batch = finished.removeValue(forKey: number) ?? Batch(number: number)
+        claimed = max(claimed, number + 1)
         condition.unlock()
-        return batch
+        return render(number)
     }
 
     private func work() {
@@ -131,7 +131,7 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
             condition.unlock()
             let batch = render(number)
             condition.lock()
-            if !cancelled && number >= released { finished[number] = batch }
+            if !cancelled && number > released { finished[number] = batch }
             condition.broadcast()
             condition.unlock()
         }
