@@ -74,6 +74,25 @@ struct ParallelBodyTests {
         }
     }
 
+    @Test("A body is never given to another message that repeats its id")
+    func repeatedIDsKeepTheirOwnBodies() throws {
+        let layout = try Self.layout(count: 1200)
+        let pipeline = try #require(
+            MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 4))
+        let first = layout.days[0].chains[0].bubbles[0].message
+        var impostor = first
+        impostor.text = "**another message** with the same id"
+        var output: [UInt8] = []
+        #expect(!pipeline.write(impostor, to: &output))
+        #expect(output.isEmpty)
+        #expect(pipeline.write(first, to: &output))
+        var serial: [UInt8] = []
+        var markdown = MarkdownHTML(media: MediaResolver(options: HTMLOptions()))
+        HTMLRenderSession.writeBody(first, markdown: &markdown, to: &serial)
+        #expect(output == serial)
+        pipeline.cancel()
+    }
+
     @Test("A small page is written on one thread")
     func smallPageHasNoPipeline() throws {
         let layout = try Self.layout(count: 100)

@@ -72,7 +72,7 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
     /// Appends `message`'s body to `output` when it is the next body in page order (or a few
     /// bodies later); returns `false`, writing nothing, otherwise.
     func write(_ message: Message, to output: inout [UInt8]) -> Bool {
-        guard let position = position(of: message.id) else { return false }
+        guard let position = position(of: message) else { return false }
         let batch = position / Self.batchSize
         if current.number != batch { current = self.batch(batch) }
         let index = position - batch * Self.batchSize
@@ -91,11 +91,16 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func position(of id: String) -> Int? {
+    /// Where `message` is among the next few bodies. A body depends only on the text and its
+    /// format, so those must match too: ids can repeat in a log.
+    private func position(of message: Message) -> Int? {
         let end = min(next + Self.resyncDistance, messages.count)
         var position = next
         while position < end {
-            if messages[position].id == id { return position }
+            let candidate = messages[position]
+            if candidate.id == message.id && candidate.format == message.format && candidate.text == message.text {
+                return position
+            }
             position += 1
         }
         return nil
