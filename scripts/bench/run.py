@@ -199,6 +199,9 @@ def main():
 
     import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
     report(rows, n10k, n100k, n1m, args, import_rows, import_targets, peer_lines, notes)
+    # The live page: write-to-element latency and the highest stream rate one page keeps up with.
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench", "live.py")] + (["--quick"] if args.quick else []),
+                   check=True)
 
 
 def import_section(runs, n10k, n100k, n1m, args):
