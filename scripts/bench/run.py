@@ -7,7 +7,9 @@ medians. Every run's output is checked for completeness (message counts and a
 checksum that must not change between runs), so a fast wrong run cannot pass.
 Prints a table and writes BENCHMARKS.md's generated section.
 
-    python3 scripts/bench/run.py [--runs 3] [--quick]
+Then the importers against the native path and the PyPI peers (importers.py, peers.py).
+
+    python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only] [--no-peers]
 """
 import argparse
 import hashlib
