@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel"]),
+        // Merging exports into archives; people, redaction and pseudonyms applied after reading.
+        .target(name: "ScrollbackArchive", dependencies: ["ScrollbackModel", "ScrollbackReaders"]),
         .target(
             name: "ScrollbackTemplates",
             path: "Templates",
@@ -72,7 +74,7 @@ let package = Package(
             name: "Scrollback",
             dependencies: [
                 "ScrollbackModel", "ScrollbackMarkdown", "ScrollbackReaders", "ScrollbackLayout",
-                "ScrollbackRender", "ScrollbackSite",
+                "ScrollbackRender", "ScrollbackSite", "ScrollbackArchive",
             ]
         ),
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
@@ -87,6 +89,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
         .testTarget(

@@ -1,0 +1,53 @@
+import ScrollbackModel
+
+/// Joins several exports of the same conversations into one history each.
+///
+/// Conversations are matched by the export's own conversation id, else by title and
+/// participants, unless the caller knows they are all one conversation (one output file, or
+/// exports that each hold one chat).
+public enum ArchiveMerger {
+    /// One merged conversation.
+    public struct Result: Sendable {
+        /// The history.
+        public var transcript: Transcript
+        /// What the merge did.
+        public var report: ConversationMergeReport
+        /// The archive file it was merged into, if one held it.
+        public var archiveName: String?
+    }
+
+    /// Merges `sources`: the conversations of every input, archives (earlier merges) included.
+    /// With `asOne`, every source is the same conversation.
+    public static func merge(_ sources: [MergeSource], asOne: Bool) -> [Result] {
+        let grouped = asOne ? (sources.isEmpty ? [] : [sources]) : groups(sources)
+        return grouped.map { group in
+            let (transcript, report) = ConversationMerger.merge(group)
+            return Result(transcript: transcript, report: report, archiveName: group.first { $0.isArchive }?.name)
+        }
+    }
+
+    /// Which sources are one conversation, in the order the first of each appears.
+    static func groups(_ sources: [MergeSource]) -> [[MergeSource]] {
+        let exports = sources.filter { !$0.isArchive }
+        let archives = sources.filter(\.isArchive)
+        var groups: [[MergeSource]] = []
+        for source in archives + exports {
+            if let index = groups.firstIndex(where: { group in group.contains { same($0, source) } }) {
+                groups[index].append(source)
+            } else {
+                groups.append([source])
+            }
+        }
+        return groups
+    }
+
+    /// Whether two sources are the same conversation: the same id, or the same title and people.
+    static func same(_ a: MergeSource, _ b: MergeSource) -> Bool {
+        let (left, right) = (a.transcript, b.transcript)
+        if let id = left.id, let other = right.id { return id == other }
+        let people = Set(left.participants.map(\.name))
+        let others = Set(right.participants.map(\.name))
+        if let title = left.title, let other = right.title, title == other { return !people.isDisjoint(with: others) }
+        return people == others && !people.isEmpty
+    }
+}

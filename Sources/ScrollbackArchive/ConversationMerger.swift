@@ -1,0 +1,227 @@
+import ScrollbackModel
+
+/// Merges the sources of one conversation into one history.
+///
+/// Sources are applied oldest first (by the newest moment each holds, whatever order the user
+/// named them in), so a later source's status, reactions and text win. A message is found again
+/// by its id when both sides have ids of their own, else by sender, time at the precision both
+/// carry, and text; the n-th of several equal messages in one minute matches the n-th.
+struct ConversationMerger {
+    private var entries: [Entry] = []
+    private var byID: [String: Int] = [:]
+    private var byMinute: [MinuteKey: [Int]] = [:]
+    private var usedIDs: Set<String> = []
+    private var report = ConversationMergeReport()
+    private var header = Transcript()
+    private var participantIndex: [String: Int] = [:]
+
+    /// One message of the history being built.
+    private struct Entry {
+        var message: Message
+        /// Whether `message.id` is an id some source gave (not one derived from a position).
+        var ownID: Bool
+        /// The last source (by number) that held it, so one source cannot match it twice.
+        var claimedBy: Int
+        /// Whether an archive (not an app's export) brought it in.
+        var fromArchive: Bool
+    }
+
+    private struct MinuteKey: Hashable {
+        var sender: String?
+        var minute: Int64
+    }
+
+    /// Merges `sources` (in any order) into one transcript and its report.
+    static func merge(_ sources: [MergeSource]) -> (Transcript, ConversationMergeReport) {
+        var merger = ConversationMerger()
+        let ordered = order(sources)
+        for (number, source) in ordered.enumerated() { merger.apply(source, number: number) }
+        return merger.finish()
+    }
+
+    /// Oldest first: by the newest moment held, an archive before an export as new as it, then
+    /// by size and content, so every order of the same inputs gives the same history.
+    static func order(_ sources: [MergeSource]) -> [MergeSource] {
+        let keyed = sources.map { source in (source, source.latest, source.transcript.messages.count) }
+        return keyed.sorted { a, b in
+            if a.1 != b.1 { return (a.1 ?? Timestamp(seconds: .min)) < (b.1 ?? Timestamp(seconds: .min)) }
+            if a.0.isArchive != b.0.isArchive { return a.0.isArchive }
+            if a.2 != b.2 { return a.2 < b.2 }
+            return a.0.digest < b.0.digest
+        }.map(\.0)
+    }
+
+    private mutating func apply(_ source: MergeSource, number: Int) {
+        report.sources.append(source.name)
+        applyHeader(source.transcript)
+        let ownIDs = source.hasOwnIDs
+        var occurrences: [String: Int] = [:]
+        for message in source.transcript.messages {
+            if let index = match(message, ownIDs: ownIDs, number: number) {
+                absorb(message, into: index, source: source, ownIDs: ownIDs)
+                entries[index].claimedBy = number
+                if source.isArchive { entries[index].fromArchive = true } else { report.matched += 1 }
+            } else {
+                add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
+            }
+        }
+        // A message this source's time span covers but that the source lacks was deleted since.
+        guard let span = source.span else { return }
+        for index in entries.indices where entries[index].claimedBy != number {
+            if span.contains(entries[index].message.time.minute) { entries[index].message.missingFromLatestExport = true }
+        }
+    }
+
+    private func match(_ message: Message, ownIDs: Bool, number: Int) -> Int? {
+        if ownIDs, let index = byID[message.id], entries[index].claimedBy != number { return index }
+        let key = MinuteKey(sender: message.sender, minute: message.time.minute)
+        guard let candidates = byMinute[key] else { return nil }
+        var changed: Int?
+        for index in candidates where entries[index].claimedBy != number {
+            let entry = entries[index].message
+            // Two messages that both have ids of their own and differ in them are different messages.
+            if ownIDs && entries[index].ownID && entry.id != message.id { continue }
+            guard entry.kind == message.kind, entry.time.sameMoment(message.time) else { continue }
+            if entry.text == message.text { return index }
+            // An edit or a deletion changes the text; sender and time still find the message.
+            let rewritten =
+                message.deleted || message.edited != nil || entry.deleted || entry.edited != nil
+                || entry.revisions.contains { $0.text == message.text }
+            if rewritten && changed == nil { changed = index }
+        }
+        return changed
+    }
+
+    private mutating func add(
+        _ message: Message, source: MergeSource, ownIDs: Bool, number: Int, occurrences: inout [String: Int]
+    ) {
+        var message = message
+        message.location = nil
+        var ownID = ownIDs
+        if !ownIDs || usedIDs.contains(message.id) {
+            // A derived id would clash with the next export's; one made from the content is stable.
+            var digest = FNV1a()
+            digest.add(message.sender ?? "")
+            digest.add(String(message.time.minute))
+            digest.add(message.text)
+            let occurrence = occurrences[digest.hex, default: 0]
+            occurrences[digest.hex] = occurrence + 1
+            digest.add(String(occurrence))
+            var id = "h" + digest.hex
+            var suffix = 2
+            while usedIDs.contains(id) {
+                id = "h" + digest.hex + "-\(suffix)"
+                suffix += 1
+            }
+            message.id = id
+            ownID = false
+        }
+        if !source.isArchive { message.missingFromLatestExport = false }
+        let index = entries.count
+        entries.append(Entry(message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive))
+        usedIDs.insert(message.id)
+        if ownID { byID[message.id] = index }
+        byMinute[MinuteKey(sender: message.sender, minute: message.time.minute), default: []].append(index)
+    }
+
+    /// Takes what a newer source knows about a message the history holds.
+    private mutating func absorb(_ newer: Message, into index: Int, source: MergeSource, ownIDs: Bool) {
+        var entry = entries[index].message
+        var revisions = entry.revisions
+        for revision in newer.revisions where !revisions.contains(where: { $0.text == revision.text }) {
+            revisions.append(revision)
+        }
+        if newer.text != entry.text {
+            let known = Set(revisions.map(\.text))
+            let stale = known.contains(newer.text) && !known.contains(entry.text)
+            if !stale {
+                let marked =
+                    newer.edited != nil || newer.deleted || entry.deleted || entry.edited != nil || source.isArchive
+                if !marked {
+                    report.conflicts.append(
+                        "message \"\(entry.id)\" at \(entry.time): the text differs in \(source.name) with no edit "
+                            + "mark; the newer text is kept and the older one is in its history")
+                }
+                if !entry.text.isEmpty && !revisions.contains(where: { $0.text == entry.text }) {
+                    revisions.append(Revision(text: entry.text, time: entry.edited ?? entry.time))
+                }
+                entry.text = newer.text
+                entry.format = newer.format
+                if !newer.deleted { entry.edited = newer.edited ?? entry.edited ?? newer.time }
+            }
+        } else if let edited = newer.edited {
+            entry.edited = edited
+        }
+        entry.revisions = revisions.filter { $0.text != entry.text }.sorted { a, b in
+            (a.time ?? entry.time) < (b.time ?? entry.time)
+        }
+        if let sender = newer.sender, let old = entry.sender, sender != old {
+            report.conflicts.append(
+                "message \"\(entry.id)\": the sender is \"\(old)\" in one export and \"\(sender)\" in \(source.name); "
+                    + "the newer is kept")
+            entry.sender = sender
+        }
+        if entry.time.isWholeMinute && !newer.time.isWholeMinute && entry.time.minute == newer.time.minute {
+            entry.time = newer.time  // a finer time from an export that has seconds
+        }
+        entry.kind = newer.kind
+        entry.deleted = newer.deleted
+        entry.hidden = newer.hidden
+        entry.status = newer.status ?? entry.status
+        if ownIDs || !newer.reactions.isEmpty { entry.reactions = newer.reactions }
+        let newerHasFiles = newer.attachments.contains { !$0.omitted }
+        let olderHasFiles = entry.attachments.contains { !$0.omitted }
+        if !newer.attachments.isEmpty && (newerHasFiles || !olderHasFiles) { entry.attachments = newer.attachments }
+        entry.replyTo = newer.replyTo ?? entry.replyTo
+        entry.forwardedFrom = newer.forwardedFrom ?? entry.forwardedFrom
+        entry.topic = newer.topic ?? entry.topic
+        entry.meta = newer.meta ?? entry.meta
+        entry.missingFromLatestExport = source.isArchive ? newer.missingFromLatestExport : false
+        if ownIDs && !entries[index].ownID && byID[newer.id] == nil && !usedIDs.contains(newer.id) {
+            // The message's own id, from an export that has ids, replaces one made from its content.
+            usedIDs.insert(newer.id)
+            entry.id = newer.id
+            entries[index].ownID = true
+            byID[newer.id] = index
+        }
+        entries[index].message = entry
+    }
+
+    /// Title, `me`, zone and id: the newest source's where it has them. Participants: everyone,
+    /// the newest name and avatar winning.
+    private mutating func applyHeader(_ transcript: Transcript) {
+        header.id = transcript.id ?? header.id
+        header.title = transcript.title ?? header.title
+        header.me = transcript.me ?? header.me
+        header.timeZone = transcript.timeZone ?? header.timeZone
+        header.undated = header.undated || transcript.undated
+        for participant in transcript.participants {
+            if let index = participantIndex[participant.id] {
+                var known = header.participants[index]
+                known.name = participant.name
+                known.avatar = participant.avatar ?? known.avatar
+                known.online = participant.online ?? known.online
+                header.participants[index] = known
+            } else {
+                participantIndex[participant.id] = header.participants.count
+                header.participants.append(participant)
+            }
+        }
+    }
+
+    private func finish() -> (Transcript, ConversationMergeReport) {
+        var transcript = header
+        var report = report
+        // By time; messages of one moment keep the order they came in.
+        let order = entries.indices.sorted { a, b in
+            let (left, right) = (entries[a].message.time, entries[b].message.time)
+            return left == right ? a < b : left < right
+        }
+        transcript.messages = order.map { entries[$0].message }
+        transcript.addUnlistedSenders()
+        report.messages = entries.count
+        report.added = entries.count { !$0.fromArchive }
+        report.kept = entries.count { $0.message.missingFromLatestExport }
+        return (transcript, report)
+    }
+}
