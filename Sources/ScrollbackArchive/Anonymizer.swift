@@ -95,7 +95,8 @@ private struct NameReplacer: Sendable {
         for match in matches {
             result += string.substring(with: NSRange(location: position, length: match.range.location - position))
             let found = string.substring(with: match.range).lowercased()
-            result += pseudonyms[found] ?? pseudonyms.first { $0.key.caseInsensitiveCompare(found) == .orderedSame }?.value
+            result +=
+                pseudonyms[found] ?? pseudonyms.first { $0.key.caseInsensitiveCompare(found) == .orderedSame }?.value
                 ?? "Someone"
             position = match.range.location + match.range.length
         }

@@ -22,8 +22,10 @@ struct ConversationMerger {
         var ownID: Bool
         /// The last source (by number) that held it, so one source cannot match it twice.
         var claimedBy: Int
-        /// Whether an archive (not an app's export) brought it in.
+        /// Whether an archive (not an app's export) holds it.
         var fromArchive: Bool
+        /// How many exports (not archives) hold it.
+        var exports: Int
     }
 
     private struct MinuteKey: Hashable {
@@ -60,7 +62,7 @@ struct ConversationMerger {
             if let index = match(message, ownIDs: ownIDs, number: number) {
                 absorb(message, into: index, source: source, ownIDs: ownIDs)
                 entries[index].claimedBy = number
-                if source.isArchive { entries[index].fromArchive = true } else { report.matched += 1 }
+                if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
             } else {
                 add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
             }
@@ -68,7 +70,9 @@ struct ConversationMerger {
         // A message this source's time span covers but that the source lacks was deleted since.
         guard let span = source.span else { return }
         for index in entries.indices where entries[index].claimedBy != number {
-            if span.contains(entries[index].message.time.minute) { entries[index].message.missingFromLatestExport = true }
+            if span.contains(entries[index].message.time.minute) {
+                entries[index].message.missingFromLatestExport = true
+            }
         }
     }
 
@@ -118,7 +122,10 @@ struct ConversationMerger {
         }
         if !source.isArchive { message.missingFromLatestExport = false }
         let index = entries.count
-        entries.append(Entry(message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive))
+        entries.append(
+            Entry(
+                message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive,
+                exports: source.isArchive ? 0 : 1))
         usedIDs.insert(message.id)
         if ownID { byID[message.id] = index }
         byMinute[MinuteKey(sender: message.sender, minute: message.time.minute), default: []].append(index)
@@ -221,6 +228,8 @@ struct ConversationMerger {
         transcript.addUnlistedSenders()
         report.messages = entries.count
         report.added = entries.count { !$0.fromArchive }
+        // An export's message that another source (the archive, or an export before it) also holds.
+        report.matched = entries.reduce(0) { $0 + $1.exports - ($1.fromArchive ? 0 : 1) }
         report.kept = entries.count { $0.message.missingFromLatestExport }
         return (transcript, report)
     }

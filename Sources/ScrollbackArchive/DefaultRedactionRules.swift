@@ -30,15 +30,19 @@ extension RedactionRule {
             hints: ["sk-"]),
         RedactionRule(
             label: "api key",
-            pattern: "\\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|\\bAIza[0-9A-Za-z_-]{35}\\b|\\bglpat-[A-Za-z0-9_-]{20,}",
+            pattern:
+                "\\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|\\bAIza[0-9A-Za-z_-]{35}\\b|\\bglpat-[A-Za-z0-9_-]{20,}",
             hints: ["_live_", "_test_", "AIza", "glpat-"]),
         RedactionRule(label: "credentials", pattern: "(?<=://)[^\\s/?#@:\\[\\]]+:[^\\s/?#@]+(?=@)", hints: ["://"]),
         RedactionRule(
-            label: "email", pattern: "(?<![\\p{L}\\p{N}._%+-])[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.\\p{L}{2,}",
+            label: "email",
+            pattern:
+                "(?<![\\p{L}\\p{N}._%+-])[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.\\p{L}{2,}",
             hints: ["@"]),
         RedactionRule(
             label: "ip address",
-            pattern: "(?<![\\p{L}\\p{N}_:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\\d{1,3}\\.){3}\\d{1,3})?(?![\\p{L}\\p{N}_:])",
+            pattern:
+                "(?<![\\p{L}\\p{N}_:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\\d{1,3}\\.){3}\\d{1,3})?(?![\\p{L}\\p{N}_:])",
             hints: [":"], check: .ipv6),
         RedactionRule(
             label: "ip address",

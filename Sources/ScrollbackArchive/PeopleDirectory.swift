@@ -130,7 +130,10 @@ public struct PeopleDirectory: Sendable, Hashable {
         guard let range = text.range(of: needle) else { return (1, 1) }
         let before = text[..<range.lowerBound]
         let line = before.count { $0 == "\n" } + 1
-        let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
+        let column =
+            before.distance(
+                from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex)
+            + 1
         return (line, column)
     }
 }

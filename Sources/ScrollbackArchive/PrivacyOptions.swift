@@ -26,7 +26,9 @@ public struct PrivacyOptions: Sendable, Hashable {
         guard people != nil || redactor != nil || anonymize else { return nil }
         var fingerprint = "privacy 1"
         if let people {
-            for person in people.people { fingerprint += "|person " + person.name + "=" + person.handles.joined(separator: ",") }
+            for person in people.people {
+                fingerprint += "|person " + person.name + "=" + person.handles.joined(separator: ",")
+            }
         }
         if let redactor { for rule in redactor.rules { fingerprint += "|rule " + rule.label + "=" + rule.pattern } }
         if anonymize { fingerprint += "|anonymize" }

@@ -17,7 +17,7 @@ enum FollowCommand {
             status is 130.
             """,
         options: [OptionSpec("--once", help: "Read a file to its current end and stop instead of watching it.")]
-            + SharedOptions.layout + SharedOptions.terminal,
+            + SharedOptions.layout + SharedOptions.terminal + SharedOptions.privacy,
         run: { arguments, console in try run(arguments, console: &console) }
     )
 
@@ -25,6 +25,7 @@ enum FollowCommand {
         guard arguments.positionals.count <= 1 else { throw UsageError("follow takes one INPUT (a file, or -).") }
         let path = arguments.positionals.first ?? "-"
         let options = try SharedOptions.renderOptions(arguments, console: console)
+        let transform = try SharedOptions.privacyOptions(arguments).transform
         let source = try FollowSource(path: path, once: arguments.flag("--once"))
         let interactive = console.outIsTerminal && console.environment["TERM"] != "dumb"
         let out = console.out
@@ -41,9 +42,9 @@ enum FollowCommand {
 
         while let lines = source.nextLines() {
             for line in lines { try log.apply(line) }
-            screen.show(try blocks(log.transcript, options), final: false)
+            screen.show(try blocks(transform?.apply(log.transcript) ?? log.transcript, options), final: false)
         }
-        screen.show(try blocks(log.transcript, options), final: true)
+        screen.show(try blocks(transform?.apply(log.transcript) ?? log.transcript, options), final: true)
         return 0
     }
 

@@ -16,6 +16,8 @@ enum HTMLName: Int, CaseIterable {
     case failed, statusLabel
     // replies, reactions, attachments
     case href, found, excerpt, emoji, count, many, by, image, src, alt, width, height, name, size, missing
+    // page.mustache's head: what a pasted link previews (SharePreview)
+    case shareDescription, canonicalURL
 
     /// The names in key order, as templates spell them.
     static let vocabulary: [String] = allCases.map { String(describing: $0) }

@@ -1,0 +1,164 @@
+import Foundation
+import Scrollback
+
+/// `scrollback merge INPUT... -o FILE|DIR`: exports of the same conversations become one history.
+enum MergeCommand {
+    static let command = Command(
+        name: "merge",
+        abstract: "Merge exports of the same conversations into one history that keeps everything.",
+        usage: ["merge INPUT... -o FILE|DIR [options]"],
+        discussion: """
+            Each INPUT is an export in any format Scrollback reads. The history is written in the
+            native JSON Lines format: to FILE for one conversation, or to DIR (an existing folder,
+            or a path ending in /) with one .jsonl file per conversation. An existing output is
+            merged too, so exporting again next month and merging adds only what is new; a message
+            the newest export no longer holds is kept and marked, an edit keeps the earlier text.
+            Files are written atomically, and only when their bytes change.
+            """,
+        options: [
+            OptionSpec("--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.")
+        ] + SharedOptions.reading + [
+            OptionSpec("--tz", value: "ZONE", help: "Time zone for local times in exports that have none (WhatsApp).")
+        ],
+        run: { arguments, console in try run(arguments, console: console) }
+    )
+
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("merge needs at least one INPUT (an export).") }
+        guard let output = arguments.value("--output"), !output.isEmpty, output != "-" else {
+            throw UsageError("merge needs an output: -o FILE (one conversation) or -o DIR/ (one file each).")
+        }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+        let folder = output.hasSuffix("/") || (exists && isDirectory.boolValue)
+        let format = try SharedOptions.inputFormat(arguments)
+        let readOptions = try SharedOptions.readOptions(arguments)
+        let conversation = arguments.value("--conversation")
+
+        var archives: [MergeSource] = []
+        for path in try archivePaths(output, folder: folder, exists: exists) {
+            let input = try ChatInput.load(path)
+            let result = try Readers.read(input, format: .jsonl, options: readOptions)
+            archives += result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: true) }
+        }
+        var exports: [MergeSource] = []
+        var oneEach = true
+        for path in arguments.positionals {
+            let input = try ChatInput.load(path)
+            let result = try Readers.read(input, format: format, options: readOptions)
+            ImportReportPrinter.print(result, input: input, console: console)
+            if conversation != nil || !folder {
+                let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
+                exports.append(MergeSource(name: path, transcript: transcript))
+            } else {
+                oneEach = oneEach && result.conversations.count == 1
+                exports += result.conversations.map { MergeSource(name: path, transcript: $0) }
+            }
+        }
+        let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
+        let results = ArchiveMerger.merge(archives + exports, asOne: asOne)
+
+        var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
+        if folder && !exists {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        }
+        for merged in results {
+            let path: String
+            if !folder {
+                path = output
+            } else if let archive = merged.archiveName {
+                path = archive
+            } else {
+                let name = fileName(for: merged.transcript, taken: names)
+                names.insert(name)
+                path = (output as NSString).appendingPathComponent(name)
+            }
+            let written = try write(merged.transcript, to: path)
+            report(merged, path: path, written: written, console: console)
+        }
+        return 0
+    }
+
+    /// The archive files already there: the output file, or the `.jsonl` files of the folder.
+    private static func archivePaths(_ output: String, folder: Bool, exists: Bool) throws -> [String] {
+        guard exists else { return [] }
+        guard folder else { return [output] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: output)
+        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted().map {
+            (output as NSString).appendingPathComponent($0)
+        }
+    }
+
+    /// A file name from the conversation's title (or id, or its people), unique in the folder.
+    private static func fileName(for transcript: Transcript, taken: Set<String>) -> String {
+        let title = transcript.title ?? transcript.id ?? transcript.participants.map(\.name).joined(separator: " ")
+        let base = slug(title)
+        var name = base + ".jsonl"
+        var counter = 2
+        while taken.contains(name) {
+            name = base + "-\(counter).jsonl"
+            counter += 1
+        }
+        return name
+    }
+
+    /// `Hiking club 🥾` → `hiking-club`: ASCII letters and digits, at most 40, never empty.
+    static func slug(_ name: String) -> String {
+        var result = ""
+        var dash = false
+        for character in name.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
+            if character.isASCII && (("a"..."z").contains(character) || ("0"..."9").contains(character)) {
+                if dash && !result.isEmpty { result += "-" }
+                dash = false
+                result.unicodeScalars.append(character)
+                if result.count >= 40 { break }
+            } else if character.properties.generalCategory != .nonspacingMark {
+                dash = true
+            }
+        }
+        return result.isEmpty ? "conversation" : result
+    }
+
+    /// Writes the history unless the file already holds exactly these bytes; says whether it wrote.
+    private static func write(_ transcript: Transcript, to path: String) throws -> Bool {
+        var digest = DigestStream()
+        NativeLogWriter.write(transcript, to: &digest)
+        if let existing = FileManager.default.contents(atPath: path), existing.count == digest.count {
+            var old = DigestStream()
+            old.write(String(decoding: existing, as: UTF8.self))
+            if old.value == digest.value { return false }
+        }
+        try AtomicFile.write(path) { stream in NativeLogWriter.write(transcript, to: &stream) }
+        return true
+    }
+
+    private static func report(_ merged: ArchiveMerger.Result, path: String, written: Bool, console: Console) {
+        let report = merged.report
+        let title = merged.transcript.title ?? merged.transcript.id ?? "conversation"
+        var line = "merged \(report.sources.count) source\(report.sources.count == 1 ? "" : "s") of \"\(title)\" into "
+        line += "\(path): \(report.messages) message\(report.messages == 1 ? "" : "s"); \(report.added) added, "
+        line += "\(report.matched) matched, \(report.kept) kept from older exports, "
+        line += "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
+        line += written ? "" : " (unchanged)"
+        console.err("scrollback: " + Console.printable(line) + "\n")
+        for conflict in report.conflicts.prefix(10) { console.warning("\(path): \(conflict)") }
+        if report.conflicts.count > 10 { console.warning("\(path): \(report.conflicts.count - 10) more conflicts.") }
+    }
+}
+
+/// Digests text written to it without keeping it (to tell whether a file would change).
+private struct DigestStream: TextOutputStream {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private(set) var count = 0
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            count += bytes.count
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value = value &* 0x100_0000_01b3
+            }
+        }
+    }
+}
