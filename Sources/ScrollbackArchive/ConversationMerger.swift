@@ -41,16 +41,26 @@ struct ConversationMerger {
         return merger.finish()
     }
 
-    /// Oldest first: by the newest moment held, an archive before an export as new as it, then
-    /// by size and content, so every order of the same inputs gives the same history.
+    /// Oldest first, so every order of the same inputs gives the same history. An export holds
+    /// no date of its own, so its content tells: the newest moment it holds; of two that end in
+    /// the same minute, the one with more messages in that minute (it was made later); an archive
+    /// before an export; the one that starts later (a rolling window); then size and content.
     static func order(_ sources: [MergeSource]) -> [MergeSource] {
-        let keyed = sources.map { source in (source, source.latest, source.transcript.messages.count) }
+        let keyed = sources.map { source in
+            let latest = source.latest
+            let tail = latest.map { end in source.transcript.messages.count { $0.time.minute == end.minute } } ?? 0
+            let first = source.transcript.messages.map(\.time).min()
+            return (source: source, latest: latest, tail: tail, first: first, count: source.transcript.messages.count)
+        }
+        let never = Timestamp(seconds: .min)
         return keyed.sorted { a, b in
-            if a.1 != b.1 { return (a.1 ?? Timestamp(seconds: .min)) < (b.1 ?? Timestamp(seconds: .min)) }
-            if a.0.isArchive != b.0.isArchive { return a.0.isArchive }
-            if a.2 != b.2 { return a.2 < b.2 }
-            return a.0.digest < b.0.digest
-        }.map(\.0)
+            if a.latest != b.latest { return (a.latest ?? never) < (b.latest ?? never) }
+            if a.tail != b.tail { return a.tail < b.tail }
+            if a.source.isArchive != b.source.isArchive { return a.source.isArchive }
+            if a.first != b.first { return (a.first ?? never) < (b.first ?? never) }
+            if a.count != b.count { return a.count < b.count }
+            return a.source.digest < b.source.digest
+        }.map(\.source)
     }
 
     private mutating func apply(_ source: MergeSource, number: Int) {
@@ -58,11 +68,39 @@ struct ConversationMerger {
         applyHeader(source.transcript)
         let ownIDs = source.hasOwnIDs
         var occurrences: [String: Int] = [:]
-        for message in source.transcript.messages {
-            if let index = match(message, ownIDs: ownIDs, number: number) {
-                absorb(message, into: index, source: source, ownIDs: ownIDs)
-                entries[index].claimedBy = number
-                if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
+        // Exact matches first (id, or the same text), so an edited message cannot take the
+        // place of an unchanged one of the same sender and minute; then edits and deletions.
+        let messages = source.transcript.messages
+        var unmatched: [Int] = []
+        var matchedEntry = [Int?](repeating: nil, count: messages.count)
+        for (position, message) in messages.enumerated() {
+            if let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: []) {
+                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
+                matchedEntry[position] = index
+            } else {
+                unmatched.append(position)
+            }
+        }
+        // Where the neighbours matched says which of two messages of one minute an edit is.
+        var previous = [Int?](repeating: nil, count: messages.count)
+        var next = [Int?](repeating: nil, count: messages.count)
+        var last: Int?
+        for position in messages.indices {
+            previous[position] = last
+            last = matchedEntry[position] ?? last
+        }
+        last = nil
+        for position in messages.indices.reversed() {
+            next[position] = last
+            last = matchedEntry[position] ?? last
+        }
+        // A message whose text this source still holds unchanged is not the one an edit replaced.
+        let texts = unmatched.isEmpty ? [] : Set(messages.map(\.text))
+        for position in unmatched {
+            let message = messages[position]
+            let near = (previous[position], next[position])
+            if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
+                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
             } else {
                 add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
             }
@@ -76,24 +114,41 @@ struct ConversationMerger {
         }
     }
 
-    private func match(_ message: Message, ownIDs: Bool, number: Int) -> Int? {
+    private mutating func take(_ message: Message, into index: Int, source: MergeSource, ownIDs: Bool, number: Int) {
+        absorb(message, into: index, source: source, ownIDs: ownIDs)
+        entries[index].claimedBy = number
+        if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
+    }
+
+    /// The entry `message` is: with `near` `nil`, only by id or the same text; else also an
+    /// edited or deleted version, preferring the candidate between the entries its neighbours
+    /// in the source matched.
+    private func match(
+        _ message: Message, ownIDs: Bool, number: Int, near: (Int?, Int?)?, texts: Set<String>
+    ) -> Int? {
         if ownIDs, let index = byID[message.id], entries[index].claimedBy != number { return index }
         let key = MinuteKey(sender: message.sender, minute: message.time.minute)
         guard let candidates = byMinute[key] else { return nil }
-        var changed: Int?
+        var changed: (index: Int, score: (Int, Int))?
         for index in candidates where entries[index].claimedBy != number {
             let entry = entries[index].message
             // Two messages that both have ids of their own and differ in them are different messages.
             if ownIDs && entries[index].ownID && entry.id != message.id { continue }
             guard entry.kind == message.kind, entry.time.sameMoment(message.time) else { continue }
             if entry.text == message.text { return index }
+            guard let near else { continue }
             // An edit or a deletion changes the text; sender and time still find the message.
             let rewritten =
                 message.deleted || message.edited != nil || entry.deleted || entry.edited != nil
                 || entry.revisions.contains { $0.text == message.text }
-            if rewritten && changed == nil { changed = index }
+            guard rewritten, !texts.contains(entry.text) || entry.text.isEmpty else { continue }
+            let (before, after) = near
+            let inside = (before.map { index > $0 } ?? true) && (after.map { index < $0 } ?? true)
+            let distance = after.map { abs($0 - index) } ?? before.map { abs(index - $0) } ?? index
+            let score = (inside ? 0 : 1, distance)
+            if changed.map({ score < $0.score }) ?? true { changed = (index, score) }
         }
-        return changed
+        return changed?.index
     }
 
     private mutating func add(
@@ -226,6 +281,17 @@ struct ConversationMerger {
         }
         transcript.messages = order.map { entries[$0].message }
         transcript.addUnlistedSenders()
+        // People in the order they first speak (then those who never do): the same whichever
+        // export was read first.
+        var firstMessage: [String: Int] = [:]
+        for (position, message) in transcript.messages.enumerated() {
+            if let sender = message.sender, firstMessage[sender] == nil { firstMessage[sender] = position }
+        }
+        transcript.participants = transcript.participants.enumerated().sorted { a, b in
+            let left = firstMessage[a.element.id] ?? Int.max
+            let right = firstMessage[b.element.id] ?? Int.max
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
         report.messages = entries.count
         report.added = entries.count { !$0.fromArchive }
         // An export's message that another source (the archive, or an export before it) also holds.

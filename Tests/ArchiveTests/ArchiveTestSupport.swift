@@ -39,7 +39,8 @@ enum ArchiveTesting {
         var files: [String] = []
         while let next = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(next).path, isDirectory: &isDirectory),
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(next).path, isDirectory: &isDirectory),
                 !isDirectory.boolValue
             {
                 files.append(next)

@@ -22,7 +22,8 @@ struct NativeLogWriterTests {
         let full = Message(
             id: "m", kind: .message, sender: "a", time: Timestamp(seconds: 0), text: "t", format: .plain, replyTo: "r",
             status: .read, reactions: [Reaction(emoji: "x")], attachments: [ScrollbackModel.Attachment(path: "p")],
-            edited: Timestamp(seconds: 1), deleted: true, forwardedFrom: "f", topic: "t", revisions: [Revision(text: "o")],
+            edited: Timestamp(seconds: 1), deleted: true, forwardedFrom: "f", topic: "t",
+            revisions: [Revision(text: "o")],
             missingFromLatestExport: true, hidden: true, meta: .null, location: SourceLocation(file: "f"))
         let messageKeys = Set(
             (try JSONSerialization.jsonObject(with: encoder.encode(full)) as? [String: Any])?.keys.map { $0 } ?? [])
@@ -38,12 +39,17 @@ struct NativeLogWriterTests {
             poll: Poll(question: "q", options: []), place: Place(latitude: 1, longitude: 2),
             contact: ContactCard(name: "c"))
         let attachmentKeys = Set(
-            (try JSONSerialization.jsonObject(with: encoder.encode(attachment)) as? [String: Any])?.keys.map { $0 } ?? [])
+            (try JSONSerialization.jsonObject(with: encoder.encode(attachment)) as? [String: Any])?.keys.map { $0 }
+                ?? [])
         #expect(attachmentKeys == RandomTranscript.attachmentFields)
         let transcriptKeys = Set(
-            (try JSONSerialization.jsonObject(with: encoder.encode(Transcript(id: "i", title: "t", me: "m", timeZone: "UTC")))
+            (try JSONSerialization.jsonObject(
+                with: encoder.encode(Transcript(id: "i", title: "t", me: "m", timeZone: "UTC")))
                 as? [String: Any])?.keys.map { $0 } ?? [])
-        #expect(transcriptKeys.subtracting(["source", "messages", "participants"]) == ["id", "title", "me", "timeZone", "undated"])
+        #expect(
+            transcriptKeys.subtracting(["source", "messages", "participants"]) == [
+                "id", "title", "me", "timeZone", "undated",
+            ])
     }
 
     @Test("Text with quotes, backslashes, control characters and emoji survives")
@@ -87,7 +93,8 @@ enum RandomTranscript {
             var message = Message(
                 id: pick(["m\(index)", "id-\(index)", "\(index * 7)"], &random), kind: system ? .system : .message,
                 sender: system ? nil : pick(people, &random).id, time: moment,
-                text: pick(["", "hi", "**bold** and `code`", "line\nbreak", "\"quoted\" \\ 😀", "||spoiler||"], &random),
+                text: pick(
+                    ["", "hi", "**bold** and `code`", "line\nbreak", "\"quoted\" \\ 😀", "||spoiler||"], &random),
                 format: Bool.random(using: &random) ? .markdown : .plain)
             if Bool.random(using: &random) { message.replyTo = "m\(max(1, index - 1))" }
             message.status = pick([nil] + DeliveryStatus.allCases.map { $0 }, &random)
