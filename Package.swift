@@ -89,7 +89,8 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
-        .testTarget(name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"]),
+        .testTarget(
+            name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
         .testTarget(
