@@ -37,7 +37,8 @@ struct MergeCommandTests {
         defer { folder.remove() }
         let output = folder.path("lee.jsonl")
         let result = CLIRunner.run([
-            "merge", ArchiveTesting.fixture("cross-app/whatsapp.txt"), ArchiveTesting.fixture("cross-app/telegram.json"),
+            "merge", ArchiveTesting.fixture("cross-app/whatsapp.txt"),
+            ArchiveTesting.fixture("cross-app/telegram.json"),
             "--people", ArchiveTesting.fixture("cross-app/people.json"), "-o", output,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -51,9 +52,10 @@ struct MergeCommandTests {
                 "Running two minutes late!",
             ])
         let names = Dictionary(uniqueKeysWithValues: transcript.participants.map { ($0.id, $0.name) })
-        #expect(transcript.messages.map { names[$0.sender ?? ""] } == [
-            "Lee Chen", "Sam Rivera", "Lee Chen", "Sam Rivera", "Lee Chen", "Sam Rivera", "Lee Chen",
-        ])
+        #expect(
+            transcript.messages.map { names[$0.sender ?? ""] } == [
+                "Lee Chen", "Sam Rivera", "Lee Chen", "Sam Rivera", "Lee Chen", "Sam Rivera", "Lee Chen",
+            ])
         // The matched messages take the Telegram export's seconds.
         #expect(transcript.messages[3].time.description == "2024-03-28T09:15:41Z")
         #expect(result.stderr.contains("7 messages; 7 added, 2 matched, 0 kept from older exports, 0 conflicts"))
@@ -102,7 +104,8 @@ struct MergeCommandTests {
     func conflictReported() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let one = try folder.write("one.jsonl", "{\"id\":\"1\",\"sender\":\"a\",\"time\":\"2026-03-01T10:00:00Z\",\"text\":\"x\"}\n")
+        let one = try folder.write(
+            "one.jsonl", "{\"id\":\"1\",\"sender\":\"a\",\"time\":\"2026-03-01T10:00:00Z\",\"text\":\"x\"}\n")
         let two = try folder.write(
             "two.jsonl",
             "{\"id\":\"1\",\"sender\":\"a\",\"time\":\"2026-03-01T10:00:00Z\",\"text\":\"y\"}\n"
