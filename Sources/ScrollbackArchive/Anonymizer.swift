@@ -67,7 +67,9 @@ public struct Anonymizer: Sendable, Hashable {
     }
 }
 
-/// Replaces whole-word occurrences of names (in any case) by their pseudonyms.
+/// Replaces whole-word occurrences of names (in any case) by their pseudonyms. A name inside an
+/// e-mail address or a dotted host (`ana.lima@…`) is left for redaction to remove whole: half
+/// an address would no longer look like one.
 private struct NameReplacer: Sendable {
     private let pseudonyms: [String: String]
     private let expression: Expression?
@@ -81,7 +83,8 @@ private struct NameReplacer: Sendable {
             ? nil
             : Expression(
                 try? NSRegularExpression(
-                    pattern: "(?<![\\p{L}\\p{N}_])(?:" + alternatives.joined(separator: "|") + ")(?![\\p{L}\\p{N}_])",
+                    pattern: "(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.@+])(?:" + alternatives.joined(separator: "|")
+                        + ")(?![\\p{L}\\p{N}_]|[.@+][\\p{L}\\p{N}])",
                     options: [.caseInsensitive]))
     }
 

@@ -77,7 +77,8 @@ struct InputBuilder: Sendable {
                 for conversation in conversations {
                     let record = try builder.build(
                         conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
-                        slug: conversation.slug, inputName: chatInput.name, base: chatInput.baseDirectory,
+                        slug: conversation.slug, inputName: hidesNames ? "input \(position + 1)" : chatInput.name,
+                        base: chatInput.baseDirectory,
                         previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
                     outcome.warnings += record.warnings
                     outcome.records.append(record)

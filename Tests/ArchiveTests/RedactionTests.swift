@@ -23,7 +23,7 @@ enum Secrets {
         ("email in angle brackets", "<ben@mail.example.org>", "[email]", "ben@mail.example.org"),
         ("phone +1", "call +1 555 010 9999", "[phone]", "555 010 9999"),
         ("phone +44", "or +44 20 7946 0958", "[phone]", "7946 0958"),
-        ("phone +49 (0)", "Büro +49 (0)30 1234567", "[phone]", "1234567"),
+        ("phone +49 (0)", "Büro +49 (0)30 1234567", "[phone]", "30 1234567"),
         ("phone no spaces", "+4915123456789 anytime", "[phone]", "4915123456789"),
         ("phone 00", "0044 20 7946 0958", "[phone]", "7946 0958"),
         ("phone US local", "(555) 010-9999", "[phone]", "010-9999"),
