@@ -18,12 +18,18 @@ public enum ArchiveMerger {
 
     /// Merges `sources`: the conversations of every input, archives (earlier merges) included.
     /// With `asOne`, every source is the same conversation.
-    public static func merge(_ sources: [MergeSource], asOne: Bool) -> [Result] {
-        let grouped = asOne ? (sources.isEmpty ? [] : [sources]) : groups(sources)
-        return grouped.map { group in
+    public static func merge(_ sources: consuming [MergeSource], asOne: Bool) -> [Result] {
+        var grouped = asOne ? (sources.isEmpty ? [] : [sources]) : groups(sources)
+        sources = []
+        var results: [Result] = []
+        for index in grouped.indices {
+            let group = grouped[index]
+            grouped[index] = []  // each conversation's exports are let go as it is merged
+            let archive = group.first { $0.isArchive }?.name
             let (transcript, report) = ConversationMerger.merge(group)
-            return Result(transcript: transcript, report: report, archiveName: group.first { $0.isArchive }?.name)
+            results.append(Result(transcript: transcript, report: report, archiveName: archive))
         }
+        return results
     }
 
     /// Which sources are one conversation, in the order the first of each appears.

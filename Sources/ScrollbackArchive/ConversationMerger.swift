@@ -8,9 +8,12 @@ import ScrollbackModel
 /// carry, and text; the n-th of several equal messages in one minute matches the n-th.
 struct ConversationMerger {
     private var entries: [Entry] = []
-    private var byID: [String: Int] = [:]
-    private var byMinute: [MinuteKey: [Int]] = [:]
-    private var usedIDs: Set<String> = []
+    /// Every id of the history → its entry (an id of a source's own is `Entry.ownID`).
+    private var ids: [String: Int] = [:]
+    /// The entries of one sender and minute, in the order they came: a linked list through
+    /// `nextInMinute`, so a million minutes cost no million small arrays.
+    private var minutes: [MinuteKey: (first: Int32, last: Int32)] = [:]
+    private var nextInMinute: [Int32] = []
     private var report = ConversationMergeReport()
     private var header = Transcript()
     private var participantIndex: [String: Int] = [:]
@@ -21,11 +24,11 @@ struct ConversationMerger {
         /// Whether `message.id` is an id some source gave (not one derived from a position).
         var ownID: Bool
         /// The last source (by number) that held it, so one source cannot match it twice.
-        var claimedBy: Int
+        var claimedBy: Int32
         /// Whether an archive (not an app's export) holds it.
         var fromArchive: Bool
         /// How many exports (not archives) hold it.
-        var exports: Int
+        var exports: Int32
     }
 
     private struct MinuteKey: Hashable {
@@ -34,10 +37,16 @@ struct ConversationMerger {
     }
 
     /// Merges `sources` (in any order) into one transcript and its report.
-    static func merge(_ sources: [MergeSource]) -> (Transcript, ConversationMergeReport) {
+    /// Each source is let go once applied, so a long history is not held twice.
+    static func merge(_ sources: consuming [MergeSource]) -> (Transcript, ConversationMergeReport) {
         var merger = ConversationMerger()
-        let ordered = order(sources)
-        for (number, source) in ordered.enumerated() { merger.apply(source, number: number) }
+        var ordered = order(sources)
+        sources = []
+        for number in ordered.indices {
+            let source = ordered[number]
+            ordered[number] = MergeSource(name: source.name, transcript: Transcript())
+            merger.apply(source, number: Int32(number))
+        }
         return merger.finish()
     }
 
@@ -63,7 +72,7 @@ struct ConversationMerger {
         }.map(\.source)
     }
 
-    private mutating func apply(_ source: MergeSource, number: Int) {
+    private mutating func apply(_ source: MergeSource, number: Int32) {
         report.sources.append(source.name)
         applyHeader(source.transcript)
         let ownIDs = source.hasOwnIDs
@@ -114,7 +123,7 @@ struct ConversationMerger {
         }
     }
 
-    private mutating func take(_ message: Message, into index: Int, source: MergeSource, ownIDs: Bool, number: Int) {
+    private mutating func take(_ message: Message, into index: Int, source: MergeSource, ownIDs: Bool, number: Int32) {
         absorb(message, into: index, source: source, ownIDs: ownIDs)
         entries[index].claimedBy = number
         if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
@@ -124,13 +133,19 @@ struct ConversationMerger {
     /// edited or deleted version, preferring the candidate between the entries its neighbours
     /// in the source matched.
     private func match(
-        _ message: Message, ownIDs: Bool, number: Int, near: (Int?, Int?)?, texts: Set<String>
+        _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>
     ) -> Int? {
-        if ownIDs, let index = byID[message.id], entries[index].claimedBy != number { return index }
+        if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
+            return index
+        }
         let key = MinuteKey(sender: message.sender, minute: message.time.minute)
-        guard let candidates = byMinute[key] else { return nil }
+        guard let bucket = minutes[key] else { return nil }
         var changed: (index: Int, score: (Int, Int))?
-        for index in candidates where entries[index].claimedBy != number {
+        var cursor = bucket.first
+        while cursor >= 0 {
+            let index = Int(cursor)
+            cursor = nextInMinute[index]
+            guard entries[index].claimedBy != number else { continue }
             let entry = entries[index].message
             // Two messages that both have ids of their own and differ in them are different messages.
             if ownIDs && entries[index].ownID && entry.id != message.id { continue }
@@ -152,12 +167,11 @@ struct ConversationMerger {
     }
 
     private mutating func add(
-        _ message: Message, source: MergeSource, ownIDs: Bool, number: Int, occurrences: inout [String: Int]
+        _ message: Message, source: MergeSource, ownIDs: Bool, number: Int32, occurrences: inout [String: Int]
     ) {
         var message = message
-        message.location = nil
         var ownID = ownIDs
-        if !ownIDs || usedIDs.contains(message.id) {
+        if !ownIDs || ids[message.id] != nil {
             // A derived id would clash with the next export's; one made from the content is stable.
             var digest = FNV1a()
             digest.add(message.sender ?? "")
@@ -168,26 +182,33 @@ struct ConversationMerger {
             digest.add(String(occurrence))
             var id = "h" + digest.hex
             var suffix = 2
-            while usedIDs.contains(id) {
+            while ids[id] != nil {
                 id = "h" + digest.hex + "-\(suffix)"
                 suffix += 1
             }
             message.id = id
             ownID = false
         }
-        if !source.isArchive { message.missingFromLatestExport = false }
+        if !source.isArchive && message.missingFromLatestExport { message.missingFromLatestExport = false }
         let index = entries.count
         entries.append(
             Entry(
                 message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive,
                 exports: source.isArchive ? 0 : 1))
-        usedIDs.insert(message.id)
-        if ownID { byID[message.id] = index }
-        byMinute[MinuteKey(sender: message.sender, minute: message.time.minute), default: []].append(index)
+        ids[message.id] = index
+        nextInMinute.append(-1)
+        let key = MinuteKey(sender: message.sender, minute: message.time.minute)
+        if let bucket = minutes[key] {
+            nextInMinute[Int(bucket.last)] = Int32(index)
+            minutes[key] = (bucket.first, Int32(index))
+        } else {
+            minutes[key] = (Int32(index), Int32(index))
+        }
     }
 
     /// Takes what a newer source knows about a message the history holds.
     private mutating func absorb(_ newer: Message, into index: Int, source: MergeSource, ownIDs: Bool) {
+        if knowsAlready(newer, index: index, source: source, ownIDs: ownIDs) { return }
         var entry = entries[index].message
         var revisions = entry.revisions
         for revision in newer.revisions where !revisions.contains(where: { $0.text == revision.text }) {
@@ -239,14 +260,31 @@ struct ConversationMerger {
         entry.topic = newer.topic ?? entry.topic
         entry.meta = newer.meta ?? entry.meta
         entry.missingFromLatestExport = source.isArchive ? newer.missingFromLatestExport : false
-        if ownIDs && !entries[index].ownID && byID[newer.id] == nil && !usedIDs.contains(newer.id) {
+        if ownIDs && !entries[index].ownID && ids[newer.id] == nil {
             // The message's own id, from an export that has ids, replaces one made from its content.
-            usedIDs.insert(newer.id)
             entry.id = newer.id
             entries[index].ownID = true
-            byID[newer.id] = index
+            ids[newer.id] = index
         }
         entries[index].message = entry
+    }
+
+    /// Whether the history's message already says all `newer` does (most messages of an
+    /// overlapping export): then it is left as it is, not copied.
+    private func knowsAlready(_ newer: Message, index: Int, source: MergeSource, ownIDs: Bool) -> Bool {
+        let entry = entries[index].message
+        let flag = source.isArchive ? newer.missingFromLatestExport : false
+        return newer.text == entry.text && newer.edited == entry.edited && newer.deleted == entry.deleted
+            && newer.hidden == entry.hidden && newer.kind == entry.kind && newer.sender == entry.sender
+            && entry.missingFromLatestExport == flag && (newer.status == nil || newer.status == entry.status)
+            && (newer.reactions == entry.reactions || (!ownIDs && newer.reactions.isEmpty))
+            && (newer.attachments.isEmpty || newer.attachments == entry.attachments)
+            && (newer.replyTo == nil || newer.replyTo == entry.replyTo)
+            && (newer.forwardedFrom == nil || newer.forwardedFrom == entry.forwardedFrom)
+            && (newer.topic == nil || newer.topic == entry.topic) && (newer.meta == nil || newer.meta == entry.meta)
+            && (newer.revisions.isEmpty || newer.revisions == entry.revisions)
+            && !(entry.time.isWholeMinute && !newer.time.isWholeMinute)
+            && (entries[index].ownID || !ownIDs)
     }
 
     /// Title, `me`, zone and id: the newest source's where it has them. Participants: everyone,
@@ -295,7 +333,7 @@ struct ConversationMerger {
         report.messages = entries.count
         report.added = entries.count { !$0.fromArchive }
         // An export's message that another source (the archive, or an export before it) also holds.
-        report.matched = entries.reduce(0) { $0 + $1.exports - ($1.fromArchive ? 0 : 1) }
+        report.matched = entries.reduce(0) { $0 + Int($1.exports) - ($1.fromArchive ? 0 : 1) }
         report.kept = entries.count { $0.message.missingFromLatestExport }
         return (transcript, report)
     }

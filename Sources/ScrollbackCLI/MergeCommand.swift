@@ -56,9 +56,12 @@ enum MergeCommand {
             }
         }
         let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
-        let results = ArchiveMerger.merge(archives + exports, asOne: asOne)
-
         var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
+        var sources = archives + exports
+        (archives, exports) = ([], [])  // the merge lets each export go as it is applied
+        let results = ArchiveMerger.merge(sources, asOne: asOne)
+        sources = []
+
         if folder && !exists {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         }
