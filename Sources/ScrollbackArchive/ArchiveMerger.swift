@@ -18,7 +18,7 @@ public enum ArchiveMerger {
 
     /// Merges `sources`: the conversations of every input, archives (earlier merges) included.
     /// With `asOne`, every source is the same conversation.
-    public static func merge(_ sources: consuming [MergeSource], asOne: Bool) -> [Result] {
+    public static func merge(_ sources: consuming [MergeSource], asOne: Bool) throws -> [Result] {
         var grouped = asOne ? (sources.isEmpty ? [] : [sources]) : groups(sources)
         sources = []
         var results: [Result] = []
@@ -26,7 +26,7 @@ public enum ArchiveMerger {
             let group = grouped[index]
             grouped[index] = []  // each conversation's exports are let go as it is merged
             let archive = group.first { $0.isArchive }?.name
-            let (transcript, report) = ConversationMerger.merge(group)
+            let (transcript, report) = try ConversationMerger.merge(group)
             results.append(Result(transcript: transcript, report: report, archiveName: archive))
         }
         return results
@@ -49,10 +49,10 @@ public enum ArchiveMerger {
 
     /// Whether two sources are the same conversation: the same id, or the same title and people.
     static func same(_ a: MergeSource, _ b: MergeSource) -> Bool {
-        let (left, right) = (a.transcript, b.transcript)
+        let (left, right) = (a.summary, b.summary)
         if let id = left.id, let other = right.id { return id == other }
-        let people = Set(left.participants.map(\.name))
-        let others = Set(right.participants.map(\.name))
+        let people = left.people
+        let others = right.people
         if let title = left.title, let other = right.title, title == other { return !people.isDisjoint(with: others) }
         return people == others && !people.isEmpty
     }

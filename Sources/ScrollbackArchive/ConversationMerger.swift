@@ -36,16 +36,17 @@ struct ConversationMerger {
         var minute: Int64
     }
 
-    /// Merges `sources` (in any order) into one transcript and its report.
-    /// Each source is let go once applied, so a long history is not held twice.
-    static func merge(_ sources: consuming [MergeSource]) -> (Transcript, ConversationMergeReport) {
+    /// Merges `sources` (in any order) into one transcript and its report. Each source is read
+    /// (or taken) in its turn and let go once applied, so a long history is not held twice.
+    static func merge(_ sources: consuming [MergeSource]) throws -> (Transcript, ConversationMergeReport) {
         var merger = ConversationMerger()
         var ordered = order(sources)
         sources = []
         for number in ordered.indices {
-            let source = ordered[number]
+            var source = ordered[number]
             ordered[number] = MergeSource(name: source.name, transcript: Transcript())
-            merger.apply(source, number: Int32(number))
+            let transcript = try source.take()
+            merger.apply(transcript, name: source.name, isArchive: source.isArchive, number: Int32(number))
         }
         return merger.finish()
     }
@@ -55,67 +56,77 @@ struct ConversationMerger {
     /// the same minute, the one with more messages in that minute (it was made later); an archive
     /// before an export; the one that starts later (a rolling window); then size and content.
     static func order(_ sources: [MergeSource]) -> [MergeSource] {
-        let keyed = sources.map { source in
-            let latest = source.latest
-            let tail = latest.map { end in source.transcript.messages.count { $0.time.minute == end.minute } } ?? 0
-            let first = source.transcript.messages.map(\.time).min()
-            return (source: source, latest: latest, tail: tail, first: first, count: source.transcript.messages.count)
-        }
         let never = Timestamp(seconds: .min)
-        return keyed.sorted { a, b in
+        return sources.sorted { left, right in
+            let (a, b) = (left.summary, right.summary)
             if a.latest != b.latest { return (a.latest ?? never) < (b.latest ?? never) }
             if a.tail != b.tail { return a.tail < b.tail }
-            if a.source.isArchive != b.source.isArchive { return a.source.isArchive }
+            if left.isArchive != right.isArchive { return left.isArchive }
             if a.first != b.first { return (a.first ?? never) < (b.first ?? never) }
             if a.count != b.count { return a.count < b.count }
-            return a.source.digest < b.source.digest
-        }.map(\.source)
+            return a.digest < b.digest
+        }
     }
 
-    private mutating func apply(_ source: MergeSource, number: Int32) {
-        report.sources.append(source.name)
-        applyHeader(source.transcript)
-        let ownIDs = source.hasOwnIDs
+    private mutating func apply(_ transcript: consuming Transcript, name: String, isArchive: Bool, number: Int32) {
+        report.sources.append(name)
+        applyHeader(transcript)
+        let source = SourceInfo(name: name, isArchive: isArchive)
+        let ownIDs = transcript.hasOwnMessageIDs
+        let span = transcript.minuteSpan
+        // The messages are taken out of the transcript, so a message added to the history is the
+        // source's own copy, changed in place (an id given) rather than copied.
+        var messages = transcript.messages
+        transcript.messages = []
         var occurrences: [String: Int] = [:]
+        let hadEntries = !entries.isEmpty
         // Exact matches first (id, or the same text), so an edited message cannot take the
         // place of an unchanged one of the same sender and minute; then edits and deletions.
-        let messages = source.transcript.messages
         var unmatched: [Int] = []
-        var matchedEntry = [Int?](repeating: nil, count: messages.count)
+        var matchedEntry = [Int32](repeating: -1, count: messages.count)
         for (position, message) in messages.enumerated() {
-            if let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: []) {
+            if let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: nil) {
                 take(message, into: index, source: source, ownIDs: ownIDs, number: number)
-                matchedEntry[position] = index
+                matchedEntry[position] = Int32(index)
             } else {
                 unmatched.append(position)
             }
         }
         // Where the neighbours matched says which of two messages of one minute an edit is.
-        var previous = [Int?](repeating: nil, count: messages.count)
-        var next = [Int?](repeating: nil, count: messages.count)
-        var last: Int?
-        for position in messages.indices {
-            previous[position] = last
-            last = matchedEntry[position] ?? last
-        }
-        last = nil
-        for position in messages.indices.reversed() {
-            next[position] = last
-            last = matchedEntry[position] ?? last
-        }
-        // A message whose text this source still holds unchanged is not the one an edit replaced.
-        let texts = unmatched.isEmpty ? [] : Set(messages.map(\.text))
-        for position in unmatched {
-            let message = messages[position]
-            let near = (previous[position], next[position])
-            if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
-                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
-            } else {
-                add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
+        let fuzzy = hadEntries && !unmatched.isEmpty
+        var previous = [Int32](repeating: -1, count: fuzzy ? messages.count : 0)
+        var next = previous
+        if fuzzy {
+            var last: Int32 = -1
+            for position in messages.indices {
+                previous[position] = last
+                if matchedEntry[position] >= 0 { last = matchedEntry[position] }
+            }
+            last = -1
+            for position in messages.indices.reversed() {
+                next[position] = last
+                if matchedEntry[position] >= 0 { last = matchedEntry[position] }
             }
         }
+        // A message whose text this source still holds unchanged is not the one an edit replaced.
+        let texts: Set<String>? = fuzzy ? Set(messages.lazy.map(\.text)) : nil
+        for position in unmatched {
+            var message = Self.placeholder
+            swap(&message, &messages[position])
+            if fuzzy {
+                let near = (
+                    previous[position] >= 0 ? Int(previous[position]) : nil,
+                    next[position] >= 0 ? Int(next[position]) : nil
+                )
+                if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
+                    take(message, into: index, source: source, ownIDs: ownIDs, number: number)
+                    continue
+                }
+            }
+            add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
+        }
         // A message this source's time span covers but that the source lacks was deleted since.
-        guard let span = source.span else { return }
+        guard let span else { return }
         for index in entries.indices where entries[index].claimedBy != number {
             if span.contains(entries[index].message.time.minute) {
                 entries[index].message.missingFromLatestExport = true
@@ -123,7 +134,7 @@ struct ConversationMerger {
         }
     }
 
-    private mutating func take(_ message: Message, into index: Int, source: MergeSource, ownIDs: Bool, number: Int32) {
+    private mutating func take(_ message: Message, into index: Int, source: SourceInfo, ownIDs: Bool, number: Int32) {
         absorb(message, into: index, source: source, ownIDs: ownIDs)
         entries[index].claimedBy = number
         if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
@@ -133,7 +144,7 @@ struct ConversationMerger {
     /// edited or deleted version, preferring the candidate between the entries its neighbours
     /// in the source matched.
     private func match(
-        _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>
+        _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>?
     ) -> Int? {
         if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
             return index
@@ -156,7 +167,7 @@ struct ConversationMerger {
             let rewritten =
                 message.deleted || message.edited != nil || entry.deleted || entry.edited != nil
                 || entry.revisions.contains { $0.text == message.text }
-            guard rewritten, !texts.contains(entry.text) || entry.text.isEmpty else { continue }
+            guard rewritten, entry.text.isEmpty || !(texts?.contains(entry.text) ?? false) else { continue }
             let (before, after) = near
             let inside = (before.map { index > $0 } ?? true) && (after.map { index < $0 } ?? true)
             let distance = after.map { abs($0 - index) } ?? before.map { abs(index - $0) } ?? index
@@ -167,7 +178,7 @@ struct ConversationMerger {
     }
 
     private mutating func add(
-        _ message: Message, source: MergeSource, ownIDs: Bool, number: Int32, occurrences: inout [String: Int]
+        _ message: Message, source: SourceInfo, ownIDs: Bool, number: Int32, occurrences: inout [String: Int]
     ) {
         var message = message
         var ownID = ownIDs
@@ -180,10 +191,12 @@ struct ConversationMerger {
             let occurrence = occurrences[digest.hex, default: 0]
             occurrences[digest.hex] = occurrence + 1
             digest.add(String(occurrence))
-            var id = "h" + digest.hex
+            // 15 characters: Swift keeps a string that short inside the value, with no allocation.
+            let stem = "h" + digest.hex.prefix(14)
+            var id = stem
             var suffix = 2
             while ids[id] != nil {
-                id = "h" + digest.hex + "-\(suffix)"
+                id = stem + "-\(suffix)"
                 suffix += 1
             }
             message.id = id
@@ -207,7 +220,7 @@ struct ConversationMerger {
     }
 
     /// Takes what a newer source knows about a message the history holds.
-    private mutating func absorb(_ newer: Message, into index: Int, source: MergeSource, ownIDs: Bool) {
+    private mutating func absorb(_ newer: Message, into index: Int, source: SourceInfo, ownIDs: Bool) {
         if knowsAlready(newer, index: index, source: source, ownIDs: ownIDs) { return }
         var entry = entries[index].message
         var revisions = entry.revisions
@@ -269,9 +282,18 @@ struct ConversationMerger {
         entries[index].message = entry
     }
 
+    /// What the merge needs to know of the source a message comes from.
+    private struct SourceInfo {
+        var name: String
+        var isArchive: Bool
+    }
+
+    /// What a slot of a source's messages holds once its message was taken out.
+    private static let placeholder = Message(id: "", sender: nil, time: Timestamp(seconds: 0))
+
     /// Whether the history's message already says all `newer` does (most messages of an
     /// overlapping export): then it is left as it is, not copied.
-    private func knowsAlready(_ newer: Message, index: Int, source: MergeSource, ownIDs: Bool) -> Bool {
+    private func knowsAlready(_ newer: Message, index: Int, source: SourceInfo, ownIDs: Bool) -> Bool {
         let entry = entries[index].message
         let flag = source.isArchive ? newer.missingFromLatestExport : false
         return newer.text == entry.text && newer.edited == entry.edited && newer.deleted == entry.deleted

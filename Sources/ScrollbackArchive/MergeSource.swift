@@ -1,57 +1,103 @@
 import ScrollbackModel
 
 /// One conversation as one input holds it: an app's export, or an archive an earlier merge wrote.
+///
+/// A source is held in memory, or read when the merge needs it: once to learn what it is (its
+/// summary), and again when its turn comes, so a merge of two big exports holds one of them at a
+/// time besides the history.
 public struct MergeSource: Sendable {
     /// The input's name, for the report.
     public var name: String
-    /// The conversation.
-    public var transcript: Transcript
     /// Whether this is the merge's own output (its marks and edit history are kept as they are).
     public var isArchive: Bool
+    /// What the merge orders and groups sources by.
+    let summary: Summary
+    private var held: Transcript?
+    private let load: (@Sendable () throws -> Transcript)?
 
-    /// Creates a source.
+    /// A source held in memory.
     public init(name: String, transcript: Transcript, isArchive: Bool = false) {
         self.name = name
-        self.transcript = transcript
         self.isArchive = isArchive
+        self.summary = Summary(transcript)
+        self.held = transcript
+        self.load = nil
     }
 
-    /// Whether the export's message ids are its own: ids a reader derived from positions
+    /// A source whose `transcript` (just read) is summarised and let go; `reload` reads it again
+    /// when it is merged.
+    public init(
+        name: String, isArchive: Bool = false, summarizing transcript: Transcript,
+        reload: @escaping @Sendable () throws -> Transcript
+    ) {
+        self.name = name
+        self.isArchive = isArchive
+        self.summary = Summary(transcript)
+        self.held = nil
+        self.load = reload
+    }
+
+    /// The conversation, which the source then no longer holds: the one held, or read again.
+    mutating func take() throws -> Transcript {
+        if let held {
+            self.held = nil
+            return held
+        }
+        return try load?() ?? Transcript()
+    }
+
+    /// What is known of a source without holding it.
+    struct Summary: Sendable {
+        var id: String?
+        var title: String?
+        var people: Set<String>
+        /// The latest moment the source knows of: its newest message or edit.
+        var latest: Timestamp?
+        /// Messages in the latest minute.
+        var tail: Int
+        var first: Timestamp?
+        var count: Int
+        /// A digest of the content, which orders two sources that are otherwise equally new.
+        var digest: UInt64
+
+        init(_ transcript: Transcript) {
+            id = transcript.id
+            title = transcript.title
+            people = Set(transcript.participants.map(\.name))
+            count = transcript.messages.count
+            var latest: Timestamp?
+            var first: Timestamp?
+            var hash = FNV1a()
+            for message in transcript.messages {
+                let moment = max(message.time, message.edited ?? message.time)
+                if latest.map({ moment > $0 }) ?? true { latest = moment }
+                if first.map({ message.time < $0 }) ?? true { first = message.time }
+                hash.add(message.id)
+                hash.add(message.sender ?? "")
+                hash.add(String(message.time.seconds))
+                hash.add(message.text)
+            }
+            self.latest = latest
+            self.first = first
+            digest = hash.value
+            tail = latest.map { end in transcript.messages.count { $0.time.minute == end.minute } } ?? 0
+        }
+    }
+}
+
+extension Transcript {
+    /// Whether the messages' ids are the export's own: ids a reader derived from positions
     /// (`m1`, `m2`, … in order: WhatsApp, logs without ids) differ between two exports of one chat.
-    var hasOwnIDs: Bool {
-        let messages = transcript.messages
+    var hasOwnMessageIDs: Bool {
         guard !messages.isEmpty else { return false }
         for (offset, message) in messages.enumerated() where message.id != "m\(offset + 1)" { return true }
         return false
     }
 
-    /// The latest moment the source knows of: its newest message or edit.
-    var latest: Timestamp? {
-        var latest: Timestamp?
-        for message in transcript.messages {
-            let moment = max(message.time, message.edited ?? message.time)
-            if latest.map({ moment > $0 }) ?? true { latest = moment }
-        }
-        return latest
-    }
-
-    /// The minutes the source covers, first to last (whole minutes: some exports have no seconds).
-    var span: ClosedRange<Int64>? {
-        guard let first = transcript.messages.map(\.time).min(), let last = transcript.messages.map(\.time).max()
-        else { return nil }
+    /// The minutes the messages cover, first to last (whole minutes: some exports have no seconds).
+    var minuteSpan: ClosedRange<Int64>? {
+        guard let first = messages.map(\.time).min(), let last = messages.map(\.time).max() else { return nil }
         return first.minute...last.minute
-    }
-
-    /// A digest of the content, which orders two sources that are otherwise equally new.
-    var digest: UInt64 {
-        var hash = FNV1a()
-        for message in transcript.messages {
-            hash.add(message.id)
-            hash.add(message.sender ?? "")
-            hash.add(message.time.description)
-            hash.add(message.text)
-        }
-        return hash.value
     }
 }
 

@@ -35,31 +35,26 @@ enum MergeCommand {
         let readOptions = try SharedOptions.readOptions(arguments)
         let conversation = arguments.value("--conversation")
 
+        // Inputs that hold one conversation are read twice (to learn what each is, then in their
+        // turn), so the merge holds one of them at a time besides the history.
         var archives: [MergeSource] = []
         for path in try archivePaths(output, folder: folder, exists: exists) {
-            let input = try ChatInput.load(path)
-            let result = try Readers.read(input, format: .jsonl, options: readOptions)
-            archives += result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: true) }
+            archives += try sources(path, format: .jsonl, options: readOptions, isArchive: true, console: nil)
         }
         var exports: [MergeSource] = []
         var oneEach = true
         for path in arguments.positionals {
-            let input = try ChatInput.load(path)
-            let result = try Readers.read(input, format: format, options: readOptions)
-            ImportReportPrinter.print(result, input: input, console: console)
-            if conversation != nil || !folder {
-                let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
-                exports.append(MergeSource(name: path, transcript: transcript))
-            } else {
-                oneEach = oneEach && result.conversations.count == 1
-                exports += result.conversations.map { MergeSource(name: path, transcript: $0) }
-            }
+            let read = try sources(
+                path, format: format, options: readOptions, isArchive: false, console: console,
+                conversation: conversation, pickOne: conversation != nil || !folder)
+            oneEach = oneEach && read.count == 1
+            exports += read
         }
         let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
         var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
         var sources = archives + exports
         (archives, exports) = ([], [])  // the merge lets each export go as it is applied
-        let results = ArchiveMerger.merge(sources, asOne: asOne)
+        let results = try ArchiveMerger.merge(sources, asOne: asOne)
         sources = []
 
         if folder && !exists {
@@ -80,6 +75,29 @@ enum MergeCommand {
             report(merged, path: path, written: written, console: console)
         }
         return 0
+    }
+
+    /// The conversations of one input as merge sources: read again when merged if the input holds
+    /// one (or `pickOne` picks one), held otherwise.
+    private static func sources(
+        _ path: String, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
+        conversation: String? = nil, pickOne: Bool = false
+    ) throws -> [MergeSource] {
+        let input = try ChatInput.load(path)
+        let result = try Readers.read(input, format: format, options: options)
+        if let console { ImportReportPrinter.print(result, input: input, console: console) }
+        guard result.conversations.count == 1 || pickOne else {
+            return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive) }
+        }
+        let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
+        let name = input.name
+        return [
+            MergeSource(name: path, isArchive: isArchive, summarizing: transcript) {
+                let again = try Readers.read(try ChatInput.load(path), format: format, options: options)
+                return try Transcript.pick(
+                    from: again, input: ChatInput(name: name, bytes: []), conversation: conversation)
+            }
+        ]
     }
 
     /// The archive files already there: the output file, or the `.jsonl` files of the folder.

@@ -20,7 +20,7 @@ struct MergePropertyTests {
         let exports = try (0..<history.exports).map { stage in
             try MergeSource(name: "export-\(stage)", transcript: history.read(stage: stage, shape: shape))
         }
-        let merged = merge(exports)
+        let merged = try merge(exports)
         let transcript = try ArchiveTesting.read(merged)
         // Every message any export held is there exactly once, with the newest text an export showed.
         let expected = history.expectedMessages(shape: shape)
@@ -44,10 +44,10 @@ struct MergePropertyTests {
         // Any order of the same exports gives the same bytes.
         var shuffled = exports
         shuffled.shuffle(using: &random)
-        #expect(merge(shuffled) == merged)
+        #expect(try merge(shuffled) == merged)
         // Merging the same exports into the result changes no byte.
         let archive = MergeSource(name: "archive.jsonl", transcript: transcript, isArchive: true)
-        #expect(merge([archive] + shuffled) == merged)
+        #expect(try merge([archive] + shuffled) == merged)
         // Merging month by month (each export into the archive so far) gives the same history.
         var rolling: String?
         for export in exports {
@@ -55,13 +55,13 @@ struct MergePropertyTests {
                 try
                 (rolling.map { [MergeSource(name: "a", transcript: try ArchiveTesting.read($0), isArchive: true)] }
                 ?? []) + [export]
-            rolling = merge(sources)
+            rolling = try merge(sources)
         }
         #expect(rolling == merged)
     }
 
-    private func merge(_ sources: [MergeSource]) -> String {
-        let results = ArchiveMerger.merge(sources, asOne: true)
+    private func merge(_ sources: [MergeSource]) throws -> String {
+        let results = try ArchiveMerger.merge(sources, asOne: true)
         return results.first.map { NativeLogWriter.string($0.transcript) } ?? ""
     }
 }
