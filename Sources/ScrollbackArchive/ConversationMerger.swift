@@ -31,9 +31,27 @@ struct ConversationMerger {
         var exports: Int32
     }
 
-    private struct MinuteKey: Hashable {
-        var sender: String?
-        var minute: Int64
+    /// A sender (by number, `senderNumbers`) and a minute, in one word.
+    private typealias MinuteKey = Int64
+    /// Each sender's number (0 for system messages), for minute keys.
+    private var senderNumbers: [String: Int64] = [:]
+
+    private func minuteKey(_ message: Message) -> MinuteKey? {
+        let sender: Int64
+        if let name = message.sender {
+            guard let number = senderNumbers[name] else { return nil }
+            sender = number
+        } else {
+            sender = 0
+        }
+        return sender << 40 | (message.time.minute & 0xFF_FFFF_FFFF)
+    }
+
+    private mutating func addMinuteKey(_ message: Message) -> MinuteKey {
+        if let sender = message.sender, senderNumbers[sender] == nil {
+            senderNumbers[sender] = Int64(senderNumbers.count + 1)
+        }
+        return minuteKey(message)!
     }
 
     /// Merges `sources` (in any order) into one transcript and its report. Each source is read
@@ -149,8 +167,7 @@ struct ConversationMerger {
         if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
             return index
         }
-        let key = MinuteKey(sender: message.sender, minute: message.time.minute)
-        guard let bucket = minutes[key] else { return nil }
+        guard let key = minuteKey(message), let bucket = minutes[key] else { return nil }
         var changed: (index: Int, score: (Int, Int))?
         var cursor = bucket.first
         while cursor >= 0 {
@@ -210,7 +227,7 @@ struct ConversationMerger {
                 exports: source.isArchive ? 0 : 1))
         ids[message.id] = index
         nextInMinute.append(-1)
-        let key = MinuteKey(sender: message.sender, minute: message.time.minute)
+        let key = addMinuteKey(message)
         if let bucket = minutes[key] {
             nextInMinute[Int(bucket.last)] = Int32(index)
             minutes[key] = (bucket.first, Int32(index))

@@ -144,11 +144,7 @@ enum MergeCommand {
     private static func write(_ transcript: Transcript, to path: String) throws -> Bool {
         var digest = DigestStream()
         NativeLogWriter.write(transcript, to: &digest)
-        if let existing = FileManager.default.contents(atPath: path), existing.count == digest.count {
-            var old = DigestStream()
-            old.write(String(decoding: existing, as: UTF8.self))
-            if old.value == digest.value { return false }
-        }
+        if let old = DigestStream.ofFile(path), old.count == digest.count, old.value == digest.value { return false }
         try AtomicFile.write(path) { stream in NativeLogWriter.write(transcript, to: &stream) }
         return true
     }
@@ -174,12 +170,28 @@ private struct DigestStream: TextOutputStream {
 
     mutating func write(_ string: String) {
         var string = string
-        string.withUTF8 { bytes in
-            count += bytes.count
-            for byte in bytes {
-                value ^= UInt64(byte)
-                value = value &* 0x100_0000_01b3
-            }
+        string.withUTF8 { add($0) }
+    }
+
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count += bytes.count
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+    }
+
+    /// The digest of a file's bytes, read a megabyte at a time; `nil` when there is no such file.
+    static func ofFile(_ path: String) -> DigestStream? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var digest = DigestStream()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            guard read > 0 else { return read == 0 ? digest : nil }
+            buffer.withUnsafeBufferPointer { digest.add(UnsafeBufferPointer(rebasing: $0[..<read])) }
         }
     }
 }
