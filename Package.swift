@@ -90,7 +90,8 @@ let package = Package(
             name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(
-            name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"], exclude: ["Fixtures"]),
+            name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
         .testTarget(

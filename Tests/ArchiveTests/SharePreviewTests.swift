@@ -21,7 +21,8 @@ struct SharePreviewTests {
         let html = try transcript.render(.html)
         let description = try #require(Self.meta(html, "description"))
         #expect(description == "Ben Okafor · Saturday, November 28, 2026 · Still on for Saturday?")
-        #expect(Self.meta(html, "og:description") == description && Self.meta(html, "twitter:description") == description)
+        #expect(
+            Self.meta(html, "og:description") == description && Self.meta(html, "twitter:description") == description)
         #expect(Self.meta(html, "og:title") == "Weekend plans" && Self.meta(html, "twitter:title") == "Weekend plans")
         #expect(Self.meta(html, "twitter:card") == "summary")
         // A standalone page has no address of its own.
