@@ -9,12 +9,16 @@ public struct PrivacyOptions: Sendable, Hashable {
     public var redactor: Redactor?
     /// Whether participants become `Person 1`, `Person 2`, ….
     public var anonymize: Bool
+    /// Whose messages sit on the right (`--me`), by the id or name the input gives: resolved
+    /// before names change, so `--me "Ana Lima"` still finds Ana once she is `Person 2`.
+    public var me: String?
 
     /// Creates options.
-    public init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false) {
+    public init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil) {
         self.people = people
         self.redactor = redactor
         self.anonymize = anonymize
+        self.me = me
     }
 
     /// The change, as the readers apply it; `nil` when there is none.
@@ -32,6 +36,7 @@ public struct PrivacyOptions: Sendable, Hashable {
         }
         if let redactor { for rule in redactor.rules { fingerprint += "|rule " + rule.label + "=" + rule.pattern } }
         if anonymize { fingerprint += "|anonymize" }
+        if let me { fingerprint += "|me " + me }
         let options = self
         return TranscriptTransform(fingerprint: fingerprint, hidesNames: redactor != nil || anonymize) { transcript in
             options.apply(transcript)
@@ -45,6 +50,12 @@ public struct PrivacyOptions: Sendable, Hashable {
         if let people {
             result = people.apply(result)
             for person in people.people { aliases[person.name] = person.handles }
+        }
+        if let me {
+            let wanted = people?.person(for: me) ?? me
+            result.me =
+                result.participants.first { $0.id == wanted }?.id ?? result.participants.first { $0.name == wanted }?.id
+                ?? wanted
         }
         if anonymize { result = Anonymizer(aliases: aliases).apply(result) }
         if let redactor { result = redactor.apply(result) }

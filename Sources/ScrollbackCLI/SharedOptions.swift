@@ -93,7 +93,14 @@ enum SharedOptions {
             options.redactor = try Redactor(extra: extra)
         }
         options.anonymize = arguments.flag("--anonymize")
+        if changesNames(arguments) { options.me = arguments.value("--me") }
         return options
+    }
+
+    /// Whether names and ids may change after reading: `--me` is then resolved before they do.
+    static func changesNames(_ arguments: Arguments) -> Bool {
+        arguments.flag("--anonymize") || arguments.flag("--redact") || arguments.value("--redact") != nil
+            || arguments.value("--people") != nil
     }
 
     /// `--redact RULES` when the argument after `--redact` is a rules file rather than an input:
@@ -122,7 +129,8 @@ enum SharedOptions {
     /// Layout and render options from parsed arguments.
     static func renderOptions(_ arguments: Arguments, console: Console) throws(UsageError) -> RenderOptions {
         var layout = LayoutOptions()
-        layout.me = arguments.value("--me")
+        // With --people, --redact or --anonymize the transform resolves --me before names change.
+        layout.me = changesNames(arguments) ? nil : arguments.value("--me")
         layout.timeZone = try zone(arguments)
         if let locale = arguments.value("--locale") {
             guard locale.range(of: "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {

@@ -88,6 +88,25 @@ struct PeopleAndPseudonymTests {
         #expect(page.contains("[email]") && page.contains("Project Falcon") && !page.contains("lee@example.org"))
     }
 
+    @Test("--me names the participant as the input does, even when --anonymize renames them")
+    func meBeforeRenaming() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let log = try folder.write(
+            "chat.jsonl",
+            """
+            {"type":"conversation","participants":[{"id":"u1","name":"Lee Chen"},{"id":"u2","name":"Sam"}]}
+            {"id":"1","sender":"u1","time":"2026-03-01T10:00:00Z","text":"hi"}
+            {"id":"2","sender":"u2","time":"2026-03-01T10:01:00Z","text":"yo"}
+            """)
+        let out = folder.path("out.json")
+        let result = CLIRunner.run(["render", log, "--anonymize", "--me", "Sam", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let layout = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(layout.contains("\"me\" : \"p2\""))
+        #expect(!layout.contains("Sam"))
+    }
+
     @Test("A bad people file is an input error with its location")
     func badPeopleCLI() throws {
         let folder = try TemporaryFolder()
