@@ -71,7 +71,7 @@ public struct Redactor: Sendable, Hashable {
         return rewrite.apply(transcript)
     }
 
-    /// Reads user rules: one a line, `LABEL: PATTERN`; blank lines and lines starting `#` are skipped.
+    /// Reads user rules (see `rules(_:name:)`).
     public static func rules(fileAt path: String) throws(PrivacyError) -> [RedactionRule] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PrivacyError(file: path, reason: "The redaction rules file cannot be read.")
@@ -79,35 +79,70 @@ public struct Redactor: Sendable, Hashable {
         return try rules(String(decoding: data, as: UTF8.self), name: path)
     }
 
-    /// Parses user rules from `text`; `name` is used in errors.
+    /// Parses user rules from `text`; `name` is used in errors. One rule a line, `LABEL: PATTERN`
+    /// (the match becomes `[LABEL]`) or a bare `PATTERN` (it becomes `[redacted]`); blank lines
+    /// and lines starting `#` are skipped. A JSON file is read too: a list of patterns, or an
+    /// object from label to a pattern or a list of them.
     public static func rules(_ text: String, name: String) throws(PrivacyError) -> [RedactionRule] {
+        if let json = jsonRules(text) {
+            return try json.map { rule throws(PrivacyError) in
+                try checked(rule.label, rule.pattern, name: name, line: 1, column: 1)
+            }
+        }
         var rules: [RedactionRule] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let colon = line.range(of: ": ") else {
-                throw PrivacyError(
-                    file: name, line: offset + 1, column: 1,
-                    reason: "A rule is written LABEL: PATTERN; this line has no \": \" (\(String(line.prefix(40)))).")
+            var label = "redacted"
+            var pattern = String(line)
+            var column = 1
+            if let colon = line.range(of: ": ") {
+                let candidate = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+                if candidate.count <= 40, !candidate.isEmpty,
+                    candidate.allSatisfy({ $0.isLetter || $0.isNumber || " _-".contains($0) })
+                {
+                    label = candidate
+                    pattern = String(line[colon.upperBound...])
+                    column = line.distance(from: line.startIndex, to: colon.upperBound) + 1
+                }
             }
-            let label = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
-            let pattern = String(line[colon.upperBound...])
-            let column = line.distance(from: line.startIndex, to: colon.upperBound) + 1
-            guard !label.isEmpty, !label.contains("[") && !label.contains("]") else {
-                throw PrivacyError(
-                    file: name, line: offset + 1, column: 1, reason: "A rule's label must be words without brackets.")
-            }
-            guard !pattern.isEmpty, (try? NSRegularExpression(pattern: pattern)) != nil else {
-                throw PrivacyError(
-                    file: name, line: offset + 1, column: column,
-                    reason: "\"\(pattern)\" is not a regular expression (ICU syntax).")
-            }
-            if (try? NSRegularExpression(pattern: pattern))?.firstMatch(in: "", range: NSRange()) != nil {
-                throw PrivacyError(
-                    file: name, line: offset + 1, column: column, reason: "\"\(pattern)\" matches empty text.")
-            }
-            rules.append(RedactionRule(label: label, pattern: pattern))
+            rules.append(try checked(label, pattern, name: name, line: offset + 1, column: column))
+        }
+        return rules
+    }
+
+    /// A rule whose pattern compiles and cannot match empty text.
+    private static func checked(_ label: String, _ pattern: String, name: String, line: Int, column: Int)
+        throws(PrivacyError) -> RedactionRule
+    {
+        guard !pattern.isEmpty, let expression = try? NSRegularExpression(pattern: pattern) else {
+            throw PrivacyError(
+                file: name, line: line, column: column,
+                reason: "\"\(pattern)\" is not a regular expression (ICU syntax).")
+        }
+        if expression.firstMatch(in: "", range: NSRange()) != nil {
+            throw PrivacyError(file: name, line: line, column: column, reason: "\"\(pattern)\" matches empty text.")
+        }
+        return RedactionRule(label: label, pattern: pattern)
+    }
+
+    /// `["pattern", …]` or `{"label": "pattern" | ["pattern", …]}`, labels in file order.
+    private static func jsonRules(_ text: String) -> [(label: String, pattern: String)]? {
+        let start = text.first { !$0.isWhitespace }
+        guard start == "[" || start == "{",
+            let root = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+        else { return nil }
+        if let list = root as? [String] { return list.map { ("redacted", $0) } }
+        guard let object = root as? [String: Any] else { return nil }
+        let labels = object.keys.sorted { a, b in
+            (text.range(of: JSONText.quoted(a))?.lowerBound ?? text.endIndex)
+                < (text.range(of: JSONText.quoted(b))?.lowerBound ?? text.endIndex)
+        }
+        var rules: [(String, String)] = []
+        for label in labels {
+            if let pattern = object[label] as? String { rules.append((label, pattern)) }
+            for pattern in object[label] as? [String] ?? [] { rules.append((label, pattern)) }
         }
         return rules
     }

@@ -104,20 +104,27 @@ struct RedactionTests {
                 == "[project] for [customer id], mail [email]")
     }
 
-    @Test("A bad rule names its file, line and column", arguments: ["no separator", "bad pattern", "empty match"])
+    @Test("A bare pattern is replaced by [redacted], and JSON rules files are read too")
+    func otherForms() throws {
+        let bare = try Redactor(extra: try Redactor.rules("Osprey\n(?i)falcon", name: "r"))
+        #expect(bare.redact("Osprey and FALCON") == "[redacted] and [redacted]")
+        let list = try Redactor(extra: try Redactor.rules(#"["Osprey"]"#, name: "r.json"))
+        #expect(list.redact("Osprey!") == "[redacted]!")
+        let object = try Redactor(
+            extra: try Redactor.rules(#"{"bird": ["Osprey", "Falcon"], "id": "CUST-\\d+"}"#, name: "r"))
+        #expect(object.redact("Falcon CUST-12") == "[bird] [id]")
+    }
+
+    @Test("A bad rule names its file, line and column", arguments: ["bad pattern", "empty match"])
     func badRule(label: String) {
-        let text =
-            switch label {
-            case "no separator": "ok: a\njust words"
-            case "bad pattern": "ok: a\n\nbad: (unclosed"
-            default: "ok: a\nnothing: x*"
-            }
+        let text = label == "bad pattern" ? "ok: a\n\nbad: (unclosed" : "ok: a\nnothing: x*"
         #expect(throws: PrivacyError.self) { try Redactor.rules(text, name: "rules.txt") }
         do {
             _ = try Redactor.rules(text, name: "rules.txt")
         } catch {
             let line = label == "bad pattern" ? 3 : 2
             #expect(error.location?.file == "rules.txt" && error.location?.line == line)
+            #expect(error.location?.column == (label == "bad pattern" ? 6 : 10))
         }
     }
 
