@@ -9,8 +9,9 @@ enum MergeCommand {
         usage: ["merge INPUT... -o FILE|DIR [options]"],
         discussion: """
             Each INPUT is an export in any format Scrollback reads. The history is written in the
-            native JSON Lines format: to FILE for one conversation, or to DIR (an existing folder,
-            or a path ending in /) with one .jsonl file per conversation. An existing output is
+            native JSON Lines format: to FILE (a .jsonl name) for one conversation, or to DIR (an
+            existing folder, a path ending in /, or a new name with no extension) with one .jsonl
+            file per conversation. An existing output is
             merged too, so exporting again next month and merging adds only what is new; a message
             the newest export no longer holds is kept and marked, an edit keeps the earlier text.
             Files are written atomically, and only when their bytes change.
@@ -30,7 +31,10 @@ enum MergeCommand {
         }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
-        let folder = output.hasSuffix("/") || (exists && isDirectory.boolValue)
+        // A folder: one named with a trailing /, one that exists, or a new path with no extension.
+        let folder =
+            output.hasSuffix("/") || (exists && isDirectory.boolValue)
+            || (!exists && (output as NSString).pathExtension.isEmpty)
         let format = try SharedOptions.inputFormat(arguments)
         let readOptions = try SharedOptions.readOptions(arguments)
         let conversation = arguments.value("--conversation")

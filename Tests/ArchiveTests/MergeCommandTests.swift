@@ -141,6 +141,20 @@ struct MergeCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == files)
     }
 
+    @Test("A new output name without an extension is a folder; one with .jsonl is a file")
+    func outputKind() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let log = try folder.write(
+            "a.jsonl",
+            "{\"type\":\"conversation\",\"title\":\"Hike\"}\n{\"id\":\"1\",\"sender\":\"a\",\"time\":\"2026-03-01T10:00:00Z\"}\n"
+        )
+        #expect(CLIRunner.run(["merge", log, "-o", folder.path("archive")]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("archive")) == ["hike.jsonl"])
+        #expect(CLIRunner.run(["merge", log, "-o", folder.path("hike.jsonl")]).status == 0)
+        #expect(try Transcript.load(path: folder.path("hike.jsonl")).messages.count == 1)
+    }
+
     @Test("merge without an output is a usage error")
     func needsOutput() {
         let result = CLIRunner.run(["merge", "a.txt"])
