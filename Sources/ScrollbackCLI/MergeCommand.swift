@@ -11,10 +11,10 @@ enum MergeCommand {
             Each INPUT is an export in any format Scrollback reads. The history is written in the
             native JSON Lines format: to FILE (a .jsonl name) for one conversation, or to DIR (an
             existing folder, a path ending in /, or a new name with no extension) with one .jsonl
-            file per conversation. An existing output is
-            merged too, so exporting again next month and merging adds only what is new; a message
-            the newest export no longer holds is kept and marked, an edit keeps the earlier text.
-            Files are written atomically, and only when their bytes change.
+            file per conversation. An existing output is merged too, so exporting again next month
+            and merging adds only what is new; a message the newest export no longer holds is kept
+            and marked, and an edit keeps the earlier text. Files are written atomically, and only
+            when their bytes change. A report per conversation goes to standard error.
             """,
         options: [
             OptionSpec("--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.")
