@@ -94,6 +94,8 @@ enum MergeCommand {
             return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive) }
         }
         let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
+        // Standard input cannot be read twice.
+        if path == "-" { return [MergeSource(name: path, transcript: transcript, isArchive: isArchive)] }
         let name = input.name
         return [
             MergeSource(name: path, isArchive: isArchive, summarizing: transcript) {
@@ -155,7 +157,8 @@ enum MergeCommand {
 
     private static func report(_ merged: ArchiveMerger.Result, path: String, written: Bool, console: Console) {
         let report = merged.report
-        let title = merged.transcript.title ?? merged.transcript.id ?? "conversation"
+        let people = merged.transcript.participants.map(\.name).joined(separator: ", ")
+        let title = merged.transcript.title ?? merged.transcript.id ?? (people.isEmpty ? "conversation" : people)
         var line = "merged \(report.sources.count) source\(report.sources.count == 1 ? "" : "s") of \"\(title)\" into "
         line += "\(path): \(report.messages) message\(report.messages == 1 ? "" : "s"); \(report.added) added, "
         line += "\(report.matched) matched, \(report.kept) kept from older exports, "
