@@ -42,6 +42,7 @@ struct RedactedSiteTests {
         time += 60
         let attachments = """
             [{"path":"files/ana.lima@example.org.pdf","name":"Ana Lima +1 555 010 9999.pdf","size":12},\
+            {"path":"photos/IMG_0001.jpg","type":"image/jpeg"},\
             {"url":"https://deploy:hunter2@example.org/x","type":"link","title":"Chiara Rossi \(Secrets.github)","description":"192.168.1.20","siteName":"Ben Okafor"},\
             {"type":"poll","poll":{"question":"Ana Lima or Ben Okafor?","options":[{"text":"+1 555 010 9999","by":["ben"]}]}},\
             {"contact":{"name":"Chiara Rossi","phones":["+44 20 7946 0958"],"emails":["ben@mail.example.org"]}}]
@@ -62,9 +63,11 @@ struct RedactedSiteTests {
     func nothingLeaks() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("files/ana.lima@example.org.pdf", "pdf")
-        try folder.write("avatars/ana-lima.jpg", "jpg")
-        let input = try folder.write("Ana Lima and Ben Okafor.jsonl", Self.seededLog())
+        // The input sits in a folder named after a participant, with a picture the site copies.
+        try folder.write("Ana Lima/files/ana.lima@example.org.pdf", "pdf")
+        try folder.write("Ana Lima/avatars/ana-lima.jpg", "jpg")
+        try folder.write("Ana Lima/photos/IMG_0001.jpg", "jpg")
+        let input = try folder.write("Ana Lima/Ana Lima and Ben Okafor.jsonl", Self.seededLog())
         let site = folder.url.appendingPathComponent("site")
         let result = CLIRunner.run([
             "site", input, "-o", site.path, "--redact", "--anonymize", "--base-url", "https://example.org/chats/",
@@ -77,6 +80,7 @@ struct RedactedSiteTests {
         let files = ArchiveTesting.files(under: site)
         #expect(files.contains { $0.hasSuffix("search.html") })
         #expect(files.contains { $0.hasSuffix(".atom") })
+        #expect(files.contains { $0.hasPrefix("media/") && $0.hasSuffix(".jpg") })
         var everything = ""
         for file in files {
             let bytes = try Data(contentsOf: site.appendingPathComponent(file))
