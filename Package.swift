@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "ScrollbackModel"),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
-        .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel"]),
+        .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
         // Merging exports into archives; people, redaction and pseudonyms applied after reading.
         .target(name: "ScrollbackArchive", dependencies: ["ScrollbackModel", "ScrollbackReaders"]),
         .target(

@@ -10,7 +10,15 @@ import ScrollbackRender
 /// those whose process is gone, so at most one stale file per target outlives a crash.
 public enum AtomicFile {
     /// Writes `path` with `body`, which receives a buffered stream.
+    ///
+    /// A target that exists and is not a regular file (`/dev/null`, a terminal, a named pipe) is
+    /// written straight into: renaming a file over it would replace the device with a file.
     public static func write(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            try writeInPlace(path, body)
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let prefix = "." + url.lastPathComponent + ".scrollback-"
@@ -36,6 +44,18 @@ public enum AtomicFile {
             throw OutputError(path: path, reason: String(cString: strerror(errno)))
         }
         succeeded = true
+    }
+
+    /// Writes a device or pipe as it is: there is no half-written file to avoid.
+    private static func writeInPlace(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let stream = FileDescriptorStream(descriptor: descriptor)
+        var output = FileOutput(stream: stream)
+        try body(&output)
+        stream.flush()
+        if let failure = stream.failure { throw OutputError(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Removes temporary files of earlier writes to the same target whose process no longer runs.

@@ -64,6 +64,7 @@ enum CheckCommand {
             let (transcript, loaded) = try SharedOptions.loadTranscript(path, arguments, console: console)
             var options = options
             options.html.mediaBaseDirectory = loaded.baseDirectory
+            options.html.mediaArchive = SharedOptions.mediaArchive(loaded)
             let actual = try render(transcript, format, options)
             let outcome = try snapshotCheck.run(actual: actual, snapshot: snapshotPath)
             report(outcome, snapshot: snapshotPath, console: console)

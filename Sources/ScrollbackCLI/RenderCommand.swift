@@ -44,6 +44,7 @@ enum RenderCommand {
         }
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         options.html.mediaBaseDirectory = input.baseDirectory
+        options.html.mediaArchive = SharedOptions.mediaArchive(input)
         if let output {
             try AtomicFile.write(output) { stream in try render(transcript, format, options, to: &stream) }
         } else {

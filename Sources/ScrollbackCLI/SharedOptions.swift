@@ -240,6 +240,12 @@ enum SharedOptions {
             from: result, input: input, conversation: arguments.value("--conversation"))
         return (transcript, input)
     }
+
+    /// The zip an export came in, so pages can read its attachments in place.
+    static func mediaArchive(_ input: ChatInput) -> MediaArchive? {
+        guard case .bytes(let bytes) = input.content, ExportArchive.isZip(bytes) else { return nil }
+        return MediaArchive(name: input.name) { ExportArchive.member($0, of: bytes) }
+    }
 }
 
 /// Prints what an import inferred and skipped, on standard error.

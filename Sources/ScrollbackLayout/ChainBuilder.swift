@@ -1,16 +1,17 @@
 import ScrollbackModel
 
-/// Groups one day's bubbles into chains (SPEC rules 3–7), one bubble at a time.
+/// Groups one day's bubbles into chains (layout rules 3–7), one bubble at a time.
 struct ChainBuilder {
     let me: String?
-    let isGroup: Bool
+    /// Whether names show above incoming chains: two or more senders share the leading side.
+    let namesIncoming: Bool
     let chainGap: Int64
     private var chains: [ChainLayout] = []
     private var open: ChainLayout?
 
-    init(me: String?, isGroup: Bool, chainGap: Int64) {
+    init(me: String?, namesIncoming: Bool, chainGap: Int64) {
         self.me = me
-        self.isGroup = isGroup
+        self.namesIncoming = namesIncoming
         self.chainGap = chainGap
     }
 
@@ -29,7 +30,7 @@ struct ChainBuilder {
             let alignment: Alignment = me != nil && message.sender == me ? .trailing : .leading
             open = ChainLayout(
                 kind: .message, sender: message.sender, alignment: alignment,
-                showName: isGroup && alignment == .leading, bubbles: [bubble])
+                showName: namesIncoming && alignment == .leading, bubbles: [bubble])
         }
     }
 

@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// SPEC rule 11: a message of only one to three emoji is drawn large, without a bubble.
+/// Layout rule 11 (docs/LAYOUT.md): a message of only one to three emoji is drawn large, without a bubble.
 public enum Emoji {
     /// Whether a message is "jumbo": 1–3 emoji and nothing else (white space aside).
     static func isJumbo(_ message: Message) -> Bool {

@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// Lays a transcript out by SPEC section 4: days, chains, positions, tails, sides.
+/// Lays a transcript out by the layout rules (docs/LAYOUT.md): days, chains, positions, tails, sides.
 ///
 /// A pure function of its inputs: the machine's clock, zone and locale are never read.
 public enum LayoutEngine {
@@ -20,6 +20,9 @@ public enum LayoutEngine {
         let styles = ParticipantStyle.styles(for: transcript.participants, me: me)
         let everyone = Set(transcript.participants.map(\.id)).union(me.map { [$0] } ?? [])
         let isGroup = everyone.count >= 3
+        // Rule 7: where the side does not tell who speaks (a group, or two senders on the left
+        // because no one is `me`), names sit above incoming chains.
+        let namesIncoming = isGroup || everyone.subtracting(me.map { [$0] } ?? []).count >= 2
 
         let statusShown = StatusPlacement.shownStatus(ordered, me: me)
         var index: [String: Int] = [:]
@@ -32,7 +35,7 @@ public enum LayoutEngine {
 
         var offsets = ZoneOffsetCache(zone: zone)
         var days: [DayLayout] = []
-        var builder = ChainBuilder(me: me, isGroup: isGroup, chainGap: options.chainGap)
+        var builder = ChainBuilder(me: me, namesIncoming: namesIncoming, chainGap: options.chainGap)
         var currentDate: CivilDate?
         var previous: Message?
         var repeats: [String: Int] = [:]

@@ -7,7 +7,8 @@ extension ParticipantStyle {
             ParticipantStyle(
                 id: participant.id, name: participant.name, initials: initials(of: participant.name),
                 colorIndex: Int(stableHash(participant.id) % UInt64(paletteSize)),
-                avatar: participant.avatar, isMe: participant.id == me)
+                avatar: participant.avatar, isMe: participant.id == me,
+                presence: participant.online.map { $0 ? .online : .offline })
         }
     }
 

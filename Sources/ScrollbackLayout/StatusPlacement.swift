@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// SPEC rule 9: which bubbles show a delivery status.
+/// Layout rule 9 (docs/LAYOUT.md): which bubbles show a delivery status.
 enum StatusPlacement {
     /// Maps positions in `ordered` to the status shown there: the latest outgoing
     /// message that has a status shows it, and every failed message shows `failed`.

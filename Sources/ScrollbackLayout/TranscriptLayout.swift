@@ -15,7 +15,7 @@ public struct TranscriptLayout: Sendable, Hashable {
     public var locale: String
     /// Everyone in the conversation, with what renderers need to draw them.
     public var participants: [ParticipantStyle]
-    /// Whether the chat has three or more participants (names then show above incoming chains).
+    /// Whether the chat has three or more participants.
     public var isGroup: Bool
     /// The days, oldest first.
     public var days: [DayLayout]
@@ -66,18 +66,24 @@ public struct ParticipantStyle: Sendable, Hashable {
     public var avatar: String?
     /// Whether this is `me`.
     public var isMe: Bool
+    /// The last known online state (the avatar's dot), when the log says.
+    public var presence: Presence?
 
     /// How many colours avatars and names cycle through.
     public static let paletteSize = 8
 
     /// Creates a style.
-    public init(id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool) {
+    public init(
+        id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool,
+        presence: Presence? = nil
+    ) {
         self.id = id
         self.name = name
         self.initials = initials
         self.colorIndex = colorIndex
         self.avatar = avatar
         self.isMe = isMe
+        self.presence = presence
     }
 }
 
@@ -146,7 +152,7 @@ public struct Bubble: Sendable, Hashable {
     public var tail: Bool
     /// Whether the sender's avatar sits beside it (the last bubble of an incoming chain).
     public var avatar: Bool
-    /// The delivery status shown under it (SPEC rule 9), if any.
+    /// The delivery status shown under it (the latest outgoing status, or a failure), if any.
     public var status: DeliveryStatus?
     /// The time of day in the chosen zone and locale ("09:14").
     public var timeLabel: String

@@ -155,7 +155,7 @@ enum CmarkBridge {
                 result.append(inline)
             }
         }
-        return result
+        return Spoilers.apply(result)
     }
 
     private static func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {

@@ -101,6 +101,8 @@ public indirect enum MarkdownInline: Sendable, Hashable {
     case image(source: String, title: String?, alt: [MarkdownInline])
     /// Raw inline HTML: shown as its source text, never as markup.
     case html(String)
+    /// `||words||`: hidden until the reader reveals them.
+    case spoiler([MarkdownInline])
 }
 
 extension Array where Element == MarkdownInline {
@@ -115,6 +117,7 @@ extension Array where Element == MarkdownInline {
                 text += children.plainText
             case .link(_, _, let children): text += children.plainText
             case .image(_, _, let alt): text += alt.plainText
+            case .spoiler: text += "[spoiler]"  // a one-line quote must not give it away
             }
         }
         return text

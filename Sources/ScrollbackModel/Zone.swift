@@ -21,7 +21,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
             self = .utc
             return
         }
-        // Foundation also accepts abbreviations and offsets; SPEC asks for IANA names.
+        // Foundation also accepts abbreviations and offsets; `--tz` takes IANA names.
         guard identifier.contains("/") || identifier.hasPrefix("Etc") || Self.extraNames.contains(identifier),
             let timeZone = TimeZone(identifier: identifier)
         else { return nil }

@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// Decodes JSON Lines one line at a time (SPEC section 3).
+/// Decodes JSON Lines one line at a time (docs/FORMATS.md).
 ///
 /// `JSONLinesReader` feeds it every line of a file; a command that follows a
 /// growing log can feed it lines as they arrive and redraw what changed.

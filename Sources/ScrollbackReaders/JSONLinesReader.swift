@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// JSON Lines: one message object per line, later lines updating earlier ones by id (SPEC section 3).
+/// JSON Lines: one message object per line, later lines updating earlier ones by id (docs/FORMATS.md).
 enum JSONLinesReader {
     static let reader = ChatReader(
         format: .jsonl,

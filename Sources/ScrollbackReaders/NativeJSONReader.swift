@@ -1,13 +1,13 @@
 import ScrollbackModel
 
-/// The native log format, version 1 (SPEC section 3).
+/// The native log format, version 1 (docs/FORMATS.md).
 enum NativeJSONReader {
     /// The newest version this reader understands.
     static let supportedVersion = 1
 
     static let reader = ChatReader(
         format: .scrollback,
-        summary: "Scrollback JSON log, version 1 (SPEC section 3)",
+        summary: "Scrollback JSON log, version 1 (docs/FORMATS.md)",
         sniff: { input in input.bytes.map(FormatSniffing.looksLikeNativeJSON) ?? false },
         read: { input, _ in try read(input) }
     )

@@ -19,12 +19,12 @@ struct ConversationBuilder {
     /// Builds `transcript` under `slug/`; `previous` is the last build's record of it, if any.
     func build(
         _ transcript: Transcript, key: String, inputFingerprint: String, slug: String, inputName: String,
-        base: String?, previous: ConversationRecord?, media cache: MediaCache
+        base: String?, archive: MediaArchive? = nil, previous: ConversationRecord?, media cache: MediaCache
     ) throws -> ConversationRecord {
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
         let plan = PagePlan(layout: layout, budget: options.pageBudget, pageSize: options.pageSize)
         let media = try MediaLibrary(
-            transcript: transcript, base: base, inputName: inputName, writer: writer, cache: cache)
+            transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
         let title = Self.title(layout)
 
         var shared = Fingerprint()
@@ -33,13 +33,7 @@ struct ConversationBuilder {
         shared.add(layout.me)
         shared.add(layout.isGroup)
         shared.add(layout.undated)
-        for participant in layout.participants {
-            for field in [participant.id, participant.name, participant.initials, participant.avatar ?? ""] {
-                shared.add(field)
-            }
-            shared.add(participant.colorIndex)
-            shared.add(participant.isMe)
-        }
+        shared.add(layoutJSON: { LayoutJSONRenderer.encodeParticipants(of: layout, to: $0) })
         for (reference, name) in media.names.sorted(by: { $0.key < $1.key }) {
             shared.add(reference)
             shared.add(name)
@@ -63,12 +57,10 @@ struct ConversationBuilder {
                 print.add(day.date.description)
                 print.add(day.label)
                 for chain in day.chains {
-                    print.add(chain.kind.rawValue)
-                    print.add(chain.sender)
-                    print.add(chain.alignment.rawValue)
-                    print.add(chain.showName)
+                    // What the page shows of the chain, encoded as the layout JSON encodes it: a value
+                    // added to the presentation is part of the fingerprint without being listed here.
+                    print.add(layoutJSON: { LayoutJSONRenderer.encode(chain, of: layout, to: $0) })
                     for bubble in chain.bubbles {
-                        print.add(bubble)
                         if let reply = bubble.reply { print.add(pageOfMessage[reply.id].map { pageNames[$0] }) }
                     }
                 }

@@ -1,5 +1,6 @@
 import ScrollbackLayout
 import ScrollbackModel
+import ScrollbackRender
 
 /// A SHA-256 over length-prefixed fields: what a page is made from, so an unchanged page is
 /// recognised without rendering it.
@@ -29,52 +30,23 @@ struct Fingerprint {
         add(Int(time.utcOffset))
     }
 
-    /// Everything a bubble shows.
-    mutating func add(_ bubble: Bubble) {
-        let message = bubble.message
-        add(message.id)
-        add(message.kind.rawValue)
-        add(message.sender)
-        add(message.time)
-        add(message.text)
-        add(message.format.rawValue)
-        add(message.replyTo)
-        add(message.status?.rawValue)
-        add(message.reactions.count)
-        for reaction in message.reactions {
-            add(reaction.emoji)
-            add(reaction.by.joined(separator: "\u{1F}"))
-            add(reaction.count)
+    /// The bytes an encoder hands on, each piece length-prefixed, so the encoding of one value
+    /// can never run into the next.
+    mutating func add(layoutJSON encode: (@escaping ([UInt8]) -> Void) -> Void) {
+        let box = HasherBox(hasher)
+        encode { piece in
+            var count = Int64(piece.count).littleEndian
+            withUnsafeBytes(of: &count) { box.hasher.update(buffer: $0) }
+            piece.withUnsafeBytes { box.hasher.update(buffer: $0) }
         }
-        add(message.attachments.count)
-        for file in message.attachments {
-            for field in [file.path, file.url, file.type, file.name, file.alt] { add(field) }
-            add(file.size ?? -1)
-            add(file.width ?? -1)
-            add(file.height ?? -1)
-        }
-        add(message.edited)
-        add(message.deleted)
-        add(message.forwardedFrom)
-        add(message.hidden)
-        add(bubble.position.rawValue)
-        add(bubble.tail)
-        add(bubble.avatar)
-        add(bubble.status?.rawValue)
-        add(bubble.timeLabel)
-        add(bubble.isoTime)
-        add(bubble.showTime)
-        add(bubble.jumbo)
-        if let reply = bubble.reply {
-            add(reply.id)
-            add(reply.found)
-            add(reply.sender)
-            add(reply.senderName)
-            add(reply.excerpt)
-        } else {
-            add(-2)
-        }
+        hasher = box.hasher
     }
 
     mutating func finalize() -> String { hasher.finalizeHex() }
+}
+
+/// The hasher, held where an escaping sink can reach it while an encoder writes.
+private final class HasherBox {
+    var hasher: SHA256
+    init(_ hasher: SHA256) { self.hasher = hasher }
 }

@@ -71,6 +71,9 @@ struct InputBuilder: Sendable {
             case .read(let conversations):
                 var options = html
                 options.mediaBaseDirectory = chatInput.baseDirectory
+                if case .bytes(let bytes) = chatInput.content, ExportArchive.isZip(bytes) {
+                    options.mediaArchive = MediaArchive(name: chatInput.name) { ExportArchive.member($0, of: bytes) }
+                }
                 let builder = ConversationBuilder(
                     options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
                     stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
@@ -78,7 +81,7 @@ struct InputBuilder: Sendable {
                     let record = try builder.build(
                         conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
                         slug: conversation.slug, inputName: hidesNames ? "input \(position + 1)" : chatInput.name,
-                        base: chatInput.baseDirectory,
+                        base: chatInput.baseDirectory, archive: options.mediaArchive,
                         previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
                     outcome.warnings += record.warnings
                     outcome.records.append(record)

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import ScrollbackRender
 
 /// Copies a conversation's attachments and avatars into `media/`, named by content hash so the
 /// same file sent in two conversations is stored once. Nothing outside the input's folder is read.
@@ -12,9 +13,10 @@ struct MediaLibrary {
     var warnings: [String] = []
 
     /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
-    init(transcript: Transcript, base: String?, inputName: String, writer: SiteWriter, cache: MediaCache)
-        throws
-    {
+    init(
+        transcript: Transcript, base: String?, archive: MediaArchive? = nil, inputName: String, writer: SiteWriter,
+        cache: MediaCache
+    ) throws {
         var references: [(String, String)] = []  // (path, who refers to it)
         for participant in transcript.participants {
             if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
@@ -43,6 +45,18 @@ struct MediaLibrary {
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
+                // A member of the zip the export came in is copied out of it.
+                if let bytes = archive?.contents(reference) {
+                    let hash = SHA256.hex(bytes)
+                    let name = String(hash.prefix(24)) + Self.fileExtension(reference)
+                    names[reference] = name
+                    let file = "media/" + name
+                    files.insert(file)
+                    try cache.stage(file) {
+                        if !writer.has(file) { try writer.emit(file, bytes) }
+                    }
+                    continue
+                }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
                 // Hashed: the manifest must not spell out where the input's files are (a folder

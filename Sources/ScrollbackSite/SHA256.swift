@@ -61,8 +61,8 @@ struct SHA256 {
     /// The hex digest of `bytes`.
     static func hex(_ bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256()
-        let contiguous = bytes.withContiguousStorageIfAvailable { hasher.update(buffer: UnsafeRawBufferPointer($0)) }
-        if contiguous == nil { Array(bytes).withUnsafeBytes { hasher.update(buffer: $0) } }
+        let hashed: Void? = bytes.withContiguousStorageIfAvailable { hasher.update(buffer: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { Array(bytes).withUnsafeBytes { hasher.update(buffer: $0) } }
         return hasher.finalizeHex()
     }
 

@@ -22,7 +22,7 @@ enum SiteHTML {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none';\(scriptPolicy) style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none';\(scriptPolicy) style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; base-uri 'none'; form-action 'none'">
             <meta name="referrer" content="no-referrer">
             <meta name="color-scheme" content="light dark">
             <meta name="generator" content="Scrollback">

@@ -5,6 +5,8 @@ Uses the already-built .build/debug/scrollback (builds nothing) to render the ex
 full of XSS payloads into a temporary folder, then checks:
   - the long example opens scrolled to its newest message, a three-message chat sits at the top;
   - no page makes a network request of any kind;
+  - the road-trip example's video and voice note load and play under the page's CSP, and its
+    spoiler is hidden until clicked (no script);
   - no script from content runs (no alert/prompt/confirm, no injected global, no on* attribute,
     no javascript: URL, no <script> element);
   - basics axe-core would check: lang, one h1, day headings, landmarks, alt on every image;
@@ -12,7 +14,7 @@ full of XSS payloads into a temporary folder, then checks:
     the colours the browser actually uses.
 Ends with a line "N passed, M failed" and exits non-zero when anything failed.
 """
-import glob, json, os, subprocess, sys, tempfile
+import glob, json, os, subprocess, sys, tempfile, time
 
 from selenium.common.exceptions import UnexpectedAlertPresentException
 
@@ -184,6 +186,34 @@ def main():
                 assert not position["overflow"], position
                 assert position["firstTop"] - position["boxTop"] < 80, f"short chat not at the top: {position}"
             check("a three-message chat sits at the top", short_at_top)
+
+            for theme in THEMES:
+                def players_load(theme=theme):
+                    load(driver, pages[("road-trip", theme)])
+                    driver.execute_script("document.querySelectorAll('video,audio').forEach(e => e.load())")
+                    deadline = time.time() + 5
+                    states = []
+                    while time.time() < deadline:
+                        states = driver.execute_script(
+                            "return [...document.querySelectorAll('video,audio')].map(e => [e.tagName, e.readyState, e.duration])")
+                        if states and all(state[1] >= 1 and state[2] > 0 for state in states):
+                            break
+                        time.sleep(0.1)
+                    assert [state[0] for state in states] == ["VIDEO", "AUDIO"], states
+                    assert all(state[1] >= 1 and state[2] > 0 for state in states), f"media did not load under the CSP: {states}"
+                check(f"the road-trip example's video and voice note load and play ({theme})", players_load)
+
+                def spoiler_reveals(theme=theme):
+                    load(driver, pages[("road-trip", theme)])
+                    hidden = driver.execute_script(
+                        "const t = document.querySelector('.sb-spoiler-text'); return getComputedStyle(t).color")
+                    driver.find_element("css selector", ".sb-spoiler").click()
+                    time.sleep(0.5)  # past the colour's transition
+                    shown = driver.execute_script(
+                        "const t = document.querySelector('.sb-spoiler-text'); return getComputedStyle(t).color")
+                    assert hidden in ("rgba(0, 0, 0, 0)", "transparent"), f"spoiler visible before a click: {hidden}"
+                    assert shown not in ("rgba(0, 0, 0, 0)", "transparent"), f"spoiler still hidden after a click: {shown}"
+                check(f"a spoiler is hidden until clicked, with no script ({theme})", spoiler_reveals)
 
             for (name, theme), path in sorted(pages.items()):
                 def no_requests(path=path):

@@ -3,7 +3,7 @@ import ScrollbackModel
 import TestSupport
 import Testing
 
-@Suite("Layout: positions, tails, alignment, avatars, names (SPEC 4.4–4.7)")
+@Suite("Layout: positions, tails, alignment, avatars, names (layout rules 4–7)")
 struct BubbleRuleTests {
     @Test("Positions run single, or first … middle … last, and only single/last have tails")
     func positionsAndTails() throws {

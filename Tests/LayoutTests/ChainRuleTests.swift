@@ -3,7 +3,7 @@ import ScrollbackModel
 import TestSupport
 import Testing
 
-@Suite("Layout: ordering and chains (SPEC 4.1, 4.3)")
+@Suite("Layout: ordering and chains (layout rules 1, 3)")
 struct ChainRuleTests {
     private func chains(_ chat: TranscriptBuilder, _ options: LayoutOptions = LayoutOptions()) throws -> [[String]] {
         try LayoutEngine.layout(chat.transcript, options: options).days.flatMap(\.chains)

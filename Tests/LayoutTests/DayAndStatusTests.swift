@@ -3,7 +3,7 @@ import ScrollbackModel
 import TestSupport
 import Testing
 
-@Suite("Layout: days, status, replies, jumbo emoji (SPEC 4.2, 4.9–4.11)")
+@Suite("Layout: days, status, replies, jumbo emoji (layout rules 2, 9–11)")
 struct DayAndStatusTests {
     @Test("Days are cut in the log's zone, else UTC, and --tz overrides both")
     func dayZones() throws {

@@ -9,7 +9,7 @@ import Testing
 /// fails when `CI=true`, so CI never blesses its own output.
 @Suite("Example page snapshots")
 struct ExamplePageSnapshotTests {
-    static let examples = ["weekend-plans", "hiking-club", "tickets"]
+    static let examples = ["weekend-plans", "hiking-club", "tickets", "road-trip"]
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
 

@@ -60,7 +60,7 @@ struct MessageHTMLWriterTests {
         var undated = feature
         undated.undated = true
         result.append(("features, undated", try LayoutEngine.layout(undated), nil))
-        for example in ["weekend-plans.json", "hiking-club.json", "tickets.json", "ai-pairing.md"] {
+        for example in ["weekend-plans.json", "hiking-club.json", "tickets.json", "ai-pairing.md", "road-trip.json"] {
             let url = Fixtures.example(example)
             let transcript = try Transcript.load(path: url.path)
             result.append((example, try LayoutEngine.layout(transcript), url.deletingLastPathComponent().path))
@@ -105,5 +105,24 @@ struct MessageHTMLWriterTests {
         let html = try HTMLRenderer.render(layout, options: options)
         #expect(html.contains("<p class=\"mine\">Yes &amp; &quot;quotes&quot; &#39;too&#39;</p>"))
         #expect(!HTMLTest.body(html).contains("class=\"sb-msg"))
+    }
+}
+
+@Suite("Message HTML writer source")
+struct MessageHTMLWriterSourceTests {
+    @Test("The writer is the code generated from the current message.mustache")
+    func generatedFromTheTemplate() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Fixtures.packageRoot.appendingPathComponent("scripts/generate-message-writer.py").path,
+            "--check",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
     }
 }

@@ -46,7 +46,7 @@ struct PageSafetyTests {
 
     @Test(
         "A page of every example references no http(s) resource",
-        arguments: ["weekend-plans", "hiking-club", "tickets"])
+        arguments: ["weekend-plans", "hiking-club", "tickets", "road-trip"])
     func noNetwork(_ name: String) throws {
         let url = Fixtures.example(name + ".json")
         let transcript = try Transcript.load(path: url.path)

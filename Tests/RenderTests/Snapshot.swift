@@ -17,13 +17,13 @@ enum Snapshot {
                 return
             }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: file.path, contents: Data(actual.utf8))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(actual.utf8))
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return }
         let newFile = FileManager.default.temporaryDirectory.appendingPathComponent("new-" + name)
-        FileManager.default.createFile(atPath: newFile.path, contents: Data(actual.utf8))
+        _ = FileManager.default.createFile(atPath: newFile.path, contents: Data(actual.utf8))
         Issue.record(
             """
             Output differs from \(file.path); the new output is in \(newFile.path).

@@ -34,6 +34,23 @@ struct AtomicWriteTests {
         #expect(try folder.contents() == ([live, "out.txt"] + unrelated).sorted())
     }
 
+    @Test("Writing to a named pipe writes into it and leaves it a pipe (as -o /dev/null must stay a device)")
+    func pipeStaysAPipe() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let pipe = folder.path("pipe")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let reader = Thread {
+            _ = FileManager.default.contents(atPath: pipe)
+        }
+        reader.start()
+        try AtomicFile.write(pipe) { $0.write("through the pipe\n") }
+        var info = stat()
+        #expect(stat(pipe, &info) == 0)
+        #expect((info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try folder.contents() == ["pipe"])
+    }
+
     @Test("Output files are written only through AtomicFile (no other write API in Sources)")
     func onlyAtomicWrites() throws {
         // Writing APIs that bypass the temporary-file-and-rename path.

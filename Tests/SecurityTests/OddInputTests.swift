@@ -64,8 +64,8 @@ struct OddInputTests {
         let reply = try #require(layout.days.first?.chains.first?.bubbles.first?.reply)
         #expect(reply.id == "gone")
         #expect(reply.found == false)
-        #expect(try Hostile.load(log).render(.html).contains("a message that is not in this transcript"))
-        #expect(try Hostile.load(log).render(.text).contains("a message not in this log"))
+        #expect(try Hostile.load(log).render(.html).contains("a message that is not in this export"))
+        #expect(try Hostile.load(log).render(.text).contains("a message that is not in this export"))
         #expect(!(try Hostile.load(log).render(.html)).contains("#msg-gone"))
     }
 

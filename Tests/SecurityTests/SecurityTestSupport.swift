@@ -4,7 +4,7 @@ import TestSupport
 
 /// Small builders shared by the hardening suites.
 enum Hostile {
-    /// A native log (SPEC section 3) holding `messages`, each a JSON object literal.
+    /// A native log (docs/FORMATS.md) holding `messages`, each a JSON object literal.
     static func nativeLog(_ messages: [String], header: String = "") -> String {
         "{\"version\": 1, \(header)\(header.isEmpty ? "" : ", ")\"messages\": [\n" + messages.joined(separator: ",\n")
             + "\n]}\n"

@@ -117,3 +117,37 @@ struct SiteIncrementalTests {
         #expect(!FileManager.default.fileExists(atPath: site.path + "/weekend-plans"))
     }
 }
+
+@Suite("Site rebuilds match clean builds")
+struct SiteRebuildEqualsCleanTests {
+    /// A repeated id gets an anchor of its own (`msg-r~2`); when the first copy is renamed, the
+    /// second becomes `msg-r`. The page holding it changed only in that, and must not be kept.
+    @Test("After a change that only renumbers a repeated id, an incremental build equals a clean build")
+    func repeatedIDRenumbered() throws {
+        func log(withFirst: Bool) -> String {
+            var messages: [(String, String, String, String, String)] = []
+            messages.append((withFirst ? "r" : "q", "ben", "2026-08-01T12:00", "first copy", ""))
+            for day in 2...9 { messages.append(("d\(day)", "ana", "2026-08-0\(day)T12:00", "day \(day)", "")) }
+            messages.append(("r", "ben", "2026-09-20T12:00", "second copy", ""))
+            return SiteTest.log(title: "Repeats", messages)
+        }
+        let input = try SiteTest.folder("input")
+        let path = try SiteTest.write(log(withFirst: true), "repeats.json", in: input)
+        var options = SiteOptions()
+        options.pageSize = 4
+        let site = try SiteTest.folder()
+        try SiteTest.build([path], into: site, options: options)
+        let before = try SiteTest.contents(site)
+        #expect(before.values.contains { String(decoding: $0, as: UTF8.self).contains(#"id="msg-r~2""#) })
+        try SiteTest.write(log(withFirst: false), "repeats.json", in: input)
+        try SiteTest.build([path], into: site, options: options)
+        let clean = try SiteTest.folder("clean")
+        try SiteTest.build([path], into: clean, options: options)
+        let incremental = try SiteTest.contents(site)
+        let fresh = try SiteTest.contents(clean)
+        #expect(incremental.keys.sorted() == fresh.keys.sorted())
+        for (name, data) in fresh where !name.hasSuffix("manifest.json") {
+            #expect(incremental[name] == data, "\(name) differs from a clean build")
+        }
+    }
+}

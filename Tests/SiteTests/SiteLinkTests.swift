@@ -30,7 +30,7 @@ struct SiteLinkTests {
         let last = try SiteTest.read(site, "cross/2026-10-3.html")
         #expect(last.contains(#"<a class="sb-reply" href="2026-09.html#msg-a1">"#))
         #expect(last.contains(#"<a class="sb-reply" href="2026-10.html#msg-b1">"#))
-        #expect(last.contains("a message that is not in this transcript"))
+        #expect(last.contains("a message that is not in this export"))
         let september = try SiteTest.read(site, "cross/2026-09.html")
         #expect(september.contains(#"id="msg-a1""#))
         #expect(september.contains(#"id="day-2026-09-30""#))

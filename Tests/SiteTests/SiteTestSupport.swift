@@ -56,7 +56,7 @@ enum SiteTest {
         var result: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result.append(path) }
         }
         return result.sorted()

@@ -1,6 +1,6 @@
 import ScrollbackModel
 
-/// The Markdown log: a human-written transcript (SPEC section 3, docs/FORMATS.md).
+/// The Markdown log: a human-written transcript (docs/FORMATS.md).
 enum MarkdownLogReader {
     static let reader = ChatReader(
         format: .markdown,

@@ -1,50 +1,183 @@
+import ScrollbackLayout
 import ScrollbackModel
 
-/// One attachment: an inline image when the page may show it, else a file chip.
+/// One attachment, drawn by its kind: an inline image, a video or audio player, a link card, a
+/// poll, a place, a contact card, or a file chip that links to the file where it can be reached.
+///
+/// What is shown comes from the layout's `AttachmentPresentation`; this type only finds what a
+/// page can load (a site's copy, an inlined `data:` URL, a path) and spells it for the template.
 struct AttachmentContext: HTMLContext {
-    let attachment: Attachment
+    let attachment: AttachmentPresentation
     let session: HTMLRenderSession
+    /// How the page draws it, decided from the kind and what could be loaded.
+    private let drawing: Drawing
+
+    private enum Drawing {
+        case image(MediaResolver.Resolved)
+        case player(MediaResolver.Resolved)
+        case card, poll, place, contact
+        case chip(href: String?, remote: Bool, download: Bool, missing: Bool)
+    }
+
+    init(attachment: AttachmentPresentation, session: HTMLRenderSession) {
+        self.attachment = attachment
+        self.session = session
+        self.drawing = Self.drawing(attachment, session)
+    }
+
+    private static func drawing(_ attachment: AttachmentPresentation, _ session: HTMLRenderSession) -> Drawing {
+        switch attachment.kind {
+        case .link: return .card
+        case .poll where attachment.poll != nil: return .poll
+        case .location where attachment.mapURL != nil: return .place
+        case .contact: return .contact
+        default: break
+        }
+        let reference = attachment.path ?? attachment.url
+        if !attachment.omitted, let reference {
+            switch attachment.kind {
+            case .image, .sticker:
+                if let image = session.image(reference) { return .image(image) }
+            case .video, .audio, .voice:
+                if let media = session.media.file(reference, beyondLimit: false) { return .player(media) }
+            default: break
+            }
+        }
+        if attachment.omitted || reference == nil {
+            return .chip(href: nil, remote: false, download: false, missing: false)
+        }
+        if let path = attachment.path {
+            if let file = session.media.file(path, beyondLimit: true) {
+                return .chip(href: file.source, remote: false, download: file.source.hasPrefix("data:"), missing: false)
+            }
+            return .chip(href: nil, remote: false, download: false, missing: session.media.isMissing(path))
+        }
+        if let url = attachment.url, LinkPolicy.kind(of: url) == .remote {
+            return .chip(href: url, remote: true, download: false, missing: false)
+        }
+        return .chip(href: nil, remote: false, download: false, missing: false)
+    }
 
     func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case .image: return .bool(resolved != nil)
-        case .src: return .string(resolved?.source ?? "")
-        case .alt: return .string(attachment.alt ?? attachment.name ?? "Image")
-        case .width: return .string((attachment.width ?? resolved?.width).map(String.init) ?? "")
-        case .height: return .string((attachment.height ?? resolved?.height).map(String.init) ?? "")
-        case .name: return .string(displayName)
-        case .size: return .string(attachment.size.map(Self.byteCount) ?? "")
-        case .href: return .string(siteCopy ?? "")
-        case .missing: return .bool(attachment.path != nil && session.page.mediaHref != nil && siteCopy == nil)
+        case .image:
+            if case .image = drawing { return .bool(true) }
+            return .bool(false)
+        case .player:
+            if case .player = drawing { return .bool(true) }
+            return .bool(false)
+        case .card:
+            if case .card = drawing { return .bool(true) }
+            return .bool(false)
+        case .poll:
+            guard case .poll = drawing, let poll = attachment.poll else { return .null }
+            return .object(PollContext(poll: poll))
+        case .place:
+            if case .place = drawing { return .bool(true) }
+            return .bool(false)
+        case .contact:
+            if case .contact = drawing { return .bool(true) }
+            return .bool(false)
+        case .chip:
+            if case .chip = drawing { return .bool(true) }
+            return .bool(false)
+        case .sticker: return .bool(attachment.kind == .sticker)
+        case .video: return .bool(attachment.kind == .video)
+        case .kind: return .string(attachment.kind.rawValue)
+        case .kindLabel: return .string(attachment.kindLabel)
+        case .src:
+            switch drawing {
+            case .image(let resolved), .player(let resolved): return .string(resolved.source)
+            default: return .string("")
+            }
+        case .alt: return .string(attachment.alt ?? attachment.name)
+        case .width:
+            if case .image(let resolved) = drawing {
+                return .string((attachment.width ?? resolved.width).map(String.init) ?? "")
+            }
+            return .string(attachment.width.map(String.init) ?? "")
+        case .height:
+            if case .image(let resolved) = drawing {
+                return .string((attachment.height ?? resolved.height).map(String.init) ?? "")
+            }
+            return .string(attachment.height.map(String.init) ?? "")
+        case .name: return .string(attachment.name)
+        case .size: return .string(attachment.sizeLabel ?? "")
+        case .duration: return .string(attachment.durationLabel ?? "")
+        case .omitted: return .string(attachment.omittedNote ?? "")
+        case .emoji: return .string(attachment.kind == .sticker ? attachment.emoji ?? "" : "")
+        case .siteName: return .string(attachment.siteName ?? "")
+        case .description: return .string(attachment.description ?? "")
+        case .placeLabel: return .string(attachment.placeLabel ?? "")
+        case .href:
+            switch drawing {
+            case .card:
+                guard let url = attachment.url, LinkPolicy.kind(of: url) == .remote else { return .string("") }
+                return .string(url)
+            case .place: return .string(attachment.mapURL ?? "")
+            case .chip(let href, _, _, _): return .string(href ?? "")
+            default: return .string("")
+            }
+        case .remote:
+            if case .chip(_, let remote, _, _) = drawing { return .bool(remote) }
+            return .bool(false)
+        case .download:
+            if case .chip(_, _, let download, _) = drawing { return .bool(download) }
+            return .bool(false)
+        case .missing:
+            if case .chip(_, _, _, let missing) = drawing { return .bool(missing) }
+            return .bool(false)
+        case .phones:
+            return .list(attachment.phones.map { .object(LinkedText(text: $0, href: "tel:" + Self.dialable($0))) })
+        case .emails: return .list(attachment.emails.map { .object(LinkedText(text: $0, href: "mailto:" + $0)) })
         default: return nil
         }
     }
 
-    private var resolved: MediaResolver.Resolved? { session.image(attachment) }
-
-    /// A site's copy of a local file, which a file chip links to.
-    private var siteCopy: String? { attachment.path.flatMap { session.page.mediaHref?($0) } }
-
-    private var displayName: String {
-        if let name = attachment.name, !name.isEmpty { return name }
-        if let path = attachment.path ?? attachment.url, let last = path.split(separator: "/").last {
-            return String(last)
-        }
-        return "Attachment"
+    /// A phone number as a `tel:` URL allows: digits, and a leading `+`.
+    private static func dialable(_ number: String) -> String {
+        String(number.filter { $0.isASCII && ($0.isNumber || $0 == "+") })
     }
+}
 
-    /// `512 bytes`, `12 KB`, `3.4 MB` (powers of 1000, as file browsers show them).
-    static func byteCount(_ bytes: Int) -> String {
-        if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(bytes) / 1000
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
+/// A poll's question, options and summary.
+struct PollContext: HTMLContext {
+    let poll: PollPresentation
+
+    func value(_ name: HTMLName) -> MustacheValue? {
+        switch name {
+        case .question: .string(poll.question)
+        case .summary: .string(poll.summary)
+        case .options: .list(poll.options.map { .object(PollOptionContext(option: $0)) })
+        default: nil
         }
-        let rounded = value < 10 ? (value * 10).rounded() / 10 : value.rounded()
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return text + " " + units[unit]
+    }
+}
+
+/// One answer of a poll.
+struct PollOptionContext: HTMLContext {
+    let option: PollOptionPresentation
+
+    func value(_ name: HTMLName) -> MustacheValue? {
+        switch name {
+        case .text: .string(option.text)
+        case .votes: .string(String(option.votes))
+        case .percent: .string(String(option.percent))
+        default: nil
+        }
+    }
+}
+
+/// A phone number or address with the link that dials or writes to it.
+struct LinkedText: HTMLContext {
+    let text: String
+    let href: String
+
+    func value(_ name: HTMLName) -> MustacheValue? {
+        switch name {
+        case .text: .string(text)
+        case .href: .string(href)
+        default: nil
+        }
     }
 }

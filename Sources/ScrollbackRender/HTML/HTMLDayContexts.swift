@@ -37,7 +37,7 @@ struct ChainContext: HTMLContext {
         case .firstIsoTime: .string(chain.bubbles.first?.isoTime ?? "")
         case .bubbles:
             .lazyList(count: chain.bubbles.count) {
-                .object(BubbleContext(bubbles: chain.bubbles, index: $0, session: session))
+                .object(BubbleContext(bubble: chain.bubbles[$0], session: session))
             }
         default: nil
         }

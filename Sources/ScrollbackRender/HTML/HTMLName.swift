@@ -11,11 +11,15 @@ enum HTMLName: Int, CaseIterable {
     case isSystem, alignment, showName, isMe, senderName, colorIndex, chainAvatarClass, chainInitials
     case firstTime, firstIsoTime, bubbles
     // message.mustache
-    case anchor, id, position, tail, jumbo, deleted, edited, text, body, speaker, time, isoTime, showTime
-    case avatar, avatarClass, initials, reply, hasReactions, reactions, attachments, mediaOnly, status
-    case failed, statusLabel
+    case inlineBody, anchor, id, position, tail, jumbo, deleted, deletedNotice, edited, editedLabel, text, body, speaker
+    case time, isoTime, showTime, avatar, avatarClass, initials, presence, presenceLabel, forwarded, topic
+    case archiveNote, reply, hasReactions, reactions, attachments, mediaOnly, hasRevisions, revisionsLabel
+    case revisions, when, status, failed, statusLabel
     // replies, reactions, attachments
     case href, found, excerpt, emoji, count, many, by, image, src, alt, width, height, name, size, missing
+    case sticker, player, video, kind, kindLabel, duration, omitted, card, siteName, description, poll
+    case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
+    case remote, download
     // page.mustache's head: what a pasted link previews (SharePreview)
     case shareDescription, canonicalURL
 

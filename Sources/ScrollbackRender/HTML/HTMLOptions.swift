@@ -1,3 +1,5 @@
+import ScrollbackLayout
+
 /// Options for HTML output.
 public struct HTMLOptions: Sendable, Hashable {
     /// The theme's name (see `HTMLTheme.all`).
@@ -12,6 +14,8 @@ public struct HTMLOptions: Sendable, Hashable {
     public var mediaBaseDirectory: String?
     /// The largest file, in bytes, inlined as a `data:` URL; bigger ones become file chips.
     public var inlineMediaLimit: Int
+    /// The zip the export came in, whose members attachment paths may name.
+    public var mediaArchive: MediaArchive?
 
     /// Creates options.
     public init(

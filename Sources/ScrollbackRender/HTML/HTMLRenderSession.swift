@@ -70,31 +70,34 @@ final class HTMLRenderSession {
         markdown.html.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// Markdown reduced to its words, for one-line quotes (`**Saturday**` → `Saturday`).
-    func plainText(_ markdown: String) -> String {
-        var words: [String] = []
-        for block in MarkdownDocument.parse(markdown).blocks {
+    /// A system line's words as inline HTML: Markdown without paragraphs, blocks joined by a space.
+    func writeInlineBody(_ message: Message, to output: inout [UInt8]) {
+        if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
+            var text = message.text
+            text.withUTF8 { HTMLEscaping.append($0, quotes: false, to: &output) }
+            return
+        }
+        markdown.html = ""
+        for (index, block) in MarkdownDocument.parse(message.text).blocks.enumerated() {
+            if index > 0 { markdown.html += " " }
             switch block {
-            case .paragraph(let inlines), .heading(_, let inlines): words.append(inlines.plainText)
-            case .codeBlock(_, let code): words.append(code)
-            case .htmlBlock(let source): words.append(source)
-            default: continue
+            case .paragraph(let inlines), .heading(_, let inlines): markdown.inlines(inlines)
+            default: markdown.block(block)
             }
         }
-        let text = words.joined(separator: " ")
-        return text.isEmpty ? markdown : text
+        markdown.html.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// An attachment's image, if the page may show it.
-    func image(_ attachment: Attachment) -> MediaResolver.Resolved? {
-        guard attachment.isImage, let reference = attachment.path ?? attachment.url else { return nil }
-        return markdown.media.image(reference)
-    }
+    /// The image at `reference`, if the page may show it.
+    func image(_ reference: String) -> MediaResolver.Resolved? { markdown.media.image(reference) }
+
+    /// Finds the files a page can load or link to.
+    var media: MediaResolver { markdown.media }
 
     /// The display name of a participant id (the id itself when unknown).
     func name(_ id: String?) -> String {
         guard let id else { return "" }
-        return layout.participant(id)?.name ?? id
+        return layout.displayName(id)
     }
 
     /// The avatar's classes: its inlined image, else the participant's colour.
@@ -120,14 +123,9 @@ final class HTMLRenderSession {
     /// `speaker`, `avatarClass` and `initials` of `id`, remembered for the next bubble.
     func sender(_ id: String?) -> SenderStrings {
         if let lastSender, lastSender.id == id { return lastSender.strings }
-        let strings = SenderStrings(speaker: speaker(id), avatarClass: avatarClass(id), initials: initials(id))
+        let strings = SenderStrings(
+            speaker: layout.speaker(id), avatarClass: avatarClass(id), initials: initials(id))
         lastSender = (id, strings)
         return strings
-    }
-
-    /// What screen readers hear before a message: the sender's name, or "You".
-    func speaker(_ id: String?) -> String {
-        guard let id else { return "Someone" }
-        return id == layout.me ? "You" : name(id)
     }
 }

@@ -99,6 +99,12 @@ struct MarkdownHTML {
         case .emphasis(let children): wrap("em", children)
         case .strong(let children): wrap("strong", children)
         case .strikethrough(let children): wrap("del", children)
+        case .spoiler(let children):
+            // Hidden by CSS until its box is ticked: revealed by a click, with no script.
+            html += "<label class=\"sb-spoiler\"><input type=\"checkbox\" aria-label=\"Show spoiler\">"
+            html += "<span class=\"sb-spoiler-text\">"
+            inlines(children)
+            html += "</span></label>"
         case .link(let destination, let title, let children):
             let kind = LinkPolicy.kind(of: destination)
             guard kind != .forbidden else {

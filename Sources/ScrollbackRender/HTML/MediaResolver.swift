@@ -34,6 +34,54 @@ struct MediaResolver {
         return resolved
     }
 
+    /// A video, audio or other file at `reference`, as something a page can load or link to: the
+    /// site's copy, a `data:` URL in a self-contained page (up to the size limit), else the path
+    /// itself. `beyondLimit` lets a self-contained page link to the path of a file too large to
+    /// inline. A remote URL is given back only for players, and only with `--remote-media`.
+    func file(_ reference: String, beyondLimit: Bool) -> Resolved? {
+        switch LinkPolicy.kind(of: reference) {
+        case .remote: return options.remoteMedia ? Resolved(source: reference) : nil
+        case .mail, .forbidden: return nil
+        case .relative: break
+        }
+        if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
+        guard let file = localFile(reference) else { return archived(reference, image: false) }
+        if let siteHref { return siteHref(reference).map { Resolved(source: $0) } }
+        guard options.selfContained else { return Resolved(source: reference) }
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
+            let data = FileManager.default.contents(atPath: file.path)
+        {
+            let mime = Self.mediaType(file.pathExtension) ?? "application/octet-stream"
+            return Resolved(source: "data:\(mime);base64," + data.base64EncodedString())
+        }
+        return beyondLimit ? Resolved(source: reference) : nil
+    }
+
+    /// Whether `reference` is a local path that names no file the page can reach.
+    func isMissing(_ reference: String) -> Bool {
+        guard LinkPolicy.kind(of: reference) == .relative else { return false }
+        return localFile(reference) == nil && options.mediaArchive?.contents(reference) == nil
+    }
+
+    /// A member of the export's zip: the site's copy of it, or inlined in a self-contained page
+    /// (up to the size limit); a page that links to files cannot reach inside the zip.
+    private func archived(_ reference: String, image: Bool) -> Resolved? {
+        guard let archive = options.mediaArchive else { return nil }
+        if let siteHref {
+            guard let href = siteHref(reference), archive.contents(reference) != nil else { return nil }
+            return Resolved(source: href)
+        }
+        guard options.selfContained, let bytes = archive.contents(reference), bytes.count <= options.inlineMediaLimit
+        else { return nil }
+        let fileExtension = reference.split(separator: ".").last.map(String.init) ?? ""
+        guard
+            let mime = image
+                ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream"
+        else { return nil }
+        return Resolved(source: "data:\(mime);base64," + Data(bytes).base64EncodedString())
+    }
+
     private func resolve(_ reference: String) -> Resolved? {
         switch LinkPolicy.kind(of: reference) {
         case .remote: return options.remoteMedia ? Resolved(source: reference) : nil
@@ -41,7 +89,7 @@ struct MediaResolver {
         case .relative: break
         }
         if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
-        guard let file = localFile(reference) else { return nil }
+        guard let file = localFile(reference) else { return archived(reference, image: true) }
         let size = ImageSize.read(file.path)
         if let siteHref {
             guard let href = siteHref(reference) else { return nil }
@@ -71,6 +119,21 @@ struct MediaResolver {
             attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
         return file
+    }
+
+    /// Video and audio types browsers play, by file extension.
+    static func mediaType(_ fileExtension: String) -> String? {
+        switch fileExtension.lowercased() {
+        case "mp4", "m4v": "video/mp4"
+        case "webm": "video/webm"
+        case "mov": "video/quicktime"
+        case "mp3": "audio/mpeg"
+        case "m4a", "aac": "audio/mp4"
+        case "ogg", "oga", "opus": "audio/ogg"
+        case "wav": "audio/wav"
+        case "flac": "audio/flac"
+        default: mimeType(fileExtension)
+        }
     }
 
     /// Image types browsers show, by file extension.

@@ -70,9 +70,13 @@ struct PageValues: HTMLContext {
         var images = ["data:"]
         if !session.options.selfContained { images.insert("'self'", at: 0) }
         if session.options.remoteMedia { images += ["https:", "http:"] }
-        return
-            "default-src 'none'; style-src \(style.joined(separator: " ")); img-src \(images.joined(separator: " ")); "
-            + "base-uri 'none'; form-action 'none'"
+        // Video and audio players load from the same places as images.
+        let sources = images.joined(separator: " ")
+        let directives = [
+            "default-src 'none'", "style-src " + style.joined(separator: " "), "img-src " + sources,
+            "media-src " + sources, "base-uri 'none'", "form-action 'none'",
+        ]
+        return directives.joined(separator: "; ")
     }
 
     /// A stylesheet from `--templates` cannot close the `<style>` element early.

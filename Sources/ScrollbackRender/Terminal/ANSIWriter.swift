@@ -47,6 +47,7 @@ struct ANSIWriter {
         if style.italic { parameters.append("3") }
         if style.underline { parameters.append("4") }
         if style.strikethrough { parameters.append("9") }
+        if style.concealed { parameters.append("8") }
         if let ink = style.foreground {
             parameters.append(TerminalPalette.parameters(ink, background: false, depth: depth))
         }

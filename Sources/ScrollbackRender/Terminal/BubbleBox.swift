@@ -16,7 +16,7 @@ struct BubbleBox {
     var side: Side
     var tail: Bool
     /// The corners on the sender's side that face a neighbour in the chain are square
-    /// (SPEC rule 4), so a chain reads as one stack: `┌`/`└` on the left, `┐`/`┘` on the right.
+    /// (layout rule 4), so a chain reads as one stack: `┌`/`└` on the left, `┐`/`┘` on the right.
     var joinsAbove = false
     var joinsBelow = false
     var border: TextStyle

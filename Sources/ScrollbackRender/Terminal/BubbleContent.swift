@@ -2,7 +2,8 @@ import ScrollbackLayout
 import ScrollbackMarkdown
 import ScrollbackModel
 
-/// What goes inside one bubble: forwarded note, reply quote, body, attachments.
+/// What goes inside one bubble, as the layout presents it: topic, forwarded note, reply quote,
+/// deletion notice, body, attachments by kind, earlier versions.
 struct BubbleContent {
     /// Columns inside the bubble's borders and padding.
     let width: Int
@@ -11,75 +12,112 @@ struct BubbleContent {
     /// Looks up a participant's colour for reply quotes.
     let layout: TranscriptLayout
 
-    func lines(_ bubble: Bubble) -> [StyledLine] {
-        let message = bubble.message
+    func lines(_ shown: MessagePresentation) -> [StyledLine] {
         var result: [StyledLine] = []
         let quiet = TextStyle(italic: true, foreground: .muted)
-        if let forwarded = message.forwardedFrom {
-            result += LineWrapper.wrap(
-                [Span("↪ Forwarded from " + TerminalSafeText.oneLine(forwarded), quiet)], width: width)
+        if let topic = shown.topic {
+            result += LineWrapper.wrap([Span("# " + TerminalSafeText.oneLine(topic), quiet)], width: width)
         }
-        if let reply = bubble.reply { result.append(replyLine(reply)) }
-        if message.deleted {
-            result += LineWrapper.wrap([Span("This message was deleted", quiet)], width: width)
-            return result
+        if let forwarded = shown.forwarded {
+            result += LineWrapper.wrap([Span("↪ " + TerminalSafeText.oneLine(forwarded), quiet)], width: width)
         }
-        if !message.text.isEmpty {
+        if let reply = shown.reply { result.append(replyLine(reply)) }
+        if let notice = shown.deletedNotice {
+            result += LineWrapper.wrap([Span(notice, quiet)], width: width)
+        }
+        if !shown.text.isEmpty {
             let document =
-                message.format == .plain ? MarkdownDocument.plain(message.text) : MarkdownDocument.parse(message.text)
+                shown.format == .plain ? MarkdownDocument.plain(shown.text) : MarkdownDocument.parse(shown.text)
             result += TerminalMarkdown(width: width, colored: colored).lines(document.blocks)
         }
-        for attachment in message.attachments { result += attachmentLines(attachment) }
+        for attachment in shown.attachments { result += attachmentLines(attachment) }
+        if !shown.revisions.isEmpty {
+            result += LineWrapper.wrap([Span(PresentationWords.earlierVersions + ":", quiet)], width: width)
+            for revision in shown.revisions {
+                let when = revision.timeLabel.map { $0 + " " } ?? ""
+                result += LineWrapper.wrap(
+                    [Span("· " + when + TerminalSafeText.oneLine(revision.text), quiet)], width: width)
+            }
+        }
         return result.isEmpty ? [StyledLine()] : result
     }
 
     /// `▎Ben Okafor: Still on for Saturday?`, cut to one line.
-    private func replyLine(_ reply: ReplyPreview) -> StyledLine {
+    private func replyLine(_ reply: ReplyPresentation) -> StyledLine {
         let barInk: TextStyle.Ink =
             reply.sender.flatMap { layout.participant($0)?.colorIndex }.map {
                 .participant($0)
             } ?? .muted
         var line = StyledLine("▎", TextStyle(foreground: barInk))
-        let text: String
-        if reply.found {
-            let name = TerminalSafeText.oneLine(reply.senderName ?? reply.sender ?? "")
-            // The excerpt is the original's source text: show it as read, without Markdown punctuation.
-            let excerpt = MarkdownDocument.parse(reply.excerpt).blocks.first.map(Self.plainText) ?? reply.excerpt
-            text = (name.isEmpty ? "" : name + ": ") + TerminalSafeText.oneLine(excerpt)
-        } else {
-            text = "a message not in this log"
-        }
+        let name = TerminalSafeText.oneLine(reply.senderName ?? "")
+        let text = (name.isEmpty ? "" : name + ": ") + TerminalSafeText.oneLine(reply.excerpt)
         line.append(Self.truncate(text, to: width - 1), TextStyle(italic: true, foreground: .muted))
         return line
     }
 
-    /// `📎 summit.jpg`, and the image's description when it has one.
-    private func attachmentLines(_ attachment: Attachment) -> [StyledLine] {
-        let source = attachment.path ?? attachment.url ?? ""
-        let name = attachment.name ?? source.split(separator: "/").last.map(String.init) ?? source
+    /// An attachment by its kind: a card's title, description and site; a poll's options; else
+    /// the attachment's one-line label (`🎬 Video: clip.mp4 · 4.2 MB · 0:42`), linked where it can be.
+    private func attachmentLines(_ attachment: AttachmentPresentation) -> [StyledLine] {
+        let muted = TextStyle(italic: true, foreground: .muted)
         var nameStyle = TextStyle.plain
-        if colored, let url = attachment.url, let target = ANSIWriter.hyperlinkTarget(url) {
-            nameStyle = TextStyle(underline: true, foreground: .link, link: target)
+        let target = attachment.kind == .location ? attachment.mapURL : attachment.url
+        if colored, let target, let link = ANSIWriter.hyperlinkTarget(target) {
+            nameStyle = TextStyle(underline: true, foreground: .link, link: link)
         }
-        var spans = [Span("📎 "), Span(TerminalSafeText.oneLine(name), nameStyle)]
-        if let alt = attachment.alt, !alt.isEmpty {
-            spans.append(Span(" — " + TerminalSafeText.oneLine(alt), TextStyle(italic: true, foreground: .muted)))
+        let icon = Self.icon(attachment.kind) + " "
+        switch attachment.kind {
+        case .link:
+            var titleStyle = nameStyle
+            titleStyle.bold = true
+            var lines = LineWrapper.wrap(
+                [Span(icon), Span(TerminalSafeText.oneLine(attachment.name), titleStyle)], width: width)
+            if let description = attachment.description, !description.isEmpty {
+                lines += LineWrapper.wrap([Span(TerminalSafeText.oneLine(description), muted)], width: width)
+            }
+            let source = [attachment.siteName, attachment.url].compactMap { $0 }.filter { $0 != attachment.name }
+            if !source.isEmpty {
+                lines += LineWrapper.wrap(
+                    [Span(TerminalSafeText.oneLine(source.joined(separator: " · ")), muted)], width: width)
+            }
+            return lines
+        case .poll:
+            guard let poll = attachment.poll else { break }
+            var lines = LineWrapper.wrap(
+                [Span(icon), Span(TerminalSafeText.oneLine(poll.question), TextStyle(bold: true))], width: width)
+            for option in poll.options {
+                lines += LineWrapper.wrap(
+                    [
+                        Span("▪ " + TerminalSafeText.oneLine(option.text)),
+                        Span(" — \(option.votes) (\(option.percent)%)", TextStyle(foreground: .muted)),
+                    ], width: width)
+            }
+            lines += LineWrapper.wrap([Span(poll.summary, muted)], width: width)
+            return lines
+        default: break
         }
-        if let url = attachment.url, attachment.name != nil {
+        var spans = [Span(icon), Span(TerminalSafeText.oneLine(attachment.label), nameStyle)]
+        if let alt = attachment.alt, !alt.isEmpty, alt != attachment.name {
+            spans.append(Span(" — " + TerminalSafeText.oneLine(alt), muted))
+        }
+        if let url = attachment.url, attachment.kind != .location, !attachment.label.contains(url) {
             spans.append(Span(" (" + TerminalSafeText.oneLine(url) + ")"))
         }
         return LineWrapper.wrap(spans, width: width)
     }
 
-    private static func plainText(_ block: MarkdownBlock) -> String {
-        switch block {
-        case .paragraph(let inlines), .heading(_, let inlines): return inlines.plainText
-        case .codeBlock(_, let code): return code
-        case .blockQuote(let blocks): return blocks.first.map(plainText) ?? ""
-        case .list(let list): return list.items.first?.blocks.first.map(plainText) ?? ""
-        case .table(let table): return table.header.map(\.plainText).joined(separator: " ")
-        case .thematicBreak: return ""
-        case .htmlBlock(let html): return html
+    /// The symbol a terminal draws before an attachment of each kind.
+    static func icon(_ kind: Attachment.Kind) -> String {
+        switch kind {
+        case .image: "📷"
+        case .video: "🎬"
+        case .audio: "🎵"
+        case .voice: "🎤"
+        case .sticker: "🔖"
+        case .file: "📎"
+        case .link: "🔗"
+        case .poll: "📊"
+        case .location: "📍"
+        case .contact: "👤"
         }
     }
 

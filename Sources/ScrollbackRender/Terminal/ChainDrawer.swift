@@ -8,7 +8,7 @@ struct ChainDrawer {
     let width: Int
     let colored: Bool
 
-    /// The widest a bubble may be, borders included: about 75% of the row (SPEC rule 12).
+    /// The widest a bubble may be, borders included: about 75% of the row (layout rule 12).
     var maximumBubble: Int { max(12, width * 3 / 4) }
 
     func lines(_ chain: ChainLayout) -> [StyledLine] {
@@ -33,17 +33,20 @@ struct ChainDrawer {
                 let time = StyledLine(bubble.timeLabel, TextStyle(foreground: .muted))
                 result.append(StyledLine().padded((width - time.width) / 2).appending(time))
             }
-            result += bubbleLines(bubble, side: side, border: border)
-            if let meta = metaLine(bubble) { result.append(inset(meta, side)) }
+            let shown = layout.presentation(of: bubble)
+            result += bubbleLines(bubble, shown, side: side, border: border)
+            if let meta = metaLine(shown) { result.append(inset(meta, side)) }
         }
         return result
     }
 
-    private func bubbleLines(_ bubble: Bubble, side: BubbleBox.Side, border: TextStyle) -> [StyledLine] {
-        let reactions = reactionsLine(bubble.message.reactions)
+    private func bubbleLines(
+        _ bubble: Bubble, _ shown: MessagePresentation, side: BubbleBox.Side, border: TextStyle
+    ) -> [StyledLine] {
+        let reactions = reactionsLine(shown.reactions)
         if bubble.jumbo {
             var line = StyledLine()
-            let emoji = DisplayWidth.clusters(TerminalSafeText.oneLine(bubble.message.text)).filter { $0.text != " " }
+            let emoji = DisplayWidth.clusters(TerminalSafeText.oneLine(shown.text)).filter { $0.text != " " }
             for (index, cluster) in emoji.enumerated() {
                 if index > 0 { line.pad(1) }
                 line.append(cluster.text, .plain, width: cluster.width)
@@ -53,7 +56,7 @@ struct ChainDrawer {
             return lines
         }
         let innerMaximum = maximumBubble - 4
-        let content = BubbleContent(width: innerMaximum, colored: colored, layout: layout).lines(bubble)
+        let content = BubbleContent(width: innerMaximum, colored: colored, layout: layout).lines(shown)
         var inner = content.map(\.width).max() ?? 0
         var box = BubbleBox(side: side, tail: bubble.tail, border: border, reactions: nil)
         box.joinsAbove = bubble.position == .middle || bubble.position == .last
@@ -76,7 +79,7 @@ struct ChainDrawer {
     }
 
     /// ` 👍 🙌 2 `: each emoji, with a count when more than one person reacted.
-    private func reactionsLine(_ reactions: [Reaction]) -> StyledLine? {
+    private func reactionsLine(_ reactions: [ReactionPresentation]) -> StyledLine? {
         guard !reactions.isEmpty else { return nil }
         var line = StyledLine()
         line.pad(1)
@@ -91,40 +94,38 @@ struct ChainDrawer {
         return line
     }
 
-    /// `09:15 · Edited · Read` under a bubble: the time at a chain's end, edits, and status (rule 9).
-    private func metaLine(_ bubble: Bubble) -> StyledLine? {
+    /// `● 09:15 · Edited · Read` under a bubble: presence, the time at a chain's end, edits, the
+    /// archive's note and status, as the layout presents them.
+    private func metaLine(_ shown: MessagePresentation) -> StyledLine? {
         var parts: [String] = []
-        if bubble.showTime && bubble.tail && !layout.undated { parts.append(bubble.timeLabel) }
-        if bubble.message.edited != nil && !bubble.message.deleted { parts.append("Edited") }
+        if shown.showTime && shown.tail { parts.append(shown.timeLabel) }
+        if shown.edited { parts.append(PresentationWords.edited) }
+        if let note = shown.archiveNote { parts.append(note) }
         var line = StyledLine()
         let muted = TextStyle(foreground: .muted)
+        if let presence = shown.presence {
+            line.append(presence == .online ? "●" : "○", TextStyle(foreground: presence == .online ? .online : .muted))
+            if !parts.isEmpty || shown.statusLabel != nil { line.append(" ", muted) }
+        }
         line.append(parts.joined(separator: " · "), muted)
-        if let status = bubble.status {
+        if let status = shown.status, let label = shown.statusLabel {
             if !parts.isEmpty { line.append(" · ", muted) }
             if status == .failed {
-                line.append("! Not delivered", TextStyle(bold: true, foreground: .danger))
+                line.append("! " + label, TextStyle(bold: true, foreground: .danger))
             } else {
-                line.append(Self.statusLabel(status), muted)
+                line.append(label, muted)
             }
         }
         return line.width > 0 ? line : nil
-    }
-
-    static func statusLabel(_ status: DeliveryStatus) -> String {
-        switch status {
-        case .sending: return "Sending…"
-        case .sent: return "Sent"
-        case .delivered: return "Delivered"
-        case .read: return "Read"
-        case .failed: return "Not delivered"
-        }
     }
 
     /// System messages: centred, dim, wrapped to a bubble's width.
     private func systemLines(_ chain: ChainLayout) -> [StyledLine] {
         var result: [StyledLine] = []
         for bubble in chain.bubbles {
-            let text = TerminalSafeText.clean(bubble.message.text)
+            let shown = layout.presentation(of: bubble)
+            var text = TerminalSafeText.clean(TranscriptLayout.oneLine(shown.text))
+            if let reply = shown.reply, reply.found { text += " → " + TerminalSafeText.oneLine(reply.excerpt) }
             for line in LineWrapper.wrap([Span(text, TextStyle(dim: true))], width: maximumBubble) {
                 var centred = StyledLine()
                 centred.pad((width - line.width) / 2)

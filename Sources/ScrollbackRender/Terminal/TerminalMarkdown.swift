@@ -55,6 +55,17 @@ struct TerminalMarkdown {
             case .emphasis(let children): result += spans(children, style.with { $0.italic = true })
             case .strong(let children): result += spans(children, style.with { $0.bold = true })
             case .strikethrough(let children): result += spans(children, style.with { $0.strikethrough = true })
+            case .spoiler(let children):
+                // `||…||` stays, so text and ANSI have one layout; with colour the words are concealed
+                // on a shaded ground, shown where the terminal reveals concealed text (selecting it).
+                result.append(Span("||", style.with { $0.foreground = .muted }))
+                result += spans(
+                    children,
+                    style.with {
+                        $0.concealed = true
+                        $0.background = .codeBackground
+                    })
+                result.append(Span("||", style.with { $0.foreground = .muted }))
             case .link(let destination, _, let children):
                 result += link(destination, children, style)
             case .image(let source, _, let alt):

@@ -32,6 +32,7 @@ enum TerminalPalette {
         case .incoming: return (90, 245, (142, 142, 147))
         case .muted: return (90, 244, (130, 130, 135))
         case .danger: return (31, 160, (215, 40, 40))
+        case .online: return (32, 34, (52, 199, 89))
         case .link: return (34, 33, (10, 120, 230))
         case .codeText: return (97, 254, (232, 232, 235))
         case .codeBackground: return (100, 237, (52, 54, 60))

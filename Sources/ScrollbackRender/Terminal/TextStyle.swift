@@ -8,6 +8,8 @@ struct TextStyle: Sendable, Hashable {
     var dim = false
     var underline = false
     var strikethrough = false
+    /// Hidden text (a spoiler): terminals that support it show it only when selected.
+    var concealed = false
     var foreground: Ink?
     var background: Ink?
     /// An OSC 8 hyperlink target (already percent-encoded to printable ASCII).
@@ -28,6 +30,8 @@ struct TextStyle: Sendable, Hashable {
         case muted
         /// A failed delivery.
         case danger
+        /// A participant's online dot.
+        case online
         /// Link text.
         case link
         /// Text and background of code.

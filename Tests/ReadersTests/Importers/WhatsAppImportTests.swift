@@ -139,7 +139,7 @@ struct WhatsAppImportTests {
         #expect(message.text == #"**big** *small* ~~gone~~ and 2\*3\*4 \[x\](y) \<b\>"#)
     }
 
-    @Test("A zip export is read from its _chat.txt, and its media are named but not linked")
+    @Test("A zip export is read from its _chat.txt, and its media name their members, to be read in place")
     func zipExport() throws {
         let zip = StoredZip.make([
             (
@@ -154,8 +154,8 @@ struct WhatsAppImportTests {
         let messages = result.conversations[0].messages
         #expect(messages.count == 2)
         #expect(messages[1].attachments.first?.name == "01-PHOTO.jpg")
-        #expect(messages[1].attachments.first?.path == nil)
-        #expect(result.report.warnings.contains { $0.text.contains("inside the zip") })
+        #expect(messages[1].attachments.first?.path == "01-PHOTO.jpg")
+        #expect(!result.report.warnings.contains { $0.text.contains("inside the zip") })
     }
 
     @Test(

@@ -23,11 +23,13 @@ struct AttachmentPaths {
             return Attachment(type: type, name: shownName)
         }
         if let zipMembers {
-            if !zipMembers.contains(relative) {
+            // A member of the zip is read in place by the pages (inlined, or copied into a site).
+            guard zipMembers.contains(relative) else {
                 report.warnings.append(
                     .init(location: location, text: "The attachment \"\(relative)\" is not in the zip."))
+                return Attachment(type: type, name: shownName)
             }
-            return Attachment(type: type, name: shownName)
+            return Attachment(path: relative, type: type, name: shownName)
         }
         if let baseDirectory {
             let full = (baseDirectory as NSString).appendingPathComponent(relative)

@@ -54,12 +54,6 @@ enum WhatsAppReader {
                 throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
             }
             transcript = try result.get()
-            if transcript.messages.contains(where: { !$0.attachments.isEmpty }) {
-                report.warnings.append(
-                    .init(
-                        location: nil,
-                        text: "attachments stay inside the zip; unzip it and read the folder to show them"))
-            }
         case .bytes(let bytes):
             let parser = WhatsAppParser(
                 file: input.name, options: options, attachments: AttachmentPaths(baseDirectory: input.baseDirectory))

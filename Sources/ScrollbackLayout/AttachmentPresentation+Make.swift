@@ -1,0 +1,105 @@
+import ScrollbackModel
+
+extension AttachmentPresentation {
+    /// What an attachment shows, by its kind.
+    static func make(_ attachment: Attachment, names: (String) -> String) -> AttachmentPresentation {
+        let kind = attachment.kind
+        let kindLabel = PresentationWords.kind(kind)
+        var shown = AttachmentPresentation(
+            kind: kind, name: displayName(attachment, kind: kind), path: attachment.path, url: attachment.url,
+            omitted: attachment.omitted, omittedNote: attachment.omitted ? PresentationWords.omitted : nil,
+            sizeLabel: attachment.size.map(PresentationWords.byteCount),
+            durationLabel: attachment.duration.map(PresentationWords.duration), alt: attachment.alt,
+            width: attachment.width, height: attachment.height, title: attachment.title,
+            description: attachment.description, siteName: attachment.siteName, performer: attachment.performer,
+            emoji: attachment.emoji, poll: attachment.poll.map { pollPresentation($0, names: names) }, placeLabel: nil,
+            mapURL: nil,
+            phones: attachment.contact?.phones ?? [], emails: attachment.contact?.emails ?? [],
+            kindLabel: kindLabel, label: "")
+        if let place = attachment.place {
+            let latitude = coordinate(place.latitude)
+            let longitude = coordinate(place.longitude)
+            shown.placeLabel = latitude + ", " + longitude
+            shown.mapURL =
+                "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"
+        }
+        shown.label = label(shown)
+        return shown
+    }
+
+    private static func displayName(_ attachment: Attachment, kind: Attachment.Kind) -> String {
+        switch kind {
+        case .link:
+            if let title = attachment.title, !title.isEmpty { return title }
+        case .poll:
+            if let poll = attachment.poll { return poll.question }
+        case .contact:
+            if let contact = attachment.contact { return contact.name }
+        case .location:
+            if let title = attachment.title, !title.isEmpty { return title }
+        case .audio:
+            if let title = attachment.title, !title.isEmpty {
+                return attachment.performer.map { $0 + " – " + title } ?? title
+            }
+        default: break
+        }
+        if let name = attachment.name, !name.isEmpty { return name }
+        if let path = attachment.path ?? attachment.url, let last = path.split(separator: "/").last {
+            return String(last)
+        }
+        switch kind {
+        case .sticker: return attachment.emoji ?? PresentationWords.kind(kind)
+        default: return PresentationWords.kind(kind)
+        }
+    }
+
+    /// "Video: clip.mp4 · 4.2 MB · 0:42", the one line any output can draw.
+    private static func label(_ shown: AttachmentPresentation) -> String {
+        var parts = [shown.kindLabel + ": " + shown.name]
+        switch shown.kind {
+        case .link:
+            if let description = shown.description, !description.isEmpty { parts.append(description) }
+            if let site = shown.siteName, !site.isEmpty { parts.append(site) }
+            if let url = shown.url, url != shown.name { parts.append(url) }
+        case .poll:
+            if let poll = shown.poll {
+                parts.append(poll.options.map { "\($0.text) (\($0.votes))" }.joined(separator: ", "))
+                parts.append(poll.summary)
+            }
+        case .location:
+            if let description = shown.description, !description.isEmpty { parts.append(description) }
+            if let place = shown.placeLabel { parts.append(place) }
+        case .contact:
+            parts += shown.phones + shown.emails
+        case .sticker:
+            if let emoji = shown.emoji, emoji != shown.name { parts.append(emoji) }
+        default: break
+        }
+        if let size = shown.sizeLabel { parts.append(size) }
+        if let duration = shown.durationLabel { parts.append(duration) }
+        if let note = shown.omittedNote { parts.append(note) }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func pollPresentation(_ poll: Poll, names: (String) -> String) -> PollPresentation {
+        let total = poll.options.reduce(0) { $0 + $1.votes }
+        let voters = poll.voters ?? total
+        let votes = "\(voters) vote\(voters == 1 ? "" : "s")"
+        return PollPresentation(
+            question: poll.question,
+            options: poll.options.map { option in
+                PollOptionPresentation(
+                    text: option.text, votes: option.votes,
+                    percent: total == 0 ? 0 : (option.votes * 100 + total / 2) / total, names: option.by.map(names))
+            },
+            closed: poll.closed, summary: poll.closed ? "Poll closed · " + votes : votes)
+    }
+
+    /// Degrees to five decimals (about a metre), without the locale's decimal mark.
+    private static func coordinate(_ degrees: Double) -> String {
+        let scaled = Int((abs(degrees) * 100_000).rounded())
+        let fraction = String(scaled % 100_000)
+        return (degrees < 0 && scaled > 0 ? "-" : "") + String(scaled / 100_000) + "."
+            + String(repeating: "0", count: 5 - fraction.count) + fraction
+    }
+}

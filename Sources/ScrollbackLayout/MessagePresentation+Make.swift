@@ -1,0 +1,170 @@
+import ScrollbackMarkdown
+import ScrollbackModel
+
+extension TranscriptLayout {
+    /// What `bubble` shows: the one place where a message's visible elements are decided.
+    public func presentation(of bubble: Bubble) -> MessagePresentation {
+        let message = bubble.message
+        let senderName = message.kind == .system ? nil : message.sender.map(displayName)
+        let deleted = message.deleted
+        return MessagePresentation(
+            id: message.id,
+            anchor: PermalinkID.message(message.id, repeatNumber: bubble.repeatNumber),
+            kind: message.kind,
+            sender: message.kind == .system ? nil : message.sender,
+            senderName: senderName,
+            speaker: speaker(message.kind == .system ? nil : message.sender),
+            text: deleted ? "" : message.text,
+            format: message.format,
+            time: undated ? "" : bubble.isoTime,
+            timeLabel: undated ? "" : bubble.timeLabel,
+            showTime: bubble.showTime && !undated,
+            position: bubble.position,
+            tail: bubble.tail,
+            avatar: bubble.avatar,
+            presence: bubble.avatar ? message.sender.flatMap { participant($0)?.presence } : nil,
+            jumbo: bubble.jumbo,
+            mediaOnly: Self.isMediaOnly(message),
+            forwarded: message.forwardedFrom.map { PresentationWords.forwarded(from: $0) },
+            topic: message.topic,
+            reply: bubble.reply.map(replyPresentation),
+            edited: message.edited != nil && !deleted,
+            revisions: deleted ? [] : message.revisions.map(revisionPresentation),
+            deletedNotice: deleted ? PresentationWords.deleted : nil,
+            status: bubble.status,
+            statusLabel: bubble.status.map(PresentationWords.status),
+            archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
+            reactions: message.reactions.map(reactionPresentation),
+            attachments: deleted ? [] : message.attachments.map { AttachmentPresentation.make($0, names: speaker) })
+    }
+
+    /// The display name of a participant id (the id itself when unknown).
+    public func displayName(_ id: String) -> String { participant(id)?.name ?? id }
+
+    /// What screen readers hear before a message: "You", the sender's name, or "Someone".
+    public func speaker(_ id: String?) -> String {
+        guard let id else { return "Someone" }
+        return id == me ? "You" : displayName(id)
+    }
+
+    /// Pictures and stickers with no words are drawn without a bubble.
+    static func isMediaOnly(_ message: Message) -> Bool {
+        !message.deleted && !message.attachments.isEmpty && message.text.allSatisfy(\.isWhitespace)
+            && message.attachments.allSatisfy(\.isImage)
+    }
+
+    private func replyPresentation(_ reply: ReplyPreview) -> ReplyPresentation {
+        guard reply.found else {
+            return ReplyPresentation(
+                id: reply.id, found: false, target: nil, sender: nil, senderName: nil,
+                excerpt: PresentationWords.replyNotFound)
+        }
+        return ReplyPresentation(
+            id: reply.id, found: true, target: PermalinkID.message(reply.id), sender: reply.sender,
+            senderName: reply.sender.map(speaker), excerpt: Self.oneLine(reply.excerpt))
+    }
+
+    private func reactionPresentation(_ reaction: Reaction) -> ReactionPresentation {
+        let names = reaction.by.map(speaker)
+        let who = names.isEmpty ? String(reaction.count) : names.joined(separator: ", ")
+        return ReactionPresentation(
+            emoji: reaction.emoji, count: reaction.count, by: reaction.by, names: names,
+            label: "\(who) reacted \(reaction.emoji)")
+    }
+
+    private func revisionPresentation(_ revision: Revision) -> RevisionPresentation {
+        RevisionPresentation(
+            text: revision.text,
+            timeLabel: revision.time.map { time in
+                let (date, second) = timeZone.wallClock(of: time)
+                return date.description + " " + DateLabels.clock(secondOfDay: second)
+            })
+    }
+
+    /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`).
+    public static func oneLine(_ markdown: String) -> String {
+        guard !MarkdownDocument.isPlainText(markdown) else { return markdown }
+        var words: [String] = []
+        for block in MarkdownDocument.parse(markdown).blocks {
+            let text = plainText(block)
+            if !text.isEmpty { words.append(text) }
+        }
+        let text = words.joined(separator: " ")
+        return text.isEmpty ? markdown : text
+    }
+
+    private static func plainText(_ block: MarkdownBlock) -> String {
+        switch block {
+        case .paragraph(let inlines), .heading(_, let inlines): return inlines.plainText
+        case .codeBlock(_, let code): return code
+        case .blockQuote(let blocks): return blocks.map(plainText).joined(separator: " ")
+        case .list(let list): return list.items.flatMap(\.blocks).map(plainText).joined(separator: " ")
+        case .table(let table): return table.header.map(\.plainText).joined(separator: " ")
+        case .thematicBreak: return ""
+        case .htmlBlock(let html): return html
+        }
+    }
+}
+
+/// The words the layout decides on, written once for every output.
+public enum PresentationWords {
+    public static let deleted = "This message was deleted"
+    public static let edited = "Edited"
+    public static let replyNotFound = "a message that is not in this export"
+    public static let missingFromLatestExport = "Not in the latest export"
+    public static let omitted = "left out of the export"
+    public static let earlierVersions = "Earlier versions"
+
+    /// "Forwarded from Ana".
+    public static func forwarded(from name: String) -> String { "Forwarded from " + name }
+
+    /// The words for a delivery status.
+    public static func status(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .sending: "Sending…"
+        case .sent: "Sent"
+        case .delivered: "Delivered"
+        case .read: "Read"
+        case .failed: "Not delivered"
+        }
+    }
+
+    /// The kind of an attachment in words.
+    public static func kind(_ kind: Attachment.Kind) -> String {
+        switch kind {
+        case .image: "Photo"
+        case .video: "Video"
+        case .audio: "Audio"
+        case .voice: "Voice message"
+        case .sticker: "Sticker"
+        case .file: "File"
+        case .link: "Link"
+        case .poll: "Poll"
+        case .location: "Location"
+        case .contact: "Contact"
+        }
+    }
+
+    /// `512 bytes`, `12 KB`, `3.4 MB` (powers of 1000, as file browsers show them).
+    public static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        let rounded = value < 10 ? (value * 10).rounded() / 10 : value.rounded()
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return text + " " + units[unit]
+    }
+
+    /// `0:42`, `12:05`, `1:02:03`.
+    public static func duration(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds.rounded()))
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let twoDigits = { (value: Int) in (value < 10 ? "0" : "") + String(value) }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+    }
+}
