@@ -29,6 +29,11 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // The pipeline, one module a stage; arrows point one way.
         .target(name: "ScrollbackModel"),
@@ -55,6 +60,8 @@ let package = Package(
                 .embedInCode("css/theme-plain.css"),
                 .embedInCode("site/site.css"),
                 .embedInCode("site/search.js"),
+                .embedInCode("live/live.js"),
+                .embedInCode("live/live.css"),
             ]
         ),
         .target(
@@ -77,7 +84,9 @@ let package = Package(
                 "ScrollbackRender", "ScrollbackSite", "ScrollbackArchive",
             ]
         ),
-        .target(name: "ScrollbackCLI", dependencies: ["Scrollback"]),
+        // `scrollback serve`: the live page over HTTP (the only `import CMicroHTTPD`).
+        .target(name: "ScrollbackServe", dependencies: ["Scrollback", "ScrollbackTemplates", "CMicroHTTPD"]),
+        .target(name: "ScrollbackCLI", dependencies: ["Scrollback", "ScrollbackServe"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
 
         // Tests.
@@ -93,6 +102,7 @@ let package = Package(
             name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["ScrollbackServe", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).
         .testTarget(
             name: "SecurityTests",

@@ -14,6 +14,8 @@ public enum BuiltinTemplates {
         "theme-plain.css": text(PackageResources.theme_plain_css),
         "site.css": text(PackageResources.site_css),
         "search.js": text(PackageResources.search_js),
+        "live.js": text(PackageResources.live_js),
+        "live.css": text(PackageResources.live_css),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

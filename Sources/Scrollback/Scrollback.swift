@@ -61,22 +61,31 @@ extension Transcript {
             from: Readers.read(input, format: format, options: options), input: input, conversation: conversation)
     }
 
-    /// Chooses one conversation of a read result by id or title.
+    /// Chooses one conversation of a read result by id or title (exactly, then ignoring case).
     public static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
         let conversations = result.conversations
-        let choices = conversations.enumerated().map { $0.element.id ?? $0.element.title ?? "\($0.offset + 1)" }
+        let choices = conversations.enumerated().map { Self.choice($0.element, number: $0.offset + 1) }
         guard let wanted = conversation else {
             if conversations.count == 1 { return conversations[0] }
             throw ReadError(location: SourceLocation(file: input.name), problem: .conversationNeeded(choices: choices))
         }
         if let match = conversations.first(where: { $0.id == wanted })
             ?? conversations.first(where: { $0.title == wanted })
+            ?? conversations.first(where: { $0.title?.lowercased() == wanted.lowercased() })
         {
             return match
         }
         if let number = Int(wanted), conversations.indices.contains(number - 1) { return conversations[number - 1] }
         throw ReadError(
             location: SourceLocation(file: input.name), problem: .unknownConversation(wanted, choices: choices))
+    }
+
+    /// A conversation as a choice lists it: its title with its id (`"Gaming Crew" (id 42)`), either of which
+    /// `--conversation` takes.
+    static func choice(_ transcript: Transcript, number: Int) -> String {
+        let id = transcript.id ?? "\(number)"
+        guard let title = transcript.title, !title.isEmpty, title != id else { return "\"\(id)\"" }
+        return "\"\(title)\" (id \(id))"
     }
 
     /// Lays the transcript out and renders it in `format`, writing to `output`.

@@ -13,6 +13,7 @@ public enum CommandLineTool {
         MergeCommand.command,
         CheckCommand.command,
         FollowCommand.command,
+        ServeCommand.command,
         ValidateCommand.command,
         FormatsCommand.command,
         ThemesCommand.command,
@@ -82,6 +83,7 @@ public enum CommandLineTool {
         text += "  scrollback site INPUT... -o DIR [options]\n"
         text += "  scrollback check INPUT --snapshot FILE [--format ...] [--record] [options]\n"
         text += "  scrollback follow [INPUT|-] [options]\n"
+        text += "  scrollback serve INPUT... [--host ADDR] [--port N] [options]\n"
         text += "  scrollback merge INPUT... -o FILE|DIR [options]\n"
         text += "  scrollback validate INPUT...\n"
         text += "  scrollback formats | themes\n"

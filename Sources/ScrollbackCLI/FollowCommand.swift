@@ -10,8 +10,9 @@ enum FollowCommand {
         discussion: """
             Reads JSON Lines from INPUT (a file being appended to, watched like 'tail -f') or from
             standard input (-, the default) until it ends. On a terminal the open chain is redrawn
-            in place as messages extend it and updates (lines with an earlier id) change it; when
-            the stream ends the screen shows what 'scrollback render --format ansi' shows. Off a
+            in place as messages extend it and updates (lines with an earlier id) change it; presence
+            lines move the avatar's dot, and a line under the transcript says who is typing;
+            when the stream ends the screen shows what 'scrollback render --format ansi' shows. Off a
             terminal each chain is printed once it is closed, the last one when the input ends.
             Ctrl-C stops following: the terminal's colours and cursor are restored and the exit
             status is 130.
@@ -40,9 +41,21 @@ enum FollowCommand {
         Interruption.install()
         source.onRestart = { log = FollowLog(name: path) }
 
-        while let lines = source.nextLines() {
+        // On a terminal a status line under the transcript says who is typing;
+        // the source is read with a timeout so that typing still ends while the stream is quiet.
+        var status: String?
+        while let lines = source.nextLines(within: interactive ? 0.5 : nil) {
             for line in lines { try log.apply(line) }
-            screen.show(try blocks(transform?.apply(log.transcript) ?? log.transcript, options), final: false)
+            log.expireTyping()
+            let shown = transform?.apply(log.transcript) ?? log.transcript
+            let line =
+                interactive
+                ? FollowStatus.line(
+                    shown, typing: log.typing.senders, me: options.layout.me,
+                    width: options.terminal.width, color: options.terminal.color) : nil
+            if lines.isEmpty && line == status { continue }
+            status = line
+            screen.show(try blocks(shown, options) + (line.map { [[$0]] } ?? []), final: false)
         }
         screen.show(try blocks(transform?.apply(log.transcript) ?? log.transcript, options), final: true)
         return 0

@@ -235,7 +235,7 @@ enum SharedOptions {
         let options = try readOptions(arguments)
         let input = try ChatInput.load(path)
         let result = try Readers.read(input, format: format, options: options)
-        ImportReportPrinter.print(result, input: input, console: console)
+        ImportReportPrinter.print(result, input: input, console: console, meGiven: arguments.value("--me") != nil)
         let transcript = try Transcript.pick(
             from: result, input: input, conversation: arguments.value("--conversation"))
         return (transcript, input)
@@ -250,9 +250,12 @@ enum SharedOptions {
 
 /// Prints what an import inferred and skipped, on standard error.
 enum ImportReportPrinter {
-    static func print(_ result: ReadResult, input: ChatInput, console: Console) {
+    /// With `meGiven` (`--me` on the command line), lines about who `me` is are left out: the user decided.
+    static func print(_ result: ReadResult, input: ChatInput, console: Console, meGiven: Bool = false) {
         let report = result.report
-        for inference in report.inferences { console.note("\(input.name): \(inference)") }
+        for inference in report.inferences where !(meGiven && ImportReport.isAboutMe(inference)) {
+            console.note("\(input.name): \(inference)")
+        }
         for warning in report.warnings.prefix(20) { console.warning(warning.description) }
         if report.warnings.count > 20 { console.warning("\(report.warnings.count - 20) more warnings not shown.") }
         if !report.skipped.isEmpty {

@@ -23,7 +23,8 @@ enum ValidateCommand {
             do {
                 let input = try ChatInput.load(path)
                 let result = try Readers.read(input, format: format, options: readOptions)
-                ImportReportPrinter.print(result, input: input, console: console)
+                ImportReportPrinter.print(
+                    result, input: input, console: console, meGiven: arguments.value("--me") != nil)
                 var layoutOptions = LayoutOptions()
                 layoutOptions.me = arguments.value("--me")
                 layoutOptions.timeZone = try SharedOptions.zone(arguments)

@@ -4,38 +4,64 @@ import ScrollbackModel
 extension TranscriptLayout {
     /// What `bubble` shows: the one place where a message's visible elements are decided.
     public func presentation(of bubble: Bubble) -> MessagePresentation {
+        // Plain loops and `if let` rather than `map(method)`: a method reference captures the whole
+        // layout, which would be copied and released once per bubble.
         let message = bubble.message
-        let senderName = message.kind == .system ? nil : message.sender.map(displayName)
+        let isSystem = message.kind == .system
+        let sender = isSystem ? nil : message.sender
+        let style = sender.flatMap { participant($0) }
+        let senderName = sender.map { style?.name ?? $0 }
+        let speaker = sender == nil ? "Someone" : sender == me ? "You" : senderName ?? "Someone"
         let deleted = message.deleted
+        var reply: ReplyPresentation?
+        if let preview = bubble.reply { reply = replyPresentation(preview) }
+        var reactions: [ReactionPresentation] = []
+        if !message.reactions.isEmpty {
+            reactions.reserveCapacity(message.reactions.count)
+            for reaction in message.reactions { reactions.append(reactionPresentation(reaction)) }
+        }
+        var attachments: [AttachmentPresentation] = []
+        if !deleted && !message.attachments.isEmpty {
+            let names = { (id: String) in self.speaker(id) }
+            for attachment in message.attachments {
+                attachments.append(AttachmentPresentation.make(attachment, names: names))
+            }
+        }
+        var revisions: [RevisionPresentation] = []
+        if !deleted && !message.revisions.isEmpty {
+            for revision in message.revisions { revisions.append(revisionPresentation(revision)) }
+        }
         return MessagePresentation(
             id: message.id,
             anchor: PermalinkID.message(message.id, repeatNumber: bubble.repeatNumber),
             kind: message.kind,
-            sender: message.kind == .system ? nil : message.sender,
+            sender: sender,
             senderName: senderName,
-            speaker: speaker(message.kind == .system ? nil : message.sender),
+            speaker: speaker,
             text: deleted ? "" : message.text,
             format: message.format,
-            time: undated ? "" : bubble.isoTime,
+            timestamp: message.time,
+            utcOffset: bubble.utcOffset,
+            undated: undated,
             timeLabel: undated ? "" : bubble.timeLabel,
             showTime: bubble.showTime && !undated,
             position: bubble.position,
             tail: bubble.tail,
             avatar: bubble.avatar,
-            presence: bubble.avatar ? message.sender.flatMap { participant($0)?.presence } : nil,
+            presence: bubble.avatar ? style?.presence : nil,
             jumbo: bubble.jumbo,
-            mediaOnly: Self.isMediaOnly(message),
+            mediaOnly: !message.attachments.isEmpty && Self.isMediaOnly(message),
             forwarded: message.forwardedFrom.map { PresentationWords.forwarded(from: $0) },
             topic: message.topic,
-            reply: bubble.reply.map(replyPresentation),
+            reply: reply,
             edited: message.edited != nil && !deleted,
-            revisions: deleted ? [] : message.revisions.map(revisionPresentation),
+            revisions: revisions,
             deletedNotice: deleted ? PresentationWords.deleted : nil,
             status: bubble.status,
-            statusLabel: bubble.status.map(PresentationWords.status),
+            statusLabel: bubble.status.map { PresentationWords.status($0) },
             archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
-            reactions: message.reactions.map(reactionPresentation),
-            attachments: deleted ? [] : message.attachments.map { AttachmentPresentation.make($0, names: speaker) })
+            reactions: reactions,
+            attachments: attachments)
     }
 
     /// The display name of a participant id (the id itself when unknown).
@@ -65,7 +91,8 @@ extension TranscriptLayout {
     }
 
     private func reactionPresentation(_ reaction: Reaction) -> ReactionPresentation {
-        let names = reaction.by.map(speaker)
+        var names: [String] = []
+        for id in reaction.by { names.append(speaker(id)) }
         let who = names.isEmpty ? String(reaction.count) : names.joined(separator: ", ")
         return ReactionPresentation(
             emoji: reaction.emoji, count: reaction.count, by: reaction.by, names: names,

@@ -23,8 +23,15 @@ public struct MessagePresentation: Sendable, Hashable {
     public var text: String
     /// How `text` is written.
     public var format: TextFormat
-    /// RFC 3339 in the chosen zone, and the clock time shown ("09:14"); empty when undated.
-    public var time: String
+    /// RFC 3339 in the chosen zone; empty when undated. Made when asked: it is the one long
+    /// string of a presentation, and only some outputs need it.
+    public var time: String { undated ? "" : timestamp.rfc3339(utcOffset: utcOffset) }
+    /// When it was sent, and the chosen zone's offset then.
+    public var timestamp: Timestamp
+    public var utcOffset: Int32
+    /// The log has no real times: no clock time or day is shown.
+    public var undated: Bool
+    /// The clock time shown ("09:14"); empty when undated.
     public var timeLabel: String
     /// Whether the time shows without hovering (a chain's end, a long pause).
     public var showTime: Bool

@@ -34,6 +34,7 @@ public enum Readers {
         TelegramReader.reader,
         WhatsAppReader.reader,
         ChatGPTReader.reader,
+        ClaudeAIReader.reader,
         DiscordReader.reader,
         SlackReader.reader,
         MessengerReader.reader,
@@ -50,6 +51,7 @@ public enum Readers {
 
     /// The format of an input, judged by its content.
     public static func detect(_ input: ChatInput) throws(ReadError) -> InputFormat {
+        let input = try ExportFolder.mainFile(of: input) ?? input
         if let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == nil {
             // Nothing to judge by; saying so beats "format not recognised".
             throw ReadError(location: SourceLocation(file: input.name, line: 1, column: 1), problem: .empty)
@@ -64,6 +66,7 @@ public enum Readers {
     public static func read(_ input: ChatInput, format: InputFormat? = nil, options: ReadOptions = ReadOptions())
         throws -> ReadResult
     {
+        let input = try ExportFolder.mainFile(of: input) ?? input
         let chosen = try format ?? detect(input)
         guard let reader = reader(for: chosen) else {
             throw ReadError(

@@ -15,7 +15,11 @@ public struct JSONLinesDecoder: Sendable {
         case added(id: String)
         /// The line updated the earlier message with this id.
         case updated(id: String)
-        /// The line's `type` is neither `message` nor `conversation`; it was left out.
+        /// A `{"type": "typing", …}` line: `sender` is typing from `time`, or stopped (`stop`).
+        case typing(sender: String, time: Timestamp?, stop: Bool)
+        /// A `{"type": "presence", …}` line: `participant` is online or not from `time` on.
+        case presence(participant: String, online: Bool, time: Timestamp?)
+        /// The line's `type` is none of `message`, `conversation`, `typing` and `presence`; it was left out.
         case skipped(type: String)
     }
 
@@ -51,6 +55,12 @@ public struct JSONLinesDecoder: Sendable {
                 problem: .syntax("A line should hold one JSON object, not \(value.typeName)."))
         }
         if let type = value["type"]?.string, type != "message" {
+            if type == "typing" { return try JSONLinesLiveState.typing(value, locate: locate) }
+            if type == "presence" {
+                let update = try JSONLinesLiveState.presence(value, locate: locate)
+                if case .presence(let id, let online, _) = update { setPresence(id, online: online) }
+                return update
+            }
             guard type == "conversation" else { return .skipped(type: type) }
             try ConversationHeader.apply(value, to: &transcript, locate: locate)
             participantIDs = Set(transcript.participants.map(\.id))
@@ -77,6 +87,14 @@ public struct JSONLinesDecoder: Sendable {
     /// The message with `id`, if a line added one.
     public func message(id: String) -> Message? {
         indexByID[id].map { transcript.messages[$0] }
+    }
+
+    /// The participant's online state from now on (one nobody listed is added, named by its id).
+    private mutating func setPresence(_ id: String, online: Bool) {
+        list(id)
+        if let index = transcript.participants.firstIndex(where: { $0.id == id }) {
+            transcript.participants[index].online = online
+        }
     }
 
     /// Adds a sender nobody listed as a participant named after the sender string.

@@ -28,7 +28,9 @@ enum JSONLinesReader {
                 report.skipped.append(
                     ImportReport.Note(
                         location: SourceLocation(file: input.name, line: lineNumber, column: 1),
-                        text: "a line of type \"\(type)\" (only \"message\" and \"conversation\" lines are read)"))
+                        text:
+                            "a line of type \"\(type)\" (only \"message\", \"conversation\", \"typing\" and \"presence\" lines are read)"
+                    ))
             }
             start = end + 1
             lineNumber += 1

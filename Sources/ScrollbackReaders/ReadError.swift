@@ -87,7 +87,8 @@ public struct ReadError: LocatedError, Equatable {
     }
 
     private static func list(_ choices: [String]) -> String {
-        let shown = choices.prefix(30).map { "\"\($0)\"" }.joined(separator: ", ")
+        // Each choice is already written as the user reads it: `"Title" (id 42)`.
+        let shown = choices.prefix(30).joined(separator: ", ")
         return choices.count > 30 ? shown + ", … (\(choices.count - 30) more)" : shown
     }
 }

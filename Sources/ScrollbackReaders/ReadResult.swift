@@ -23,13 +23,19 @@ public struct ImportReport: Sendable, Hashable {
     public var messagesRead = 0
     /// Entries skipped, with where and why.
     public var skipped: [Note] = []
-    /// Guesses made (date order, who is `me`).
+    /// Guesses made (date order, who is `me`). A line about who is `me` names "`me`" or "--me",
+    /// so a command given `--me` can leave it out.
     public var inferences: [String] = []
     /// Other things worth knowing (a missing attachment, a reply to an unknown id).
     public var warnings: [Note] = []
 
     /// Creates an empty report.
     public init() {}
+
+    /// Whether an inference line is about who `me` is (a guess, or a hint to pass `--me`).
+    public static func isAboutMe(_ line: String) -> Bool {
+        line.contains("`me`") || line.contains("--me")
+    }
 
     /// A remark about a place in the input.
     public struct Note: Sendable, Hashable, CustomStringConvertible {
@@ -50,6 +56,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case messenger
     /// Claude Code session logs (JSON Lines).
     case claudeCode = "claude-code"
+    /// Claude.ai's data export (`conversations.json` with `chat_messages`).
+    case claudeAI = "claude-ai"
 }
 
 /// Options that change how an input is read.

@@ -44,7 +44,11 @@ struct JSONWriter {
                 append("{}")
                 return
             }
-            let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            // Writers list members in key order where they can: then checking is all the sorting.
+            let inOrder = zip(members, members.dropFirst()).allSatisfy {
+                $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8)
+            }
+            let sorted = inOrder ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
             append("{\n")
             indent += 2
             for (index, member) in sorted.enumerated() {

@@ -86,47 +86,27 @@ public enum LayoutJSONRenderer {
         ])
     }
 
-    /// Every value of a message's presentation, under its own name.
+    /// Every value of a message's presentation, under its own name; a value the message does not
+    /// have (no reply, no forwarded origin) is left out rather than written as `null`, except
+    /// `status`. Members are listed in key order, so the writer has nothing to sort.
     private static func message(_ shown: MessagePresentation) -> JSONWriter.Value {
-        var members: [(String, JSONWriter.Value)] = [
-            ("id", .string(shown.id)),
-            ("anchor", .string(shown.anchor)),
-            ("kind", .string(shown.kind.rawValue)),
-            ("sender", optional(shown.sender)),
-            ("senderName", optional(shown.senderName)),
-            ("speaker", .string(shown.speaker)),
-            ("position", .string(shown.position.rawValue)),
-            ("tail", .bool(shown.tail)),
-            ("avatar", .bool(shown.avatar)),
-            ("presence", optional(shown.presence?.rawValue)),
-            ("status", optional(shown.status?.rawValue)),
-            ("statusLabel", optional(shown.statusLabel)),
-            ("time", .string(shown.time)),
-            ("timeLabel", .string(shown.timeLabel)),
-            ("showTime", .bool(shown.showTime)),
-            ("jumbo", .bool(shown.jumbo)),
-            ("mediaOnly", .bool(shown.mediaOnly)),
-            ("text", .string(shown.text)),
-            ("format", .string(shown.format.rawValue)),
-            ("edited", .bool(shown.edited)),
-            ("deleted", .bool(shown.deletedNotice != nil)),
-            ("deletedNotice", optional(shown.deletedNotice)),
-            ("forwarded", optional(shown.forwarded)),
-            ("topic", optional(shown.topic)),
-            ("archiveNote", optional(shown.archiveNote)),
-        ]
-        if let reply = shown.reply {
-            members.append(("replyTo", .string(reply.id)))
-            members.append(
-                (
-                    "reply",
-                    .object([
-                        ("id", .string(reply.id)), ("found", .bool(reply.found)), ("target", optional(reply.target)),
-                        ("sender", optional(reply.sender)), ("senderName", optional(reply.senderName)),
-                        ("excerpt", .string(reply.excerpt)),
-                    ])
-                ))
-        }
+        var members: [(String, JSONWriter.Value)] = []
+        members.reserveCapacity(24)
+        members.append(("anchor", .string(shown.anchor)))
+        if let note = shown.archiveNote { members.append(("archiveNote", .string(note))) }
+        if !shown.attachments.isEmpty { members.append(("attachments", .array(shown.attachments.map(attachment)))) }
+        members.append(("avatar", .bool(shown.avatar)))
+        members.append(("deleted", .bool(shown.deletedNotice != nil)))
+        if let notice = shown.deletedNotice { members.append(("deletedNotice", .string(notice))) }
+        members.append(("edited", .bool(shown.edited)))
+        members.append(("format", .string(shown.format.rawValue)))
+        if let forwarded = shown.forwarded { members.append(("forwarded", .string(forwarded))) }
+        members.append(("id", .string(shown.id)))
+        members.append(("jumbo", .bool(shown.jumbo)))
+        members.append(("kind", .string(shown.kind.rawValue)))
+        members.append(("mediaOnly", .bool(shown.mediaOnly)))
+        members.append(("position", .string(shown.position.rawValue)))
+        if let presence = shown.presence { members.append(("presence", .string(presence.rawValue))) }
         if !shown.reactions.isEmpty {
             members.append(
                 (
@@ -134,14 +114,23 @@ public enum LayoutJSONRenderer {
                     .array(
                         shown.reactions.map { reaction in
                             .object([
-                                ("emoji", .string(reaction.emoji)), ("count", .int(reaction.count)),
-                                ("by", strings(reaction.by)), ("names", strings(reaction.names)),
-                                ("label", .string(reaction.label)),
+                                ("by", strings(reaction.by)), ("count", .int(reaction.count)),
+                                ("emoji", .string(reaction.emoji)), ("label", .string(reaction.label)),
+                                ("names", strings(reaction.names)),
                             ])
                         })
                 ))
         }
-        if !shown.attachments.isEmpty { members.append(("attachments", .array(shown.attachments.map(attachment)))) }
+        if let reply = shown.reply {
+            var quote: [(String, JSONWriter.Value)] = [
+                ("excerpt", .string(reply.excerpt)), ("found", .bool(reply.found)), ("id", .string(reply.id)),
+            ]
+            if let sender = reply.sender { quote.append(("sender", .string(sender))) }
+            if let name = reply.senderName { quote.append(("senderName", .string(name))) }
+            if let target = reply.target { quote.append(("target", .string(target))) }
+            members.append(("reply", .object(quote)))
+            members.append(("replyTo", .string(reply.id)))
+        }
         if !shown.revisions.isEmpty {
             members.append(
                 (
@@ -152,6 +141,17 @@ public enum LayoutJSONRenderer {
                         })
                 ))
         }
+        if let sender = shown.sender { members.append(("sender", .string(sender))) }
+        if let name = shown.senderName { members.append(("senderName", .string(name))) }
+        members.append(("showTime", .bool(shown.showTime)))
+        members.append(("speaker", .string(shown.speaker)))
+        members.append(("status", optional(shown.status?.rawValue)))
+        if let label = shown.statusLabel { members.append(("statusLabel", .string(label))) }
+        members.append(("tail", .bool(shown.tail)))
+        members.append(("text", .string(shown.text)))
+        members.append(("time", .string(shown.time)))
+        members.append(("timeLabel", .string(shown.timeLabel)))
+        if let topic = shown.topic { members.append(("topic", .string(topic))) }
         return .object(members)
     }
 

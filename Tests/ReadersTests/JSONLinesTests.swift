@@ -73,7 +73,10 @@ struct JSONLinesTests {
             try decoder.feed(line: Array(#"{"id": "x", "status": "sent"}"#.utf8), lineNumber: 4) == .updated(id: "x"))
         #expect(
             try decoder.feed(line: Array(#"{"type": "typing", "sender": "ben"}"#.utf8), lineNumber: 5)
-                == .skipped(type: "typing"))
+                == .typing(sender: "ben", time: nil, stop: false))
+        #expect(
+            try decoder.feed(line: Array(#"{"type": "receipt", "sender": "ben"}"#.utf8), lineNumber: 6)
+                == .skipped(type: "receipt"))
         #expect(decoder.message(id: "x")?.status == .sent)
         #expect(decoder.transcript.title == "T")
         #expect(decoder.transcript.participants.map(\.id) == ["ana"])
@@ -84,12 +87,12 @@ struct JSONLinesTests {
         let result = try read(
             """
             {"sender": "a", "time": "2026-01-01T00:00:00Z"}
-            {"type": "typing", "sender": "a"}
+            {"type": "receipt", "sender": "a"}
             """, name: "chat.jsonl")
         #expect(result.conversations[0].messages.count == 1)
         #expect(
             result.report.skipped.map(\.description) == [
-                #"chat.jsonl:2:1: a line of type "typing" (only "message" and "conversation" lines are read)"#
+                #"chat.jsonl:2:1: a line of type "receipt" (only "message", "conversation", "typing" and "presence" lines are read)"#
             ])
     }
 

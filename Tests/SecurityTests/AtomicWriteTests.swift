@@ -40,11 +40,24 @@ struct AtomicWriteTests {
         defer { folder.remove() }
         let pipe = folder.path("pipe")
         #expect(mkfifo(pipe, 0o600) == 0)
+        // The reader drains the pipe to its end, so the writer never meets a closed pipe.
+        let received = Capture()
+        let done = DispatchSemaphore(value: 0)
         let reader = Thread {
-            _ = FileManager.default.contents(atPath: pipe)
+            let descriptor = open(pipe, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while descriptor >= 0 {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(String(decoding: buffer[0..<count], as: UTF8.self))
+            }
+            if descriptor >= 0 { close(descriptor) }
+            done.signal()
         }
         reader.start()
         try AtomicFile.write(pipe) { $0.write("through the pipe\n") }
+        done.wait()
+        #expect(received.text == "through the pipe\n")
         var info = stat()
         #expect(stat(pipe, &info) == 0)
         #expect((info.st_mode & S_IFMT) == S_IFIFO)

@@ -176,6 +176,9 @@ def main():
     rows += merge_cases(runs, n100k, n1m, out)
 
     report(rows, n10k, n100k, n1m, args)
+    # The live page: write-to-element latency and the highest stream rate one page keeps up with.
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench", "live.py")] + (["--quick"] if args.quick else []),
+                   check=True)
 
 
 def count_lines(binary, source, out):

@@ -91,6 +91,10 @@ struct AttachmentContext: HTMLContext {
             default: return .string("")
             }
         case .alt: return .string(attachment.alt ?? attachment.name)
+        case .caption:
+            // An image's words, shown beside its chip when the picture itself is not drawn.
+            guard let alt = attachment.alt, !alt.isEmpty, alt != attachment.name else { return .string("") }
+            return .string(alt)
         case .width:
             if case .image(let resolved) = drawing {
                 return .string((attachment.width ?? resolved.width).map(String.init) ?? "")

@@ -6,60 +6,87 @@ import ScrollbackModel
 /// Every value comes from `MessagePresentation`; this type only spells it for the template
 /// (and resolves files to what a page can load). The body's HTML is made only when asked.
 struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
-    let shown: MessagePresentation
-    let message: Message
+    /// The presentation and its message, boxed: the template copies this context into a value
+    /// per section, and one reference is cheaper to copy than every field of a presentation.
+    private let box: Box
     let session: HTMLRenderSession
 
+    private final class Box {
+        let shown: MessagePresentation
+        let message: Message
+        init(_ shown: MessagePresentation, _ message: Message) {
+            self.shown = shown
+            self.message = message
+        }
+    }
+
     init(bubble: Bubble, session: HTMLRenderSession) {
-        self.shown = session.layout.presentation(of: bubble)
-        self.message = bubble.message
+        self.box = Box(session.layout.presentation(of: bubble), bubble.message)
         self.session = session
     }
 
     func value(_ name: HTMLName) -> MustacheValue? {
+        if let flag = flag(name) { return .bool(flag) }
+        if let text = text(name) { return .string(text) }
         switch name {
-        case .isSystem: return .bool(shown.kind == .system)
-        case .anchor: return .string(shown.anchor)
-        case .id: return .string(shown.id)
-        case .position: return .string(shown.position.rawValue)
-        case .tail: return .bool(shown.tail)
-        case .jumbo: return .bool(shown.jumbo)
-        case .deleted: return .bool(shown.deletedNotice != nil)
-        case .deletedNotice: return .string(shown.deletedNotice ?? "")
-        case .edited: return .bool(shown.edited)
-        case .editedLabel: return .string(PresentationWords.edited)
-        case .text: return .string(shown.text)
-        case .body: return .string(session.body(message))
+        case .body: return .string(session.body(box.message))
         case .inlineBody:
             var bytes: [UInt8] = []
-            session.writeInlineBody(message, to: &bytes)
+            session.writeInlineBody(box.message, to: &bytes)
             return .string(String(decoding: bytes, as: UTF8.self))
-        case .speaker: return .string(shown.speaker)
-        case .time: return .string(shown.timeLabel)
-        case .isoTime: return .string(shown.time)
-        case .undated: return .bool(session.layout.undated)
-        case .showTime: return .bool(shown.metaShown)
-        case .avatar: return .bool(shown.avatar)
-        case .avatarClass: return .string(session.sender(shown.sender).avatarClass)
-        case .initials: return .string(session.sender(shown.sender).initials)
-        case .presence: return .string(shown.presence?.rawValue ?? "")
-        case .presenceLabel: return .string(shown.presence?.label ?? "")
-        case .forwarded: return .string(shown.forwarded ?? "")
-        case .topic: return .string(shown.topic ?? "")
-        case .archiveNote: return .string(shown.archiveNote ?? "")
-        case .reply: return shown.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
-        case .hasReactions: return .bool(!shown.reactions.isEmpty)
-        case .reactions: return .list(shown.reactions.map { .object(ReactionContext(reaction: $0)) })
+        case .reply: return box.shown.reply.map { .object(ReplyContext(reply: $0, session: session)) } ?? .null
+        case .reactions: return .list(box.shown.reactions.map { .object(ReactionContext(reaction: $0)) })
         case .attachments:
-            return .list(shown.attachments.map { .object(AttachmentContext(attachment: $0, session: session)) })
-        case .mediaOnly: return .bool(shown.mediaOnly)
-        case .hasRevisions: return .bool(!shown.revisions.isEmpty)
-        case .revisionsLabel: return .string(PresentationWords.earlierVersions)
-        case .revisions: return .list(shown.revisions.map { .object(RevisionContext(revision: $0)) })
-        case .status: return .bool(shown.status != nil)
-        case .failed: return .bool(shown.status == .failed)
-        case .statusLabel: return .string(shown.statusLabel ?? "")
+            return .list(box.shown.attachments.map { .object(AttachmentContext(attachment: $0, session: session)) })
+        case .revisions: return .list(box.shown.revisions.map { .object(RevisionContext(revision: $0)) })
         default: return nil
+        }
+    }
+
+    /// The names answered with a flag. The generated message writer reads these (and `text`)
+    /// directly, without boxing a `MustacheValue`; `scripts/generate-message-writer.py` finds
+    /// which names they are by reading this switch.
+    func flag(_ name: HTMLName) -> Bool? {
+        switch name {
+        case .isSystem: box.shown.kind == .system
+        case .tail: box.shown.tail
+        case .jumbo: box.shown.jumbo
+        case .deleted: box.shown.deletedNotice != nil
+        case .edited: box.shown.edited
+        case .undated: session.layout.undated
+        case .showTime: box.shown.metaShown
+        case .avatar: box.shown.avatar
+        case .hasReactions: !box.shown.reactions.isEmpty
+        case .mediaOnly: box.shown.mediaOnly
+        case .hasRevisions: !box.shown.revisions.isEmpty
+        case .status: box.shown.status != nil
+        case .failed: box.shown.status == .failed
+        default: nil
+        }
+    }
+
+    /// The names answered with text (see `flag`).
+    func text(_ name: HTMLName) -> String? {
+        switch name {
+        case .anchor: box.shown.anchor
+        case .id: box.shown.id
+        case .position: box.shown.position.rawValue
+        case .deletedNotice: box.shown.deletedNotice ?? ""
+        case .editedLabel: PresentationWords.edited
+        case .text: box.shown.text
+        case .speaker: box.shown.speaker
+        case .time: box.shown.timeLabel
+        case .isoTime: box.shown.time
+        case .avatarClass: session.sender(box.shown.sender).avatarClass
+        case .initials: session.sender(box.shown.sender).initials
+        case .presence: box.shown.presence?.rawValue ?? ""
+        case .presenceLabel: box.shown.presence?.label ?? ""
+        case .forwarded: box.shown.forwarded ?? ""
+        case .topic: box.shown.topic ?? ""
+        case .archiveNote: box.shown.archiveNote ?? ""
+        case .revisionsLabel: PresentationWords.earlierVersions
+        case .statusLabel: box.shown.statusLabel ?? ""
+        default: nil
         }
     }
 
@@ -67,7 +94,7 @@ struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
     func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool {
         switch HTMLName(name) {
         case .body: writeBody(into: &buffer)
-        case .inlineBody: session.writeInlineBody(message, to: &buffer.bytes)
+        case .inlineBody: session.writeInlineBody(box.message, to: &buffer.bytes)
         default: return false
         }
         return true
@@ -75,12 +102,12 @@ struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
 
     /// The body's HTML, written into the page's buffer.
     func writeBody(into buffer: inout MustacheOutput) {
-        session.writeBody(message, to: &buffer.bytes)
+        session.writeBody(box.message, to: &buffer.bytes)
     }
 
     /// A system line's words as inline HTML, written into the page's buffer.
     func writeInlineBody(into buffer: inout MustacheOutput) {
-        session.writeInlineBody(message, to: &buffer.bytes)
+        session.writeInlineBody(box.message, to: &buffer.bytes)
     }
 
     /// The built-in `message.mustache`, written by the code generated from it (`MessageHTMLWriter`).

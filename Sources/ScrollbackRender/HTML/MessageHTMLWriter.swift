@@ -10,144 +10,140 @@ import ScrollbackModel
 /// page's `message` template is the built-in one; a theme or `--templates` override is walked.
 enum MessageHTMLWriter {
     static func write(_ c0: BubbleContext, into out: inout MustacheOutput) {
-        sections(c0.value(.isSystem) ?? .null) { c1 in
+        if c0.flag(.isSystem) == true {
             out.write("<p class=\"sb-system-text\" id=\"")
-            out.writeValue(c1?.value(.anchor) ?? c0.value(.anchor) ?? .null, escaped: true)
+            out.writeEscaped(c0.text(.anchor) ?? "")
             out.write("\" dir=\"auto\">")
             c0.writeInlineBody(into: &out)
-            sections(c1?.value(.reply) ?? c0.value(.reply) ?? .null) { c2 in
-                sections(c2?.value(.found) ?? c1?.value(.found) ?? c0.value(.found) ?? .null) { c3 in
+            sections(c0.value(.reply) ?? .null) { c1 in
+                sections(c1?.value(.found) ?? c0.value(.found) ?? .null) { c2 in
                     out.write(" <a class=\"sb-system-link\" href=\"")
-                    out.writeValue(
-                        c3?.value(.href) ?? c2?.value(.href) ?? c1?.value(.href) ?? c0.value(.href) ?? .null,
-                        escaped: true)
+                    out.writeValue(c2?.value(.href) ?? c1?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
                     out.write("\"><bdi>")
                     out.writeValue(
-                        c3?.value(.excerpt) ?? c2?.value(.excerpt) ?? c1?.value(.excerpt) ?? c0.value(.excerpt)
-                            ?? .null, escaped: true)
+                        c2?.value(.excerpt) ?? c1?.value(.excerpt) ?? c0.value(.excerpt) ?? .null, escaped: true)
                     out.write("</bdi></a>")
                 }
             }
-            if !(c1?.value(.undated) ?? c0.value(.undated) ?? .null).isTruthy {
+            if c0.flag(.undated) != true {
                 out.write(" <time class=\"sb-sr\" datetime=\"")
-                out.writeValue(c1?.value(.isoTime) ?? c0.value(.isoTime) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.isoTime) ?? "")
                 out.write("\">")
-                out.writeValue(c1?.value(.time) ?? c0.value(.time) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.time) ?? "")
                 out.write("</time>")
             }
             out.write("</p>\n")
         }
-        if !(c0.value(.isSystem) ?? .null).isTruthy {
+        if c0.flag(.isSystem) != true {
             out.write("<div class=\"sb-msg sb-")
-            out.writeValue(c0.value(.position) ?? .null, escaped: true)
-            sections(c0.value(.tail) ?? .null) { c4 in
+            out.writeEscaped(c0.text(.position) ?? "")
+            if c0.flag(.tail) == true {
                 out.write(" sb-tail")
             }
-            sections(c0.value(.jumbo) ?? .null) { c5 in
+            if c0.flag(.jumbo) == true {
                 out.write(" sb-jumbo")
             }
-            sections(c0.value(.hasReactions) ?? .null) { c6 in
+            if c0.flag(.hasReactions) == true {
                 out.write(" sb-reacted")
             }
-            sections(c0.value(.deleted) ?? .null) { c7 in
+            if c0.flag(.deleted) == true {
                 out.write(" sb-deleted")
             }
-            sections(c0.value(.mediaOnly) ?? .null) { c8 in
+            if c0.flag(.mediaOnly) == true {
                 out.write(" sb-media-only")
             }
-            sections(c0.value(.archiveNote) ?? .null) { c9 in
+            if !(c0.text(.archiveNote) ?? "").isEmpty {
                 out.write(" sb-archived")
             }
             out.write("\" id=\"")
-            out.writeValue(c0.value(.anchor) ?? .null, escaped: true)
+            out.writeEscaped(c0.text(.anchor) ?? "")
             out.write("\">\n")
-            sections(c0.value(.topic) ?? .null) { c10 in
+            if !(c0.text(.topic) ?? "").isEmpty {
                 out.write("<p class=\"sb-topic\" dir=\"auto\"><span class=\"sb-sr\">Topic: </span>")
-                out.writeValue(c10?.value(.topic) ?? c0.value(.topic) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.topic) ?? "")
                 out.write("</p>\n")
             }
-            sections(c0.value(.reply) ?? .null) { c11 in
-                sections(c11?.value(.found) ?? c0.value(.found) ?? .null) { c12 in
+            sections(c0.value(.reply) ?? .null) { c3 in
+                sections(c3?.value(.found) ?? c0.value(.found) ?? .null) { c4 in
                     out.write("<a class=\"sb-reply\" href=\"")
-                    out.writeValue(c12?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
+                    out.writeValue(c4?.value(.href) ?? c3?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
                     out.write("\">")
                 }
-                if !(c11?.value(.found) ?? c0.value(.found) ?? .null).isTruthy {
+                if !(c3?.value(.found) ?? c0.value(.found) ?? .null).isTruthy {
                     out.write("<span class=\"sb-reply sb-reply-missing\">")
                 }
                 out.write("<span class=\"sb-sr\">In reply to </span>")
-                sections(c11?.value(.found) ?? c0.value(.found) ?? .null) { c13 in
+                sections(c3?.value(.found) ?? c0.value(.found) ?? .null) { c5 in
                     out.write("<bdi class=\"sb-reply-name\">")
                     out.writeValue(
-                        c13?.value(.senderName) ?? c11?.value(.senderName) ?? c0.value(.senderName) ?? .null,
+                        c5?.value(.senderName) ?? c3?.value(.senderName) ?? c0.value(.senderName) ?? .null,
                         escaped: true)
                     out.write("</bdi> ")
                 }
                 out.write("<span class=\"sb-reply-text\" dir=\"auto\">")
-                out.writeValue(c11?.value(.excerpt) ?? c0.value(.excerpt) ?? .null, escaped: true)
+                out.writeValue(c3?.value(.excerpt) ?? c0.value(.excerpt) ?? .null, escaped: true)
                 out.write("</span>")
-                sections(c11?.value(.found) ?? c0.value(.found) ?? .null) { c14 in
+                sections(c3?.value(.found) ?? c0.value(.found) ?? .null) { c6 in
                     out.write("</a>")
                 }
-                if !(c11?.value(.found) ?? c0.value(.found) ?? .null).isTruthy {
+                if !(c3?.value(.found) ?? c0.value(.found) ?? .null).isTruthy {
                     out.write("</span>")
                 }
                 out.write("\n")
             }
             out.write("<div class=\"sb-line\">\n")
-            sections(c0.value(.avatar) ?? .null) { c15 in
+            if c0.flag(.avatar) == true {
                 out.write("<span class=\"sb-avatar ")
-                out.writeValue(c15?.value(.avatarClass) ?? c0.value(.avatarClass) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.avatarClass) ?? "")
                 out.write("\" aria-hidden=\"true\">")
-                out.writeValue(c15?.value(.initials) ?? c0.value(.initials) ?? .null, escaped: true)
-                sections(c15?.value(.presence) ?? c0.value(.presence) ?? .null) { c16 in
+                out.writeEscaped(c0.text(.initials) ?? "")
+                if !(c0.text(.presence) ?? "").isEmpty {
                     out.write("<span class=\"sb-presence sb-")
-                    out.writeValue(
-                        c16?.value(.presence) ?? c15?.value(.presence) ?? c0.value(.presence) ?? .null, escaped: true)
+                    out.writeEscaped(c0.text(.presence) ?? "")
                     out.write("\"></span>")
                 }
                 out.write("</span>\n")
             }
             out.write("<div class=\"sb-bubble\" dir=\"auto\">\n<span class=\"sb-sr\" dir=\"ltr\"><bdi>")
-            out.writeValue(c0.value(.speaker) ?? .null, escaped: true)
+            out.writeEscaped(c0.text(.speaker) ?? "")
             out.write("</bdi>")
-            sections(c0.value(.presence) ?? .null) { c17 in
+            if !(c0.text(.presence) ?? "").isEmpty {
                 out.write(" (")
-                out.writeValue(c17?.value(.presenceLabel) ?? c0.value(.presenceLabel) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.presenceLabel) ?? "")
                 out.write(")")
             }
             out.write(" said, </span>\n")
-            sections(c0.value(.forwarded) ?? .null) { c18 in
+            if !(c0.text(.forwarded) ?? "").isEmpty {
                 out.write("<p class=\"sb-forwarded\" dir=\"auto\">")
-                out.writeValue(c18?.value(.forwarded) ?? c0.value(.forwarded) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.forwarded) ?? "")
                 out.write("</p>\n")
             }
-            sections(c0.value(.deleted) ?? .null) { c19 in
+            if c0.flag(.deleted) == true {
                 out.write("<p class=\"sb-deleted-text\">")
-                out.writeValue(c19?.value(.deletedNotice) ?? c0.value(.deletedNotice) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.deletedNotice) ?? "")
                 out.write("</p>")
             }
             out.write("\n")
-            if !(c0.value(.deleted) ?? .null).isTruthy {
-                sections(c0.value(.attachments) ?? .null) { c20 in
-                    sections(c20?.value(.image) ?? c0.value(.image) ?? .null) { c21 in
+            if c0.flag(.deleted) != true {
+                sections(c0.value(.attachments) ?? .null) { c7 in
+                    sections(c7?.value(.image) ?? c0.value(.image) ?? .null) { c8 in
                         out.write("<img class=\"sb-image")
-                        sections(c21?.value(.sticker) ?? c20?.value(.sticker) ?? c0.value(.sticker) ?? .null) { c22 in
+                        sections(c8?.value(.sticker) ?? c7?.value(.sticker) ?? c0.value(.sticker) ?? .null) { c9 in
                             out.write(" sb-sticker")
                         }
                         out.write("\" src=\"")
-                        out.writeValue(c21?.value(.src) ?? c20?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
+                        out.writeValue(c8?.value(.src) ?? c7?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
                         out.write("\" alt=\"")
-                        out.writeValue(c21?.value(.alt) ?? c20?.value(.alt) ?? c0.value(.alt) ?? .null, escaped: true)
+                        out.writeValue(c8?.value(.alt) ?? c7?.value(.alt) ?? c0.value(.alt) ?? .null, escaped: true)
                         out.write("\"")
-                        sections(c21?.value(.width) ?? c20?.value(.width) ?? c0.value(.width) ?? .null) { c23 in
+                        sections(c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width) ?? .null) { c10 in
                             out.write(" width=\"")
                             out.writeValue(
-                                c23?.value(.width) ?? c21?.value(.width) ?? c20?.value(.width) ?? c0.value(.width)
+                                c10?.value(.width) ?? c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width)
                                     ?? .null, escaped: true)
                             out.write("\" height=\"")
                             out.writeValue(
-                                c23?.value(.height) ?? c21?.value(.height) ?? c20?.value(.height) ?? c0.value(.height)
+                                c10?.value(.height) ?? c8?.value(.height) ?? c7?.value(.height) ?? c0.value(.height)
                                     ?? .null, escaped: true)
                             out.write("\"")
                         }
@@ -157,268 +153,272 @@ enum MessageHTMLWriter {
                 out.write("\n")
                 c0.writeBody(into: &out)
                 out.write("\n")
-                sections(c0.value(.attachments) ?? .null) { c24 in
-                    if !(c24?.value(.image) ?? c0.value(.image) ?? .null).isTruthy {
-                        sections(c24?.value(.player) ?? c0.value(.player) ?? .null) { c25 in
+                sections(c0.value(.attachments) ?? .null) { c11 in
+                    if !(c11?.value(.image) ?? c0.value(.image) ?? .null).isTruthy {
+                        sections(c11?.value(.player) ?? c0.value(.player) ?? .null) { c12 in
                             out.write("<figure class=\"sb-player sb-")
                             out.writeValue(
-                                c25?.value(.kind) ?? c24?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                                c12?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
                             out.write("\">")
-                            sections(c25?.value(.video) ?? c24?.value(.video) ?? c0.value(.video) ?? .null) { c26 in
+                            sections(c12?.value(.video) ?? c11?.value(.video) ?? c0.value(.video) ?? .null) { c13 in
                                 out.write("<video controls preload=\"metadata\" src=\"")
                                 out.writeValue(
-                                    c26?.value(.src) ?? c25?.value(.src) ?? c24?.value(.src) ?? c0.value(.src) ?? .null,
+                                    c13?.value(.src) ?? c12?.value(.src) ?? c11?.value(.src) ?? c0.value(.src) ?? .null,
                                     escaped: true)
                                 out.write("\"")
                                 sections(
-                                    c26?.value(.width) ?? c25?.value(.width) ?? c24?.value(.width) ?? c0.value(.width)
+                                    c13?.value(.width) ?? c12?.value(.width) ?? c11?.value(.width) ?? c0.value(.width)
                                         ?? .null
-                                ) { c27 in
+                                ) { c14 in
                                     out.write(" width=\"")
                                     out.writeValue(
-                                        c27?.value(.width) ?? c26?.value(.width) ?? c25?.value(.width) ?? c24?.value(
+                                        c14?.value(.width) ?? c13?.value(.width) ?? c12?.value(.width) ?? c11?.value(
                                             .width) ?? c0.value(.width) ?? .null, escaped: true)
                                     out.write("\" height=\"")
                                     out.writeValue(
-                                        c27?.value(.height) ?? c26?.value(.height) ?? c25?.value(.height) ?? c24?.value(
+                                        c14?.value(.height) ?? c13?.value(.height) ?? c12?.value(.height) ?? c11?.value(
                                             .height) ?? c0.value(.height) ?? .null, escaped: true)
                                     out.write("\"")
                                 }
                                 out.write("></video>")
                             }
-                            if !(c25?.value(.video) ?? c24?.value(.video) ?? c0.value(.video) ?? .null).isTruthy {
+                            if !(c12?.value(.video) ?? c11?.value(.video) ?? c0.value(.video) ?? .null).isTruthy {
                                 out.write("<audio controls preload=\"metadata\" src=\"")
                                 out.writeValue(
-                                    c25?.value(.src) ?? c24?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
+                                    c12?.value(.src) ?? c11?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
                                 out.write("\"></audio>")
                             }
                             out.write("<figcaption><span class=\"sb-file-name\" dir=\"auto\">")
                             out.writeValue(
-                                c25?.value(.name) ?? c24?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c12?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c25?.value(.duration) ?? c24?.value(.duration) ?? c0.value(.duration) ?? .null) {
-                                c28 in
+                            sections(c12?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
+                                c15 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c28?.value(.duration) ?? c25?.value(.duration) ?? c24?.value(.duration) ?? c0.value(
+                                    c15?.value(.duration) ?? c12?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
                                         .duration) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c25?.value(.size) ?? c24?.value(.size) ?? c0.value(.size) ?? .null) { c29 in
+                            sections(c12?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c16 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c29?.value(.size) ?? c25?.value(.size) ?? c24?.value(.size) ?? c0.value(.size)
+                                    c16?.value(.size) ?? c12?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
                                         ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write("</figcaption></figure>")
                         }
-                        sections(c24?.value(.card) ?? c0.value(.card) ?? .null) { c30 in
-                            sections(c30?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null) { c31 in
+                        sections(c11?.value(.card) ?? c0.value(.card) ?? .null) { c17 in
+                            sections(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c18 in
                                 out.write("<a class=\"sb-card\" href=\"")
                                 out.writeValue(
-                                    c31?.value(.href) ?? c30?.value(.href) ?? c24?.value(.href) ?? c0.value(.href)
+                                    c18?.value(.href) ?? c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\" rel=\"noopener noreferrer\">")
                             }
-                            if !(c30?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("<div class=\"sb-card\">")
                             }
-                            sections(c30?.value(.siteName) ?? c24?.value(.siteName) ?? c0.value(.siteName) ?? .null) {
-                                c32 in
+                            sections(c17?.value(.siteName) ?? c11?.value(.siteName) ?? c0.value(.siteName) ?? .null) {
+                                c19 in
                                 out.write("<span class=\"sb-card-site\" dir=\"auto\">")
                                 out.writeValue(
-                                    c32?.value(.siteName) ?? c30?.value(.siteName) ?? c24?.value(.siteName) ?? c0.value(
+                                    c19?.value(.siteName) ?? c17?.value(.siteName) ?? c11?.value(.siteName) ?? c0.value(
                                         .siteName) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write("<span class=\"sb-card-title\" dir=\"auto\">")
                             out.writeValue(
-                                c30?.value(.name) ?? c24?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c17?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
                             sections(
-                                c30?.value(.description) ?? c24?.value(.description) ?? c0.value(.description) ?? .null
-                            ) { c33 in
+                                c17?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
+                            ) { c20 in
                                 out.write("<span class=\"sb-card-text\" dir=\"auto\">")
                                 out.writeValue(
-                                    c33?.value(.description) ?? c30?.value(.description) ?? c24?.value(.description)
+                                    c20?.value(.description) ?? c17?.value(.description) ?? c11?.value(.description)
                                         ?? c0.value(.description) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null) { c34 in
+                            sections(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c21 in
                                 out.write("</a>")
                             }
-                            if !(c30?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</div>")
                             }
                         }
-                        sections(c24?.value(.poll) ?? c0.value(.poll) ?? .null) { c35 in
+                        sections(c11?.value(.poll) ?? c0.value(.poll) ?? .null) { c22 in
                             out.write(
                                 "<div class=\"sb-poll\" role=\"group\" aria-label=\"Poll\"><p class=\"sb-poll-question\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c35?.value(.question) ?? c24?.value(.question) ?? c0.value(.question) ?? .null,
+                                c22?.value(.question) ?? c11?.value(.question) ?? c0.value(.question) ?? .null,
                                 escaped: true)
                             out.write("</p><ul>")
-                            sections(c35?.value(.options) ?? c24?.value(.options) ?? c0.value(.options) ?? .null) {
-                                c36 in
+                            sections(c22?.value(.options) ?? c11?.value(.options) ?? c0.value(.options) ?? .null) {
+                                c23 in
                                 out.write("<li><span class=\"sb-poll-option\" dir=\"auto\">")
                                 out.writeValue(
-                                    c36?.value(.text) ?? c35?.value(.text) ?? c24?.value(.text) ?? c0.value(.text)
+                                    c23?.value(.text) ?? c22?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</span> <span class=\"sb-poll-votes\">")
                                 out.writeValue(
-                                    c36?.value(.votes) ?? c35?.value(.votes) ?? c24?.value(.votes) ?? c0.value(.votes)
+                                    c23?.value(.votes) ?? c22?.value(.votes) ?? c11?.value(.votes) ?? c0.value(.votes)
                                         ?? .null, escaped: true)
                                 out.write("</span><span class=\"sb-poll-bar\" style=\"--sb-share:")
                                 out.writeValue(
-                                    c36?.value(.percent) ?? c35?.value(.percent) ?? c24?.value(.percent) ?? c0.value(
+                                    c23?.value(.percent) ?? c22?.value(.percent) ?? c11?.value(.percent) ?? c0.value(
                                         .percent) ?? .null, escaped: true)
                                 out.write("%\" aria-hidden=\"true\"></span></li>")
                             }
                             out.write("</ul><p class=\"sb-poll-summary\">")
                             out.writeValue(
-                                c35?.value(.summary) ?? c24?.value(.summary) ?? c0.value(.summary) ?? .null,
+                                c22?.value(.summary) ?? c11?.value(.summary) ?? c0.value(.summary) ?? .null,
                                 escaped: true)
                             out.write("</p></div>")
                         }
-                        sections(c24?.value(.place) ?? c0.value(.place) ?? .null) { c37 in
+                        sections(c11?.value(.place) ?? c0.value(.place) ?? .null) { c24 in
                             out.write("<a class=\"sb-place\" href=\"")
                             out.writeValue(
-                                c37?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
+                                c24?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
                             out.write(
                                 "\" rel=\"noopener noreferrer\"><span class=\"sb-place-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c37?.value(.name) ?? c24?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c24?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
                             sections(
-                                c37?.value(.description) ?? c24?.value(.description) ?? c0.value(.description) ?? .null
-                            ) { c38 in
+                                c24?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
+                            ) { c25 in
                                 out.write(" <span class=\"sb-file-size\" dir=\"auto\">")
                                 out.writeValue(
-                                    c38?.value(.description) ?? c37?.value(.description) ?? c24?.value(.description)
+                                    c25?.value(.description) ?? c24?.value(.description) ?? c11?.value(.description)
                                         ?? c0.value(.description) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write(" <span class=\"sb-file-size\">")
                             out.writeValue(
-                                c37?.value(.placeLabel) ?? c24?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
+                                c24?.value(.placeLabel) ?? c11?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
                                 escaped: true)
                             out.write("</span></a>")
                         }
-                        sections(c24?.value(.contact) ?? c0.value(.contact) ?? .null) { c39 in
+                        sections(c11?.value(.contact) ?? c0.value(.contact) ?? .null) { c26 in
                             out.write(
                                 "<div class=\"sb-contact\"><span class=\"sb-contact-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c39?.value(.name) ?? c24?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c26?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c39?.value(.phones) ?? c24?.value(.phones) ?? c0.value(.phones) ?? .null) { c40 in
+                            sections(c26?.value(.phones) ?? c11?.value(.phones) ?? c0.value(.phones) ?? .null) { c27 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c40?.value(.href) ?? c39?.value(.href) ?? c24?.value(.href) ?? c0.value(.href)
+                                    c27?.value(.href) ?? c26?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c40?.value(.text) ?? c39?.value(.text) ?? c24?.value(.text) ?? c0.value(.text)
+                                    c27?.value(.text) ?? c26?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
-                            sections(c39?.value(.emails) ?? c24?.value(.emails) ?? c0.value(.emails) ?? .null) { c41 in
+                            sections(c26?.value(.emails) ?? c11?.value(.emails) ?? c0.value(.emails) ?? .null) { c28 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c41?.value(.href) ?? c39?.value(.href) ?? c24?.value(.href) ?? c0.value(.href)
+                                    c28?.value(.href) ?? c26?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c41?.value(.text) ?? c39?.value(.text) ?? c24?.value(.text) ?? c0.value(.text)
+                                    c28?.value(.text) ?? c26?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
                             out.write("</div>")
                         }
-                        sections(c24?.value(.chip) ?? c0.value(.chip) ?? .null) { c42 in
-                            sections(c42?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null) { c43 in
+                        sections(c11?.value(.chip) ?? c0.value(.chip) ?? .null) { c29 in
+                            sections(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c30 in
                                 out.write("<a class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c43?.value(.kind) ?? c42?.value(.kind) ?? c24?.value(.kind) ?? c0.value(.kind)
+                                    c30?.value(.kind) ?? c29?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind)
                                         ?? .null, escaped: true)
                                 out.write("\" href=\"")
                                 out.writeValue(
-                                    c43?.value(.href) ?? c42?.value(.href) ?? c24?.value(.href) ?? c0.value(.href)
+                                    c30?.value(.href) ?? c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\"")
                                 sections(
-                                    c43?.value(.remote) ?? c42?.value(.remote) ?? c24?.value(.remote) ?? c0.value(
+                                    c30?.value(.remote) ?? c29?.value(.remote) ?? c11?.value(.remote) ?? c0.value(
                                         .remote) ?? .null
-                                ) { c44 in
+                                ) { c31 in
                                     out.write(" rel=\"noopener noreferrer\"")
                                 }
                                 sections(
-                                    c43?.value(.download) ?? c42?.value(.download) ?? c24?.value(.download) ?? c0.value(
+                                    c30?.value(.download) ?? c29?.value(.download) ?? c11?.value(.download) ?? c0.value(
                                         .download) ?? .null
-                                ) { c45 in
+                                ) { c32 in
                                     out.write(" download=\"")
                                     out.writeValue(
-                                        c45?.value(.name) ?? c43?.value(.name) ?? c42?.value(.name) ?? c24?.value(.name)
+                                        c32?.value(.name) ?? c30?.value(.name) ?? c29?.value(.name) ?? c11?.value(.name)
                                             ?? c0.value(.name) ?? .null, escaped: true)
                                     out.write("\"")
                                 }
                                 out.write(">")
                             }
-                            if !(c42?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("<span class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c42?.value(.kind) ?? c24?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
-                                sections(c42?.value(.missing) ?? c24?.value(.missing) ?? c0.value(.missing) ?? .null) {
-                                    c46 in
+                                    c29?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                                sections(c29?.value(.missing) ?? c11?.value(.missing) ?? c0.value(.missing) ?? .null) {
+                                    c33 in
                                     out.write(" sb-missing")
                                 }
                                 out.write("\">")
                             }
                             out.write("<span class=\"sb-file-icon\" aria-hidden=\"true\">")
                             out.writeValue(
-                                c42?.value(.emoji) ?? c24?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                                c29?.value(.emoji) ?? c11?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                             out.write("</span><span class=\"sb-sr\">")
                             out.writeValue(
-                                c42?.value(.kindLabel) ?? c24?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
+                                c29?.value(.kindLabel) ?? c11?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
                                 escaped: true)
                             out.write(": </span><span class=\"sb-file-name\" dir=\"auto\">")
                             out.writeValue(
-                                c42?.value(.name) ?? c24?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c29?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c42?.value(.duration) ?? c24?.value(.duration) ?? c0.value(.duration) ?? .null) {
-                                c47 in
+                            sections(c29?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
+                                c34 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c47?.value(.duration) ?? c42?.value(.duration) ?? c24?.value(.duration) ?? c0.value(
+                                    c34?.value(.duration) ?? c29?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
                                         .duration) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c42?.value(.size) ?? c24?.value(.size) ?? c0.value(.size) ?? .null) { c48 in
+                            sections(c29?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c35 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c48?.value(.size) ?? c42?.value(.size) ?? c24?.value(.size) ?? c0.value(.size)
+                                    c35?.value(.size) ?? c29?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
                                         ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c42?.value(.omitted) ?? c24?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
-                                c49 in
+                            sections(c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(.caption) ?? .null) {
+                                c36 in
+                                out.write(" <span class=\"sb-file-caption\" dir=\"auto\">")
+                                out.writeValue(
+                                    c36?.value(.caption) ?? c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(
+                                        .caption) ?? .null, escaped: true)
+                                out.write("</span>")
+                            }
+                            sections(c29?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
+                                c37 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c49?.value(.omitted) ?? c42?.value(.omitted) ?? c24?.value(.omitted) ?? c0.value(
+                                    c37?.value(.omitted) ?? c29?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(
                                         .omitted) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c42?.value(.missing) ?? c24?.value(.missing) ?? c0.value(.missing) ?? .null) {
-                                c50 in
-                                out.write(" <span class=\"sb-file-size\">missing attachment</span>")
-                            }
-                            sections(c42?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null) { c51 in
+                            sections(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c38 in
                                 out.write("</a>")
                             }
-                            if !(c42?.value(.href) ?? c24?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</span>")
                             }
                         }
@@ -426,79 +426,77 @@ enum MessageHTMLWriter {
                 }
                 out.write("\n")
             }
-            sections(c0.value(.hasRevisions) ?? .null) { c52 in
+            if c0.flag(.hasRevisions) == true {
                 out.write("<details class=\"sb-revisions\"><summary>")
-                out.writeValue(c52?.value(.revisionsLabel) ?? c0.value(.revisionsLabel) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.revisionsLabel) ?? "")
                 out.write("</summary><ol>")
-                sections(c52?.value(.revisions) ?? c0.value(.revisions) ?? .null) { c53 in
+                sections(c0.value(.revisions) ?? .null) { c39 in
                     out.write("<li>")
-                    sections(c53?.value(.when) ?? c52?.value(.when) ?? c0.value(.when) ?? .null) { c54 in
+                    sections(c39?.value(.when) ?? c0.value(.when) ?? .null) { c40 in
                         out.write("<span class=\"sb-file-size\">")
                         out.writeValue(
-                            c54?.value(.when) ?? c53?.value(.when) ?? c52?.value(.when) ?? c0.value(.when) ?? .null,
-                            escaped: true)
+                            c40?.value(.when) ?? c39?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
                         out.write("</span> ")
                     }
                     out.write("<span dir=\"auto\">")
-                    out.writeValue(c53?.value(.text) ?? c52?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
+                    out.writeValue(c39?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ol></details>\n")
             }
-            sections(c0.value(.hasReactions) ?? .null) { c55 in
+            if c0.flag(.hasReactions) == true {
                 out.write("<ul class=\"sb-reactions\" aria-label=\"Reactions\">")
-                sections(c55?.value(.reactions) ?? c0.value(.reactions) ?? .null) { c56 in
+                sections(c0.value(.reactions) ?? .null) { c41 in
                     out.write("<li title=\"")
-                    out.writeValue(c56?.value(.by) ?? c55?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
+                    out.writeValue(c41?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
                     out.write("\"><span class=\"sb-emoji\" aria-hidden=\"true\">")
-                    out.writeValue(c56?.value(.emoji) ?? c55?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                    out.writeValue(c41?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                     out.write("</span>")
-                    sections(c56?.value(.many) ?? c55?.value(.many) ?? c0.value(.many) ?? .null) { c57 in
+                    sections(c41?.value(.many) ?? c0.value(.many) ?? .null) { c42 in
                         out.write("<span class=\"sb-count\" aria-hidden=\"true\">")
                         out.writeValue(
-                            c57?.value(.count) ?? c56?.value(.count) ?? c55?.value(.count) ?? c0.value(.count) ?? .null,
-                            escaped: true)
+                            c42?.value(.count) ?? c41?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
                         out.write("</span>")
                     }
                     out.write("<span class=\"sb-sr\">")
-                    out.writeValue(c56?.value(.label) ?? c55?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
+                    out.writeValue(c41?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ul>\n")
             }
             out.write("</div>\n</div>\n<p class=\"sb-meta")
-            if !(c0.value(.showTime) ?? .null).isTruthy {
+            if c0.flag(.showTime) != true {
                 out.write(" sb-meta-hover")
             }
             out.write("\">")
-            if !(c0.value(.undated) ?? .null).isTruthy {
+            if c0.flag(.undated) != true {
                 out.write("<time datetime=\"")
-                out.writeValue(c0.value(.isoTime) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.isoTime) ?? "")
                 out.write("\">")
-                out.writeValue(c0.value(.time) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.time) ?? "")
                 out.write("</time>")
             }
-            sections(c0.value(.edited) ?? .null) { c58 in
+            if c0.flag(.edited) == true {
                 out.write("<span class=\"sb-edited\">")
-                out.writeValue(c58?.value(.editedLabel) ?? c0.value(.editedLabel) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.editedLabel) ?? "")
                 out.write("</span>")
             }
-            sections(c0.value(.archiveNote) ?? .null) { c59 in
+            if !(c0.text(.archiveNote) ?? "").isEmpty {
                 out.write("<span class=\"sb-archive-note\">")
-                out.writeValue(c59?.value(.archiveNote) ?? c0.value(.archiveNote) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.archiveNote) ?? "")
                 out.write("</span>")
             }
             out.write("</p>\n")
-            sections(c0.value(.status) ?? .null) { c60 in
+            if c0.flag(.status) == true {
                 out.write("<p class=\"sb-status")
-                sections(c60?.value(.failed) ?? c0.value(.failed) ?? .null) { c61 in
+                if c0.flag(.failed) == true {
                     out.write(" sb-failed")
                 }
                 out.write("\">")
-                sections(c60?.value(.failed) ?? c0.value(.failed) ?? .null) { c62 in
+                if c0.flag(.failed) == true {
                     out.write("<span class=\"sb-failed-mark\" aria-hidden=\"true\">!</span>")
                 }
-                out.writeValue(c60?.value(.statusLabel) ?? c0.value(.statusLabel) ?? .null, escaped: true)
+                out.writeEscaped(c0.text(.statusLabel) ?? "")
                 out.write("</p>\n")
             }
             out.write("</div>\n")

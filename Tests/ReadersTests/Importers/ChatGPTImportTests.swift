@@ -1,4 +1,6 @@
+import Foundation
 import ScrollbackModel
+import TestSupport
 import Testing
 
 @testable import ScrollbackReaders
@@ -81,5 +83,29 @@ struct ChatGPTImportTests {
     func times() throws {
         let messages = try ImportTesting.read(Self.export, name: "c.json", format: .chatgpt).conversations[0].messages
         #expect(messages[0].time.description == "2024-01-01T00:00:01.25Z")
+    }
+}
+
+@Suite("ChatGPT real exports", .enabled(if: Fixtures.shared != nil))
+struct ChatGPTFixtureTests {
+    @Test("Messages without times are dated by their conversation's create_time and keep their order")
+    func conversationTimes() throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent("chatgpt/chatgpt-explorer/conversations.json")
+        let result = try Readers.read(try ChatInput.load(path.path))
+        for (index, conversation) in result.conversations.enumerated() {
+            #expect(!conversation.undated)
+            let start = Int64(1_700_000_000 + index * 1_000_000)
+            #expect(conversation.messages.first?.time.seconds == start)
+            #expect(conversation.messages.map(\.time) == conversation.messages.map(\.time).sorted())
+        }
+        #expect(result.report.inferences.contains { $0.contains("conversation's own time") })
+    }
+
+    @Test("The tool is listed only in a conversation where it shows, so a two-way chat is not read as a group")
+    func toolParticipant() throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent(
+            "chatgpt/chatgpt-export-parser/example-conversation.json")
+        let chat = try Readers.read(try ChatInput.load(path.path)).conversations[0]
+        #expect(chat.participants.map(\.id) == ["user", "assistant"])
     }
 }

@@ -38,8 +38,10 @@ struct RealExportTests {
         .init(
             path: "telegram/chat-miner/test_single_export.json", format: .telegram, messages: 2, senders: 2,
             span: ("2018-12-05", "2018-12-05")),
+        // The pin service message links the message it pinned, like a reply; message 10 is empty
+        // (no text, no media) and is skipped with a note.
         .init(
-            path: "telegram/chatstyle/result.json", format: .telegram, messages: 12, senders: 2,
+            path: "telegram/chatstyle/result.json", format: .telegram, messages: 11, senders: 2, replies: 1,
             span: ("2023-05-01", "2023-05-01")),
         .init(
             path: "telegram/telegram-export-md/result.json", format: .telegram, conversations: 2, messages: 14,
@@ -48,9 +50,10 @@ struct RealExportTests {
             path: "telegram/tg-parser/personal_chat.json", format: .telegram, messages: 5, senders: 2, replies: 1,
             span: ("2024-01-15", "2024-01-16")),
         // SOURCES counts 4 senders: the service messages' actor is one; here they are system messages.
+        // Its three replies answer topic_created messages: they place the message in a topic, not replies.
         .init(
             path: "telegram/tg-parser/supergroup_with_topics.json", format: .telegram, messages: 7, senders: 3,
-            replies: 3, span: ("2024-01-10", "2024-01-11")),
+            replies: 0, span: ("2024-01-10", "2024-01-11")),
         .init(path: "whatsapp/chat-analytics/2A_5M.txt", format: .whatsapp, messages: 5, senders: 2),
         .init(
             path: "whatsapp/chat-analytics/4A_11M.txt", format: .whatsapp, messages: 14, senders: 5,
@@ -143,6 +146,9 @@ struct RealExportTests {
         .init(path: "chatgpt/chatgpt-exporter/image-generation.json", format: .chatgpt, messages: 8, senders: 2),
         .init(
             path: "chatgpt/chatgpt-exporter/thinking-single-preamble.json", format: .chatgpt, messages: 2, senders: 2),
+        .init(
+            path: "claude-ai-export/anthropic-data/conversations.json", format: .claudeAI, messages: 2, senders: 2,
+            span: ("2025-07-06", "2025-07-06")),
     ]
 
     /// Claude Code sessions, with the messages shown and hidden (tool calls, results, thinking).
@@ -205,7 +211,9 @@ struct RealExportTests {
         let root = try #require(Fixtures.shared)
         let listed = Set(Self.expected.map(\.path) + Self.claudeCode.map(\.path))
         var found: [String] = []
-        for folder in ["telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram", "claude-code"] {
+        for folder in [
+            "telegram", "whatsapp", "discord", "chatgpt", "messenger", "instagram", "claude-code", "claude-ai-export",
+        ] {
             let base = root.appendingPathComponent(folder).path
             for path in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? []
             where [".json", ".jsonl", ".txt", ".zip"].contains(where: path.hasSuffix) {

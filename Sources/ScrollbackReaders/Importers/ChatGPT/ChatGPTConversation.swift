@@ -15,7 +15,8 @@ struct ChatGPTConversation {
             source: SourceLocation(file: input.name))
         let label = "“\(title ?? transcript.id!)”"
         let branch = Self.branch(value)
-        var clock = ImportJSON.unixTime(value["create_time"]) ?? Timestamp(seconds: 0)
+        let started = ImportJSON.unixTime(value["create_time"]) ?? ImportJSON.unixTime(value["update_time"])
+        var clock = started ?? Timestamp(seconds: 0)
         var untimed = 0
         var empty = 0
         for node in branch {
@@ -35,11 +36,17 @@ struct ChatGPTConversation {
             converted.location = location
             transcript.messages.append(converted)
         }
+        let noneTimed = untimed > 0 && untimed >= transcript.messages.count && !transcript.messages.isEmpty
         if untimed > 0 {
-            report.inferences.append(
-                untimed >= transcript.messages.count
-                    ? "\(label): no message has a create_time; the conversation is shown without times"
-                    : "\(label): \(counted(untimed, "message")) without create_time take the time of the one before")
+            let line: String
+            if !noneTimed {
+                line = "\(counted(untimed, "message")) without create_time take the time of the one before"
+            } else if started != nil {
+                line = "no message has a create_time; they are dated by the conversation's own time, a second apart"
+            } else {
+                line = "no message has a create_time; the conversation is shown without times"
+            }
+            report.inferences.append("\(label): " + line)
         }
         if empty > 0 { report.inferences.append("\(label): skipped \(counted(empty, "empty message"))") }
         let shown = transcript.messages.filter { !$0.hidden }.count
@@ -48,12 +55,18 @@ struct ChatGPTConversation {
                 "\(label): kept hidden \(counted(transcript.messages.count - shown, "tool, system or reasoning message"))"
             )
         }
-        if untimed > 0 && untimed >= transcript.messages.count && !transcript.messages.isEmpty {
-            // No message has a time: keep the order with synthetic, increasing times and show none.
+        if noneTimed {
+            // No message has a time: keep the order with increasing times from the conversation's start;
+            // without that either, the times are synthetic and none is shown.
             for index in transcript.messages.indices {
                 transcript.messages[index].time = Timestamp(seconds: clock.seconds + Int64(index))
             }
-            transcript.undated = true
+            transcript.undated = started == nil
+        }
+        // The tool is a participant only where it shows: a listed but unseen third party would make
+        // a two-way chat read as a group.
+        if !transcript.messages.contains(where: { $0.sender == "tool" && !$0.hidden }) {
+            transcript.participants.removeAll { $0.id == "tool" }
         }
         report.messagesRead += transcript.messages.count
         return transcript

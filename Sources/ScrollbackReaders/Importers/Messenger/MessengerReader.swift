@@ -5,13 +5,17 @@ import ScrollbackModel
 enum MessengerReader {
     static let reader = ChatReader(
         format: .messenger,
-        summary: "Facebook Messenger or Instagram JSON (message_1.json from \"Download your information\")",
+        summary:
+            "Facebook Messenger or Instagram JSON (message_1.json from \"Download your information\"), or the export's folder",
         sniff: { input in
-            guard let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "{") else {
-                return false
+            switch input.content {
+            case .bytes(let bytes):
+                guard FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "{") else { return false }
+                let head = FormatSniffing.head(bytes, 16_384)
+                return ImportSniffing.hasMember(head, "sender_name") && ImportSniffing.hasMember(head, "timestamp_ms")
+            case .directory(let path):
+                return !chatFiles(in: ExportFiles.directory(path)).isEmpty
             }
-            let head = FormatSniffing.head(bytes, 16_384)
-            return ImportSniffing.hasMember(head, "sender_name") && ImportSniffing.hasMember(head, "timestamp_ms")
         },
         read: { input, options in try read(input, options: options) }
     )
@@ -22,75 +26,69 @@ enum MessengerReader {
     ]
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
-        let root = try ImportJSON.parse(input, format: .messenger)
-        guard let list = root["messages"]?.array else {
-            throw ReadError(
-                location: input.location(ofByte: root.offset), problem: .syntax("The export has no \"messages\" array.")
-            )
-        }
         var report = ImportReport()
-        var transcript = Transcript(
-            id: root["thread_path"]?.string, title: root["title"]?.string.map(fixEncoding),
-            source: SourceLocation(file: input.name))
-        transcript.participants = (root["participants"]?.array ?? []).compactMap { $0["name"]?.string }
-            .map { Participant(id: fixEncoding($0)) }
-        let lines = LineIndex(file: input.name, bytes: input.bytes ?? [])
-        let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
-        for (index, value) in list.enumerated() {
-            let location = lines.location(ofByte: value.offset)
-            // Within ±10^15 ms (about ±31,000 years) like other imports' Unix times; beyond, the arithmetic overflows.
-            guard let milliseconds = value["timestamp_ms"]?.int,
-                (-999_999_999_999_999...999_999_999_999_999).contains(milliseconds)
-            else {
-                report.skipped.append(
-                    .init(location: location, text: "entry \(index + 1) has no usable \"timestamp_ms\""))
-                continue
+        var conversations: [Transcript] = []
+        switch input.content {
+        case .bytes(let bytes):
+            // A long chat is split into message_1.json (newest), message_2.json, …: read them as one.
+            var parts = [(name: input.name, bytes: bytes)]
+            if let folder = input.baseDirectory, (input.name as NSString).lastPathComponent == "message_1.json" {
+                parts += laterParts(in: folder)
             }
-            let whole = Int64(milliseconds) >= 0 ? Int64(milliseconds) / 1000 : (Int64(milliseconds) - 999) / 1000
-            let instant = Timestamp(
-                seconds: whole, nanoseconds: Int32((Int64(milliseconds) - whole * 1000) * 1_000_000))
-            let time = Timestamp(
-                seconds: instant.seconds, nanoseconds: instant.nanoseconds,
-                utcOffset: options.timeZone?.offset(at: instant) ?? 0)
-            // Meta's files list newest first; ids follow time so they read in order.
-            var message = Message(id: "m\(list.count - index)", sender: nil, time: time, location: location)
-            let sender = value["sender_name"]?.string.map(fixEncoding) ?? "unknown"
-            let text = value["content"]?.string.map(fixEncoding) ?? ""
-            switch value["type"]?.string {
-            case "Subscribe", "Unsubscribe":
-                message.kind = .system
-                message.text = MarkdownText.escape(text)
-            default:
-                message.sender = sender
-                message.text = MarkdownText.escape(text)
-                if let link = value["share"]?["link"]?.string, TelegramText.isSafeLink(link), !text.contains(link) {
-                    message.text += (message.text.isEmpty ? "" : "\n\n") + MarkdownText.link(link, url: link)
+            conversations.append(
+                try convert(parts, base: input.baseDirectory, root: nil, options: options, report: &report))
+        case .directory(let path):
+            // The export's root: every chat folder under it, media paths relative to the root.
+            let files = ExportFiles.directory(path)
+            for first in chatFiles(in: files) {
+                let folder = (first as NSString).deletingLastPathComponent
+                var parts: [(name: String, bytes: [UInt8])] = []
+                for name in [first]
+                    + files.files(in: folder, suffix: ".json").filter({ isLaterPart($0) }).sorted(by: partOrder)
+                {
+                    if let bytes = files.contents(name) {
+                        parts.append(((path as NSString).appendingPathComponent(name), bytes))
+                    }
                 }
-                message.deleted = value["is_unsent"]?.bool ?? false
-                message.attachments = attachments(
-                    value, paths: paths, base: input.baseDirectory, location: location, report: &report)
-                message.reactions = reactions(value)
+                conversations.append(try convert(parts, base: path, root: path, options: options, report: &report))
             }
-            transcript.messages.append(message)
+            if conversations.count > 1 {
+                report.inferences.append(
+                    "\(conversations.count) chats read; each is a conversation, named by its folder")
+            }
         }
-        transcript.addUnlistedSenders()
-        report.messagesRead = transcript.messages.count
         report.inferences.append(
             "times are UTC instants (timestamp_ms)" + (options.timeZone.map { ", shown in \($0)" } ?? ""))
-        report.inferences.append("the export does not say who exported it; --me NAME puts one person on the right")
-        return ReadResult(format: .messenger, conversations: [transcript], report: report)
+        return ReadResult(format: .messenger, conversations: conversations, report: report)
     }
 
-    private static func attachments(
-        _ value: JSONValue, paths: AttachmentPaths, base: String?, location: SourceLocation, report: inout ImportReport
-    ) -> [Attachment] {
-        var items: [(JSONValue, String)] = mediaKeys.flatMap { key, kind in (value[key]?.array ?? []).map { ($0, kind) }
+    /// `message_1.json` files of an export's chat folders.
+    private static func chatFiles(in files: ExportFiles) -> [String] {
+        files.paths.filter { ($0 as NSString).lastPathComponent == "message_1.json" }
+    }
+
+    /// `message_2.json`, `message_3.json`, … beside a `message_1.json`, in order.
+    private static func laterParts(in folder: String) -> [(name: String, bytes: [UInt8])] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter(isLaterPart).sorted(by: partOrder).compactMap { name in
+            let path = (folder as NSString).appendingPathComponent(name)
+            return FileManager.default.contents(atPath: path).map { (path, [UInt8]($0)) }
         }
-        if let sticker = value["sticker"] { items.append((sticker, "sticker")) }
-        return items.compactMap { item, kind in
-            guard let uri = item["uri"]?.string else { return nil }
-            return paths.attachment(relative(uri, to: base), type: kind, location: location, report: &report)
-        }
+    }
+
+    private static func isLaterPart(_ path: String) -> Bool {
+        partNumber(path).map { $0 > 1 } ?? false
+    }
+
+    private static func partOrder(_ left: String, _ right: String) -> Bool {
+        (partNumber(left) ?? 0) < (partNumber(right) ?? 0)
+    }
+
+    /// 2 for `…/message_2.json`.
+    private static func partNumber(_ path: String) -> Int? {
+        let name = (path as NSString).lastPathComponent
+        guard name.hasPrefix("message_"), name.hasSuffix(".json") else { return nil }
+        return Int(name.dropFirst("message_".count).dropLast(".json".count))
     }
 
     /// `messages/inbox/ana_x/photos/1.jpg` seen from the folder `…/messages/inbox/ana_x` is `photos/1.jpg`.
@@ -103,17 +101,6 @@ enum MessengerReader {
             return parts.dropFirst(length).joined(separator: "/")
         }
         return uri
-    }
-
-    private static func reactions(_ value: JSONValue) -> [Reaction] {
-        var order: [String] = []
-        var by: [String: [String]] = [:]
-        for reaction in value["reactions"]?.array ?? [] {
-            guard let emoji = reaction["reaction"]?.string.map(fixEncoding) else { continue }
-            if by[emoji] == nil { order.append(emoji) }
-            by[emoji, default: []].append(reaction["actor"]?.string.map(fixEncoding) ?? "")
-        }
-        return order.map { Reaction(emoji: $0, by: by[$0]!.filter { !$0.isEmpty }, count: by[$0]!.count) }
     }
 
     /// Meta writes UTF-8 bytes as `\u00XX` escapes ("Ã©" for "é"); undo that when the text is only such bytes.

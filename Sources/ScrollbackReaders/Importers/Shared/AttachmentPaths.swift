@@ -5,8 +5,11 @@ import ScrollbackModel
 struct AttachmentPaths {
     /// The folder paths are relative to; `nil` when the input came from standard input or memory.
     var baseDirectory: String?
-    /// Files of a zip export: attachments are named, but there is no file on disk to link.
+    /// Files of a zip export: an attachment's path is then the member's name inside the zip
+    /// (`ExportArchive.member` reads it), not a file on disk.
     var zipMembers: ExportFiles?
+    /// The folder inside the zip that paths are relative to (where the chat file is), `""` for the top.
+    var memberFolder = ""
 
     /// An attachment for `path` as the export wrote it, or one with only a name (and a warning) when the
     /// path is unsafe, missing or inside a zip.
@@ -24,12 +27,13 @@ struct AttachmentPaths {
         }
         if let zipMembers {
             // A member of the zip is read in place by the pages (inlined, or copied into a site).
-            guard zipMembers.contains(relative) else {
+            let member = memberFolder.isEmpty ? relative : memberFolder + "/" + relative
+            guard zipMembers.contains(member) else {
                 report.warnings.append(
                     .init(location: location, text: "The attachment \"\(relative)\" is not in the zip."))
                 return Attachment(type: type, name: shownName)
             }
-            return Attachment(path: relative, type: type, name: shownName)
+            return Attachment(path: member, type: type, name: shownName)
         }
         if let baseDirectory {
             let full = (baseDirectory as NSString).appendingPathComponent(relative)

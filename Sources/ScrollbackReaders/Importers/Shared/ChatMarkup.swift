@@ -11,10 +11,72 @@ struct ChatMarkup {
     /// Whether `&lt;`, `&gt;` and `&amp;` are entities (Slack) rather than text (WhatsApp).
     var decodesEntities = false
 
+    /// Whether lines starting `> ` are quotes and `- `, `* ` or `1. ` list items (WhatsApp's newer markup).
+    var blockLines = false
+
     /// Converts one message's text.
     func markdown(_ text: String) -> String {
+        if blockLines, !text.contains("```"), text.contains("\n") || LineBlock.kind(of: Substring(text)) != nil {
+            return MarkdownText.tidy(blocks(text))
+        }
+        return inline(text)
+    }
+
+    /// Converts text with no block structure of its own.
+    private func inline(_ text: String) -> String {
         var converter = Converter(characters: Array(text), markup: self)
         return MarkdownText.tidy(converter.convert(0..<converter.characters.count))
+    }
+
+    /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.
+    private func blocks(_ text: String) -> String {
+        var output: [String] = []
+        var run: [Substring] = []
+        var runKind: LineBlock?
+        func finish() {
+            guard !run.isEmpty else { return }
+            switch runKind {
+            case .quote:
+                let body = inline(run.map { $0.dropFirst(2) }.joined(separator: "\n"))
+                output.append(
+                    body.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+                        separator: "\n"))
+            case .bullet:
+                output.append(run.map { "- " + inline(String($0.dropFirst(2))) }.joined(separator: "\n"))
+            case .ordered:
+                output.append(
+                    run.map { line in
+                        let number = line.prefix { $0.isNumber }
+                        return number + ". " + inline(String(line.dropFirst(number.count + 2)))
+                    }.joined(separator: "\n"))
+            case nil:
+                output.append(inline(run.joined(separator: "\n")))
+            }
+            run = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let kind = LineBlock.kind(of: line)
+            if kind != runKind { finish() }
+            runKind = kind
+            run.append(line)
+        }
+        finish()
+        return output.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// The block a line opens.
+    private enum LineBlock: Equatable {
+        case quote, bullet, ordered
+
+        static func kind(of line: Substring) -> LineBlock? {
+            if line.hasPrefix("> ") { return .quote }
+            if line.hasPrefix("- ") || line.hasPrefix("* ") { return .bullet }
+            let number = line.prefix { $0.isASCII && $0.isNumber }
+            if !number.isEmpty, number.count <= 3, line.dropFirst(number.count).hasPrefix(". ") {
+                return .ordered
+            }
+            return nil
+        }
     }
 
     /// Decodes the three entities Slack escapes.

@@ -7,7 +7,8 @@ import Foundation
 enum MarkdownText {
     /// Characters escaped anywhere in a plain segment.
     private static let alwaysEscaped: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "$"]
-    /// Characters escaped only where they could open a block at the start of a line.
+    /// Characters escaped at the start of a line when what follows could open a block there
+    /// (`- item`, `+ item`, `# heading`, `---`, `===`); `+49 170…` or `-5 °C` stays as written.
     private static let lineStartEscaped: Set<Character> = ["#", "-", "+", "=", ">"]
 
     /// Plain text as Markdown that renders as the same text; line breaks are kept as hard breaks.
@@ -17,7 +18,8 @@ enum MarkdownText {
         output.reserveCapacity(text.utf8.count + 8)
         var atLineStart = startsLine
         var digitsAtStart = false
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
             if character == "\n" {
                 output += "  \n"
                 atLineStart = true
@@ -29,7 +31,8 @@ enum MarkdownText {
                 output.append("\u{00A0}")
                 continue
             }
-            if alwaysEscaped.contains(character) || (atLineStart && lineStartEscaped.contains(character))
+            if alwaysEscaped.contains(character)
+                || (atLineStart && lineStartEscaped.contains(character) && opensBlock(characters, at: index))
                 || (digitsAtStart && (character == "." || character == ")"))
             {
                 output.append("\\")
@@ -39,6 +42,28 @@ enum MarkdownText {
             atLineStart = false
         }
         return output
+    }
+
+    /// Whether the line-start character at `index` would begin a block: a quote always; a list
+    /// marker or heading before white space or the line's end; a rule or underline made of it alone.
+    private static func opensBlock(_ characters: [Character], at index: Int) -> Bool {
+        let marker = characters[index]
+        if marker == ">" { return true }
+        var next = index + 1
+        if marker == "#" { while next < characters.count && characters[next] == "#" { next += 1 } }
+        if next >= characters.count || characters[next] == " " || characters[next] == "\t"
+            || characters[next] == "\n"
+        {
+            return true
+        }
+        // `---`, `- - -`, `===`: a thematic break or a setext underline when the line holds nothing else.
+        guard marker == "-" || marker == "=" else { return false }
+        var end = index
+        while end < characters.count && characters[end] != "\n" {
+            if characters[end] != marker && characters[end] != " " && characters[end] != "\t" { return false }
+            end += 1
+        }
+        return true
     }
 
     /// Inline code that holds `text` exactly, whatever backticks it contains.

@@ -4,7 +4,8 @@ import ScrollbackModel
 struct TelegramChat {
     var input: ChatInput
     var lines: LineIndex
-    var options: ReadOptions
+    /// The export's zone and how its times are read.
+    var clock: TelegramClock
     var attachments: AttachmentPaths
     /// `user…` id of the account owner, from a full export's `personal_information`.
     var ownerID: String?
@@ -12,8 +13,9 @@ struct TelegramChat {
     /// Tallies across the chat, reported once rather than per message.
     private struct Tally {
         var localOnly = 0
-        var offsets: [Int32: Int] = [:]
         var missingFiles = 0
+        /// Things the transcript cannot show as the app does, with how often they occur.
+        var unsupported: [String: Int] = [:]
     }
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -26,18 +28,22 @@ struct TelegramChat {
         var tally = Tally()
         let list = chat["messages"]?.array ?? []
         var ids = Set<String>()
+        var topics = TelegramTopics()
         for (index, value) in list.enumerated() {
             let location = lines.location(ofByte: value.offset)
-            guard let time = time(value, field: "date", tally: &tally) else {
+            guard let time = clock.time(value, field: "date") else {
                 report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
                 continue
             }
+            if TelegramClock.isLocalOnly(value, field: "date") { tally.localOnly += 1 }
             let id = value["id"]?.scalarText ?? "m\(index + 1)"
             ids.insert(id)
             var message = Message(id: id, sender: nil, time: time, location: location)
             if value["type"]?.string == "service" {
                 message.kind = .system
                 message.text = MarkdownText.escape(TelegramText.service(value))
+                // A pin links the message it pinned, as the app's "pinned «…»" line does.
+                if value["action"]?.string == "pin_message" { message.replyTo = value["message_id"]?.scalarText }
             } else {
                 let senderName = value["from"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 let senderID = value["from_id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
@@ -47,7 +53,13 @@ struct TelegramChat {
                     transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
                 }
                 fill(&message, from: value, location: location, tally: &tally, report: &report)
+                if message.text.isEmpty && message.attachments.isEmpty {
+                    report.skipped.append(
+                        .init(location: location, text: "message \(id) has neither text nor media in the export"))
+                    continue
+                }
             }
+            topics.place(&message, service: value)
             transcript.messages.append(message)
         }
         for message in transcript.messages {
@@ -68,67 +80,50 @@ struct TelegramChat {
         _ message: inout Message, from value: JSONValue, location: SourceLocation, tally: inout Tally,
         report: inout ImportReport
     ) {
-        message.text = TelegramText.markdown(text: value["text"], entities: value["text_entities"])
+        var unshown: [String] = []
+        message.text = TelegramText.markdown(text: value["text"], entities: value["text_entities"], unshown: &unshown)
+        for kind in unshown { tally.unsupported[kind, default: 0] += 1 }
         message.replyTo = value["reply_to_message_id"]?.scalarText
         message.forwardedFrom = value["forwarded_from"]?.string ?? value["saved_from"]?.string
         if value["edited"] != nil || value["edited_unixtime"] != nil {
-            message.edited = time(value, field: "edited", tally: &tally) ?? message.time
+            message.edited = clock.time(value, field: "edited") ?? message.time
         }
         message.attachments = TelegramMedia.attachments(
             value, paths: attachments, location: location, missing: &tally.missingFiles, report: &report)
         if let extra = TelegramMedia.text(value) {
             message.text = message.text.isEmpty ? extra : message.text + "\n\n" + extra
         }
+        if let media = value["media_type"]?.string, !Self.knownMedia.contains(media) {
+            tally.unsupported["media of type \(media), shown as a file", default: 0] += 1
+        }
+        if let via = value["via_bot"]?.string { tally.unsupported["sent via a bot (\(via))", default: 0] += 1 }
+        if value["inline_bot_buttons"] != nil { tally.unsupported["bot buttons", default: 0] += 1 }
         for reaction in value["reactions"]?.array ?? [] {
             let emoji = reaction["emoji"]?.string ?? (reaction["type"]?.string == "paid" ? "⭐" : "custom emoji")
+            if reaction["emoji"] == nil { tally.unsupported["custom-emoji reactions", default: 0] += 1 }
             let by = reaction["recent"]?.array?.compactMap { $0["from_id"]?.scalarText ?? $0["from"]?.string } ?? []
             message.reactions.append(Reaction(emoji: emoji, by: by, count: reaction["count"]?.int))
         }
     }
 
-    /// The instant of `field` (`date` or `edited`): `…_unixtime` gives the instant, the local
-    /// `field` beside it gives the offset the exporter's clock showed.
-    private func time(_ value: JSONValue, field: String, tally: inout Tally) -> Timestamp? {
-        let written = value[field]?.string
-        let local = written.flatMap { Self.hasOffset($0) ? nil : Self.localTime($0) }
-        if let instant = ImportJSON.unixTime(value[field + "_unixtime"]) {
-            guard let local else {
-                return Timestamp(seconds: instant.seconds, utcOffset: options.timeZone?.offset(at: instant) ?? 0)
-            }
-            let offset = local.date.daysSinceEpoch * 86_400 + Int64(local.second) - instant.seconds
-            // Real offsets are whole quarter hours within ±14 h; anything else is not an offset.
-            guard abs(offset) <= 14 * 3600, offset % 900 == 0 else { return instant }
-            if field == "date" { tally.offsets[Int32(offset), default: 0] += 1 }
-            return Timestamp(seconds: instant.seconds, utcOffset: Int32(offset))
-        }
-        // Some tools write the date with its own offset (`…Z`); that is an instant already.
-        if let written, let zoned = Timestamp(rfc3339: written) { return zoned }
-        guard let local else { return nil }
-        if field == "date" { tally.localOnly += 1 }
-        let zone = options.timeZone ?? .utc
-        return zone.timestamp(
-            local.date, hour: local.second / 3600, minute: local.second / 60 % 60, second: local.second % 60)
-    }
-
-    /// `2024-01-10T12:00:00` → the date and the second of the day.
-    static func localTime(_ text: String) -> (date: CivilDate, second: Int)? {
-        guard let stamp = Timestamp(rfc3339: text + "Z") else { return nil }
-        let (days, second) = (stamp.seconds / 86_400, Int(stamp.seconds % 86_400))
-        return second >= 0 ? (CivilDate(daysSinceEpoch: days), second) : nil
-    }
-
-    /// Whether a date string carries its own offset.
-    static func hasOffset(_ text: String) -> Bool {
-        Timestamp(rfc3339: text) != nil
-    }
+    /// `media_type`s read as their own kind (others become plain files, and the report says so).
+    private static let knownMedia: Set<String> = [
+        "sticker", "video_file", "video_message", "animation", "voice_message", "audio_file", "photo", "document",
+        "poll",
+    ]
 
     private func me(of transcript: Transcript, type: String, report: inout ImportReport) -> String? {
         if let ownerID, transcript.participants.contains(where: { $0.id == ownerID }) || type == "saved_messages" {
             return ownerID
         }
+        if type == "saved_messages", transcript.participants.count == 1, let owner = transcript.participants.first {
+            report.inferences.append("`me` in Saved Messages is \(owner.name) (the account that saved them)")
+            return owner.id
+        }
         guard type == "personal_chat", let title = transcript.title else { return nil }
         let others = transcript.participants.filter { $0.name != title }
-        guard others.count == 1, transcript.participants.count == 2 else { return nil }
+        // The other person may never have written: then the one sender is the owner.
+        guard others.count == 1, transcript.participants.count <= 2 else { return nil }
         report.inferences.append(
             "`me` in “\(title)” is \(others[0].name) (the sender who is not the chat's other person)")
         return others[0].id
@@ -137,25 +132,19 @@ struct TelegramChat {
     private func settle(_ transcript: inout Transcript, tally: Tally, report: inout ImportReport) {
         let label = transcript.title.map { "“\($0)”: " } ?? ""
         if tally.localOnly > 0 {
-            let zone = options.timeZone?.identifier ?? "UTC"
-            report.inferences.append(
-                "\(label)\(counted(tally.localOnly, "time")) without date_unixtime read as \(zone)"
-                    + (options.timeZone == nil ? " (--tz sets the zone of the export)" : ""))
+            report.inferences.append(label + clock.localNote(tally.localOnly))
         }
-        if let zone = options.timeZone {
-            transcript.timeZone = zone.identifier
-        } else if tally.offsets.count == 1, let offset = tally.offsets.keys.first, offset % 3600 == 0, offset != 0 {
-            // Etc/GMT names have the sign reversed: UTC+1 is Etc/GMT-1.
-            let hours = offset / 3600
-            transcript.timeZone = "Etc/GMT" + (hours > 0 ? "-" : "+") + String(abs(hours))
-            report.inferences.append(
-                "\(label)days follow the exporter's clock, UTC\(hours > 0 ? "+" : "-")\(abs(hours)) (from date vs date_unixtime)"
-            )
-        }
+        transcript.timeZone = clock.zone?.identifier
         if tally.missingFiles > 0 {
             report.warnings.append(
                 .init(location: nil, text: "\(label)not included in the export: \(counted(tally.missingFiles, "file"))")
             )
+        }
+        for (thing, count) in tally.unsupported.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(
+                .init(
+                    location: nil,
+                    text: "\(label)not shown as Telegram shows it: \(thing) (\(counted(count, "message")))"))
         }
     }
 }

@@ -46,8 +46,10 @@ enum TelegramReader {
         // Convert chat by chat, letting each chat's JSON go once it is converted.
         root = nil
         pending.reverse()
+        let clock = TelegramClock(chats: pending, override: options.timeZone)
+        if let note = clock.zoneNote { report.inferences.append(note) }
         let converter = TelegramChat(
-            input: input, lines: LineIndex(file: input.name, bytes: bytes), options: options,
+            input: input, lines: LineIndex(file: input.name, bytes: bytes), clock: clock,
             attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: owner)
         var conversations: [Transcript] = []
         var used = Set<String>()

@@ -2,8 +2,12 @@
 /// and the sentences service messages stand for.
 enum TelegramText {
     /// Markdown for a message's `text_entities` (preferred: every run is typed) or `text`.
-    static func markdown(text: JSONValue?, entities: JSONValue?) -> String {
-        let runs = entities?.array ?? text?.array ?? text.map { [$0] } ?? []
+    /// Entity types Markdown cannot show are added to `unshown`.
+    static func markdown(text: JSONValue?, entities: JSONValue?, unshown: inout [String]) -> String {
+        let written = text?.array ?? text.map { [$0] } ?? []
+        var runs = entities?.array ?? written
+        // Some tools write placeholder entities ("...") or a cut text; the fuller one is the one to trust.
+        if entities?.array != nil, plain(written).count > plain(runs).count { runs = written }
         var output = ""
         for run in runs {
             let startsLine = output.isEmpty || output.hasSuffix("\n")
@@ -12,9 +16,20 @@ enum TelegramText {
                 continue
             }
             let content = run["text"]?.string ?? ""
+            if let type = run["type"]?.string, let label = unshownTypes[type], !unshown.contains(label) {
+                unshown.append(label)
+            }
             output += entity(type: run["type"]?.string ?? "plain", content: content, run: run, startsLine: startsLine)
         }
         return MarkdownText.tidy(output)
+    }
+
+    /// Entity types shown as their plain text: Markdown has no underline.
+    private static let unshownTypes = ["underline": "underlined text"]
+
+    /// The text of runs without their formatting.
+    private static func plain(_ runs: [JSONValue]) -> String {
+        runs.map { $0.string ?? $0["text"]?.string ?? "" }.joined()
     }
 
     private static func entity(type: String, content: String, run: JSONValue, startsLine: Bool) -> String {
@@ -39,7 +54,9 @@ enum TelegramText {
             let url = content.contains("://") ? content : "https://" + content
             return isSafeLink(url) ? MarkdownText.link(content, url: url) : escaped
         case "email": return MarkdownText.link(content, url: "mailto:" + content)
-        default: return escaped  // plain, underline, mention, mention_name, hashtag, cashtag, bot_command, phone, …
+        // A mention is shown as the name (or @username) the message wrote, never as a bare id.
+        case "mention", "mention_name": return escaped
+        default: return escaped  // plain, underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
         }
     }
 

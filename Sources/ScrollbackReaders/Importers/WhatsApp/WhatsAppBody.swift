@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 
 /// What one WhatsApp message body says beyond its text: deleted, edited, media, or a system event.
 struct WhatsAppBody {
@@ -8,10 +9,22 @@ struct WhatsAppBody {
     var edited = false
     /// A file the export names (`<attached: x.jpg>`, `x.jpg (file attached)`).
     var attachedFile: String?
+    /// The export names the file but left it out (`<attached: x.jpg (file omitted)>`).
+    var attachedFileOmitted = false
     /// Media left out of the export (`<Media omitted>`, `image omitted`): its kind.
     var omittedMedia: String?
     /// iOS marks events (group created, someone added) with U+200E after the name.
     var isSystemMarked = false
+    /// A shared place (`location: https://maps.google.com/?q=52.5,13.4`).
+    var place: (latitude: Double, longitude: Double, url: String)?
+    /// A poll (`POLL:` then the question, then `OPTION: text (N votes)` lines).
+    var poll: Poll?
+
+    /// What iOS marks with U+200E after a sender's name although the sender said it: media, places, calls.
+    static let markedMessages = [
+        "location: ", "live location", "missed voice call", "missed video call", "voice call", "video call",
+        "poll:", "<attached: ", "contact card omitted", "this message was deleted", "you deleted this message",
+    ]
 
     static let deletedByOthers: Set<String> = [
         "this message was deleted", "diese nachricht wurde gelöscht", "se eliminó este mensaje",
@@ -42,8 +55,10 @@ struct WhatsAppBody {
     init(_ raw: String) {
         var body = raw
         if body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
-            isSystemMarked = true
             body.removeFirst()
+            let lower = body.lowercased()
+            isSystemMarked =
+                !Self.markedMessages.contains { lower.hasPrefix($0) } && Self.omittedKinds[lower.trimmingMarks()] == nil
         }
         if Self.notices.contains(where: { body.hasPrefix($0) }) { isSystemMarked = true }
         for mark in Self.editedMarks {
@@ -71,8 +86,25 @@ struct WhatsAppBody {
         let lines = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let firstLine = lines[0].trimmingCharacters().trimmingMarks()
         let caption = lines.count > 1 ? String(lines[1]) : ""
-        if firstLine.hasPrefix("<attached: "), firstLine.hasSuffix(">") {
-            attachedFile = String(firstLine.dropFirst("<attached: ".count).dropLast())
+        if let poll = Self.poll(body) {
+            self.poll = poll
+            text = ""
+        } else if let place = Self.place(firstLine) {
+            self.place = place
+            text = caption
+        } else if firstLine.hasPrefix("<attached: "), firstLine.hasSuffix(">") {
+            var name = String(firstLine.dropFirst("<attached: ".count).dropLast())
+            if name.hasSuffix(" (file omitted)") {
+                name.removeLast(" (file omitted)".count)
+                attachedFileOmitted = true
+            }
+            attachedFile = name
+            text = caption
+        } else if let range = firstLine.range(of: " (file omitted)", options: .backwards),
+            range.upperBound == firstLine.endIndex
+        {
+            attachedFile = String(firstLine[..<range.lowerBound])
+            attachedFileOmitted = true
             text = caption
         } else if let range = firstLine.range(of: " (file attached)", options: .backwards),
             range.upperBound == firstLine.endIndex
@@ -82,7 +114,49 @@ struct WhatsAppBody {
         } else {
             text = body
         }
-        if attachedFile != nil { isSystemMarked = false }
+        if attachedFile != nil || place != nil || poll != nil { isSystemMarked = false }
+    }
+
+    /// `location: URL` with the coordinates in its `q=` or `@lat,lon` part.
+    private static func place(_ line: String) -> (latitude: Double, longitude: Double, url: String)? {
+        guard line.lowercased().hasPrefix("location: ") else { return nil }
+        let url = String(line.dropFirst("location: ".count)).trimmingWhitespace()
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
+        let marker = url.range(of: "q=") ?? url.range(of: "@")
+        guard let marker else { return nil }
+        let pair = url[marker.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "," }
+        let numbers = pair.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count >= 2, abs(numbers[0]) <= 90, abs(numbers[1]) <= 180 else { return nil }
+        return (numbers[0], numbers[1], url)
+    }
+
+    /// `POLL:\nQuestion\nOPTION: Thursday (2 votes)\n…` as a poll.
+    private static func poll(_ body: String) -> Poll? {
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+        guard lines.first == "POLL:", lines.count >= 3 else { return nil }
+        var question: [String] = []
+        var options: [PollOption] = []
+        for line in lines.dropFirst() {
+            if line.hasPrefix("OPTION: ") {
+                var option = String(line.dropFirst("OPTION: ".count))
+                var votes = 0
+                if option.hasSuffix(")"), let open = option.range(of: " (", options: .backwards) {
+                    let inside = option[open.upperBound..<option.index(before: option.endIndex)]
+                    let words = inside.split(separator: " ")
+                    if words.count == 2, let count = Int(words[0]), words[1].hasPrefix("vote") {
+                        votes = count
+                        option.removeSubrange(open.lowerBound...)
+                    }
+                }
+                options.append(PollOption(text: option, votes: votes))
+            } else if options.isEmpty {
+                question.append(line)
+            } else {
+                return nil  // text after the options is not a poll's
+            }
+        }
+        guard !options.isEmpty else { return nil }
+        return Poll(question: question.joined(separator: "\n"), options: options)
     }
 }
 

@@ -7,6 +7,9 @@ struct WhatsAppParser {
     var file: String
     var options: ReadOptions
     var attachments: AttachmentPaths
+    /// The chat's name from the export's own file name (`WhatsApp Chat with Ben.txt`,
+    /// `WhatsApp Chat - Ben.zip`), used when the text has no title line.
+    var exportName: String? = nil
 
     /// Exporters' placeholder names for their own messages, in the languages seen in exports.
     static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
@@ -21,6 +24,8 @@ struct WhatsAppParser {
         var transcript = Transcript(source: SourceLocation(file: file))
         var entries: [Entry] = []
         var lineNumber = 0
+        var titleLine: String?
+        var groupNamed = false
         // "\r\n" is one Character in Swift, so line ends are split on scalars.
         for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -30,11 +35,9 @@ struct WhatsAppParser {
             } else if !entries.isEmpty {
                 entries[entries.count - 1].body += "\n" + line
             } else if !line.trimmingCharacters().isEmpty {
-                let title = line.trimmingCharacters()
-                if let range = title.range(of: "WhatsApp Chat - ") ?? title.range(of: "WhatsApp Chat with "),
-                    range.lowerBound == title.startIndex
-                {
-                    transcript.title = String(title[range.upperBound...])
+                if let title = Self.chatName(line.trimmingCharacters()) {
+                    transcript.title = title
+                    titleLine = title
                 } else {
                     report.skipped.append(
                         .init(
@@ -73,34 +76,99 @@ struct WhatsAppParser {
                 message.sender = sender
                 message.deleted = body.deleted
                 message.edited = body.edited ? time : nil
-                message.text = ChatMarkup(tokens: nil).markdown(body.text)
-                if let file = body.attachedFile {
-                    message.attachments.append(attachments.attachment(file, location: location, report: &report))
-                }
-                if let kind = body.omittedMedia {
-                    message.attachments.append(Attachment(type: kind, name: "media omitted", alt: "not in the export"))
-                }
+                message.text = ChatMarkup(tokens: nil, blockLines: true).markdown(body.text)
+                message.attachments = attachments(of: body, location: location, report: &report)
                 if body.deletedByMe || Self.selfNames.contains(sender) { meCandidates.append(sender) }
             } else {
                 message.kind = .system
-                message.text = MarkdownText.escape(body.text.trimmingWhitespace())
+                let event = body.text.trimmingWhitespace()
+                message.text = MarkdownText.escape(event)
+                if titleLine == nil, let name = Self.groupName(event) {
+                    transcript.title = name
+                    groupNamed = true
+                }
             }
             transcript.messages.append(message)
         }
         transcript.addUnlistedSenders()
+        var nameSource = "the title line"
+        if titleLine == nil, let exportName {
+            titleLine = exportName
+            nameSource = "the export's file name"
+            if !groupNamed { transcript.title = exportName }
+        }
         if let me = meCandidates.first {
             transcript.me = me
             report.inferences.append("`me` is \"\(me)\" (the exporter's own messages; --me overrides)")
+        } else if let me = Self.exporter(of: transcript, titleLine: titleLine) {
+            transcript.me = me
+            report.inferences.append(
+                "`me` is \"\(me)\" (\(nameSource) names the other person, \"\(titleLine ?? "")\"; --me overrides)")
         } else {
             report.inferences.append("no sender is marked as the exporter; --me NAME puts one on the right")
         }
-        let omitted = transcript.messages.filter { $0.attachments.contains { $0.name == "media omitted" } }.count
+        let omitted = transcript.messages.filter { $0.attachments.contains(where: \.omitted) }.count
         if omitted > 0 {
             report.warnings.append(
                 .init(location: nil, text: "media left out of the export: \(counted(omitted, "file"))"))
         }
         report.messagesRead += transcript.messages.count
         return transcript
+    }
+
+    /// The attachments a body names: a file (in the folder or zip, or left out), a place, a poll.
+    private func attachments(of body: WhatsAppBody, location: SourceLocation, report: inout ImportReport)
+        -> [Attachment]
+    {
+        var result: [Attachment] = []
+        if let file = body.attachedFile {
+            if body.attachedFileOmitted {
+                result.append(Attachment(name: file, omitted: true))
+            } else {
+                result.append(attachments.attachment(file, location: location, report: &report))
+            }
+        }
+        if let kind = body.omittedMedia { result.append(Attachment(type: kind, omitted: true)) }
+        if let place = body.place {
+            result.append(
+                Attachment(
+                    url: place.url, type: "location", place: Place(latitude: place.latitude, longitude: place.longitude)
+                ))
+        }
+        if let poll = body.poll { result.append(Attachment(type: "poll", poll: poll)) }
+        return result
+    }
+
+    /// The group's name from `Ana created group "Trip"` or `Ana changed the subject to "Trip"`
+    /// (and the same with curly quotes), as the chat was last named.
+    static func groupName(_ event: String) -> String? {
+        let opening: Set<Character> = ["\"", "\u{201C}"]
+        let closing: Set<Character> = ["\"", "\u{201D}"]
+        guard let last = event.last, closing.contains(last),
+            event.contains(" created group ") || event.contains(" changed the subject ")
+                || event.contains(" changed the group name ")
+        else { return nil }
+        let body = event.dropLast()
+        guard let open = body.lastIndex(where: { opening.contains($0) }) else { return nil }
+        let name = body[body.index(after: open)...]
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// `Ben` from `WhatsApp Chat - Ben` or `WhatsApp Chat with Ben`; `nil` for other text.
+    static func chatName(_ text: String) -> String? {
+        for prefix in ["WhatsApp Chat - ", "WhatsApp Chat with "] where text.hasPrefix(prefix) {
+            let name = text.dropFirst(prefix.count).trimmingCharacters()
+            return name.isEmpty ? nil : name
+        }
+        return nil
+    }
+
+    /// In a two-person chat whose title line names one of them, the other is the exporter.
+    private static func exporter(of transcript: Transcript, titleLine: String?) -> String? {
+        guard let titleLine else { return nil }
+        let senders = Set(transcript.messages.compactMap(\.sender))
+        guard senders.count == 2, senders.contains(titleLine) else { return nil }
+        return senders.first { $0 != titleLine }
     }
 
     /// Names that are followed by `: ` somewhere, so `Name:.` (no space) can be recognised too.

@@ -46,8 +46,10 @@ enum WhatsAppReader {
                             location: SourceLocation(file: input.name),
                             problem: .syntax("The zip holds no WhatsApp chat (.txt) file.")))
                 }
-                let parser = WhatsAppParser(
-                    file: input.name + "/" + name, options: options, attachments: AttachmentPaths(zipMembers: files))
+                var paths = AttachmentPaths(zipMembers: files)
+                paths.memberFolder = (name as NSString).deletingLastPathComponent
+                var parser = WhatsAppParser(file: input.name + "/" + name, options: options, attachments: paths)
+                parser.exportName = exportName(input.name) ?? exportName(name)
                 return Result { () throws(ReadError) in try parse(text, parser: parser, report: &report) }
             }
             guard let result else {
@@ -55,8 +57,9 @@ enum WhatsAppReader {
             }
             transcript = try result.get()
         case .bytes(let bytes):
-            let parser = WhatsAppParser(
+            var parser = WhatsAppParser(
                 file: input.name, options: options, attachments: AttachmentPaths(baseDirectory: input.baseDirectory))
+            parser.exportName = exportName(input.name)
             transcript = try parse(bytes, parser: parser, report: &report)
         case .directory(let path):
             let files = ExportFiles.directory(path)
@@ -65,14 +68,21 @@ enum WhatsAppReader {
                     location: SourceLocation(file: input.name),
                     problem: .syntax("The folder holds no WhatsApp chat (.txt) file."))
             }
-            let parser = WhatsAppParser(
+            var parser = WhatsAppParser(
                 file: (path as NSString).appendingPathComponent(name), options: options,
                 attachments: AttachmentPaths(
                     baseDirectory: (path as NSString).appendingPathComponent(
                         (name as NSString).deletingLastPathComponent)))
+            parser.exportName = exportName(name) ?? exportName(path)
             transcript = try parse(bytes, parser: parser, report: &report)
         }
         return ReadResult(format: .whatsapp, conversations: [transcript], report: report)
+    }
+
+    /// The chat's name in the export's file or folder name (`WhatsApp Chat with Ben.txt`), if it has one.
+    static func exportName(_ path: String) -> String? {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return WhatsAppParser.chatName(name)
     }
 
     /// `_chat.txt`, else the only (or first) `.txt` file of an export.

@@ -1,0 +1,186 @@
+import Foundation
+import Scrollback
+import ScrollbackServe
+
+/// `scrollback serve INPUT... [--host ADDR] [--port N]`: the page (or site) in a browser, live.
+enum ServeCommand {
+    static let command = Command(
+        name: "serve",
+        abstract: "Serve a conversation as a live page that follows its JSON Lines input as it grows.",
+        usage: ["serve INPUT... [--host ADDR] [--port N] [options]"],
+        discussion: """
+            One INPUT is served as the page 'scrollback render' writes; several are served as the
+            site 'scrollback site' builds, every page live. A JSON Lines input (a file being
+            appended to, or - for standard input) is followed: new messages appear at the bottom,
+            updates by id change their message in place, typing lines show a typing bubble and
+            presence lines the avatar's dot. Any other input is served as rendered and rendered
+            again when the file changes. The server listens on 127.0.0.1 unless --host says
+            otherwise; --port 0 picks a free port. The address is printed on standard error.
+            Ctrl-C (or SIGTERM) stops the server.
+            """,
+        options: [
+            OptionSpec("--host", value: "ADDR", help: "Address to listen on (default 127.0.0.1)."),
+            OptionSpec("--port", value: "N", help: "Port to listen on (default 8080; 0 picks a free one)."),
+        ] + SharedOptions.reading + SharedOptions.layout + SharedOptions.html + ServeSite.options,
+        run: { arguments, console in try run(arguments, console: &console) }
+    )
+
+    static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
+        let inputs = arguments.positionals
+        guard !inputs.isEmpty else {
+            throw UsageError("serve needs an INPUT (a file, a folder, or - for standard input).")
+        }
+        if inputs.count > 1, inputs.contains("-") {
+            throw UsageError("serve reads standard input (-) only as its one INPUT.")
+        }
+        var host = arguments.value("--host") ?? "127.0.0.1"
+        if host == "localhost" { host = "127.0.0.1" }
+        let port = try self.port(arguments)
+        let format = try SharedOptions.inputFormat(arguments)
+        _ = try SharedOptions.readOptions(arguments)
+        var options = try SharedOptions.renderOptions(arguments, console: console)
+        let token = String(UInt64.random(in: 1..<UInt64.max), radix: 36)
+
+        if inputs.count > 1 {
+            let site = try ServeSite(
+                inputs: inputs, arguments: arguments, options: options, token: token, console: console)
+            let server = LiveServer(resources: site.resources)
+            try serve(server, host: host, port: port, console: console, cleanup: { site.remove() }) {
+                site.watch(server)
+            }
+        }
+        let path = inputs[0]
+        if path == "-" || format == .jsonl || (format == nil && isJSONLines(path)) {
+            // The live page decodes its stream line by line itself; what it shows must not skip
+            // the redaction asked for, so the options are refused rather than silently left out.
+            if try SharedOptions.readOptions(arguments).transform != nil {
+                throw UsageError(
+                    "--people, --redact and --anonymize are not yet applied to a live JSON Lines stream; "
+                        + "render or build a site from it instead.")
+            }
+            let source = try FollowSource(path: path, once: false)
+            var conversation = try LiveConversation(name: path == "-" ? "<stdin>" : path, options: options)
+            // What the file holds already is on the page from the first request, read and rendered
+            // once; bad lines here stop, as render would.
+            var initial: [[UInt8]] = []
+            while path != "-", let lines = source.nextLines(within: 0), !lines.isEmpty { initial += lines }
+            if !initial.isEmpty {
+                do { _ = try conversation.apply(initial) } catch let failure as LiveBatchError {
+                    for error in failure.errors.dropLast() { console.error(String(describing: error)) }
+                    throw failure.errors.last!
+                }
+            }
+            let channel = LiveChannel(document: conversation.document, token: token)
+            let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
+            try serve(server, host: host, port: port, console: console) {
+                var follower = ServeFollower(
+                    source: source, conversation: conversation, channel: channel, console: console)
+                follower.run()
+            }
+        }
+        let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
+        options.html.mediaBaseDirectory = input.baseDirectory
+        var document = LiveDocument(page: try transcript.render(.html, options: options))
+        let channel = LiveChannel(document: document, token: token)
+        let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
+        try serve(server, host: host, port: port, console: console) {
+            var stamp = FileStamp(path)
+            while true {
+                usleep(300_000)
+                let now = FileStamp(path)
+                guard now != stamp else { continue }
+                stamp = now
+                do {
+                    let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
+                    options.html.mediaBaseDirectory = input.baseDirectory
+                    let change = document.update(page: try transcript.render(.html, options: options))
+                    channel.publish(change, document: document)
+                } catch {
+                    console.error(String(describing: error))  // the last good page stays up
+                }
+            }
+        }
+    }
+
+    /// Starts `server`, prints its address, stops it cleanly on SIGINT or SIGTERM, and runs `body`
+    /// (which follows the inputs) on this thread until the process ends.
+    private static func serve(
+        _ server: LiveServer, host: String, port: Int, console: Console,
+        cleanup: @escaping @Sendable () -> Void = {}, body: () -> Void
+    ) throws -> Never {
+        let endpoint: HTTPEndpoint
+        do {
+            endpoint = try server.start(host: host, port: port)
+        } catch {
+            cleanup()
+            if case .badAddress = error.reason { throw UsageError(error.description) }
+            throw error
+        }
+        console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")
+        ServeShutdown.install {
+            server.stop()
+            cleanup()
+        }
+        body()
+        while true { pause() }  // the input ended (standard input closed): the page stays up
+    }
+
+    private static func port(_ arguments: Arguments) throws(UsageError) -> Int {
+        guard let value = arguments.value("--port") else { return 8080 }
+        guard let port = Int(value), (0...65535).contains(port) else {
+            throw UsageError(
+                "--port '\(value)' is not a port; use a whole number from 0 to 65535 (0 picks a free one).")
+        }
+        return port
+    }
+
+    /// Whether a file input is JSON Lines: by its name, else as `render` would judge its content
+    /// (an empty file is a stream that has not started yet).
+    private static func isJSONLines(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return true }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return false
+        }
+        if FileStamp(path).size == 0 { return true }
+        guard let input = try? ChatInput.load(path) else { return false }
+        return (try? Readers.read(input))?.format == .jsonl
+    }
+}
+
+/// A file's size and modification time, to notice that it changed.
+struct FileStamp: Equatable {
+    var size: Int64 = -1
+    var modified: Int = 0
+    var nanoseconds: Int = 0
+
+    init(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        size = Int64(info.st_size)
+        modified = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
+    }
+}
+
+/// SIGINT and SIGTERM while serving: end the event streams, stop the server, exit 0. SIGPIPE is
+/// ignored: a closed connection is an error on that connection only.
+enum ServeShutdown {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func install(_ stop: @escaping @Sendable () -> Void) {
+        signal(SIGPIPE, SIG_IGN)  // a page that goes away mid-write must not end the server
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                stop()
+                FileDescriptorStream.standardOutput.flush()
+                exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

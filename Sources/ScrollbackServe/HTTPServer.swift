@@ -1,0 +1,136 @@
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP server on one listening socket, run by GNU libmicrohttpd with a thread per connection.
+///
+/// The only file that sees the C library: requests become `HTTPRequest` values at once and the
+/// handler's `HTTPResponse` is handed back as a libmicrohttpd response. A streamed response
+/// (Server-Sent Events) may block its connection's thread while it waits for the next event.
+public final class HTTPServer: @unchecked Sendable {
+    /// The address and port the server listens on (the port chosen when 0 was asked for).
+    public let endpoint: HTTPEndpoint
+    private let handler: HandlerBox
+    private var daemon: OpaquePointer?
+    private let socket: Int32
+
+    /// Answers one request.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// Binds `host:port` (port 0 picks a free one) and starts answering with `handler`.
+    public init(host: String, port: Int, handler: @escaping Handler) throws(ServeError) {
+        let bound = try ListeningSocket.open(host: host, port: port)
+        socket = bound.descriptor
+        endpoint = bound.endpoint
+        self.handler = HandlerBox(handle: handler)
+        let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        let context = Unmanaged.passUnretained(self.handler).toOpaque()
+        let options: [CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, socket,
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(512),
+            MHD_OPTION.END.rawValue,
+        ]
+        daemon = withVaList(options) { list in
+            MHD_start_daemon_va(flags, 0, nil, nil, HTTPServer.access, context, list)
+        }
+        guard daemon != nil else {
+            close(socket)
+            throw ServeError(.cannotListen(endpoint.description, "the HTTP server did not start"))
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops accepting connections and waits for the open ones to finish (streams must have ended).
+    public func stop() {
+        guard let daemon else { return }
+        self.daemon = nil
+        MHD_stop_daemon(daemon)
+        close(socket)
+    }
+
+    /// The handler, boxed so C can hold a pointer to it.
+    private final class HandlerBox: @unchecked Sendable {
+        let handle: Handler
+        init(handle: @escaping Handler) { self.handle = handle }
+    }
+
+    /// A streamed body waiting to be sent: what `next` gave that did not fit yet.
+    private final class Stream {
+        let next: () -> [UInt8]?
+        var pending: [UInt8] = []
+        var offset = 0
+        init(next: @escaping () -> [UInt8]?) { self.next = next }
+    }
+
+    private static let access: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, _, uploadSize, _ in
+        guard let context, let connection else { return .NO }
+        let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+        let request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "",
+            path: url.map { String(cString: $0) } ?? "",
+            hasBody: (uploadSize?.pointee ?? 0) > 0,
+            query: values(connection, .GET_ARGUMENT_KIND),
+            headers: values(connection, .HEADER_KIND))
+        return queue(handler.handle(request), on: connection)
+    }
+
+    /// Every value of one kind, names lower-cased for headers (HTTP header names ignore case).
+    private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
+        final class Found { var values: [String: String] = [:] }
+        let found = Found()
+        let lowerCase = kind == .HEADER_KIND
+        withExtendedLifetime(found) {
+            _ = MHD_get_connection_values(
+                connection, kind,
+                { context, _, key, value in
+                    guard let context, let key else { return .YES }
+                    let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
+                    found.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+                    return .YES
+                }, Unmanaged.passUnretained(found).toOpaque())
+        }
+        guard lowerCase else { return found.values }
+        return Dictionary(found.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .stream(let next):
+            let stream = Unmanaged.passRetained(Stream(next: next)).toOpaque()
+            made = MHD_create_response_from_callback(UInt64.max, 16 * 1024, read, stream, release)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    private static let read: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        guard let context, let buffer else { return -1 }
+        let stream = Unmanaged<Stream>.fromOpaque(context).takeUnretainedValue()
+        while stream.offset >= stream.pending.count {
+            guard let chunk = stream.next() else { return -1 }  // the end of the stream
+            stream.pending = chunk
+            stream.offset = 0
+        }
+        let count = min(capacity, stream.pending.count - stream.offset)
+        stream.pending.withUnsafeBytes { bytes in
+            buffer.update(
+                from: bytes.baseAddress!.advanced(by: stream.offset).assumingMemoryBound(to: CChar.self), count: count)
+        }
+        stream.offset += count
+        return count
+    }
+
+    private static let release: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        Unmanaged<Stream>.fromOpaque(context).release()
+    }
+}

@@ -1,0 +1,24 @@
+/// What one update changed on a live page.
+public struct LiveChange: Sendable, Hashable {
+    /// Operations on the message log, in order.
+    public var operations: [LiveOperation] = []
+    /// The header's new outer HTML, when it changed (a new title).
+    public var header: String?
+    /// The typing bubbles' new markup, when they changed.
+    public var typing: String?
+
+    /// No change.
+    public init() {}
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { operations.isEmpty && header == nil && typing == nil }
+
+    /// The change as the JSON object of one event (`v` is the version it leads to).
+    func json(version: String) -> String {
+        var fields = [#""v":\#(JSONText.quote(version))"#]
+        fields.append(#""ops":["# + operations.map(\.json).joined(separator: ",") + "]")
+        if let header { fields.append(#""header":\#(JSONText.quote(header))"#) }
+        if let typing { fields.append(#""typing":\#(JSONText.quote(typing))"#) }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,89 @@
+import Scrollback
+
+/// A JSON Lines conversation as it grows, rendered as `render` renders it after every batch of
+/// lines.
+///
+/// Each batch is applied by the JSON Lines decoder, the whole transcript is laid out and rendered
+/// again with the same options, and the new page is compared with the last one
+/// (`LiveDocument`), so the live page always equals a one-shot render of the lines so far.
+public struct LiveConversation: Sendable {
+    /// The options every rendering uses.
+    public let options: RenderOptions
+    /// The page so far.
+    public private(set) var document: LiveDocument
+    /// Who is typing.
+    public private(set) var typing = LiveTyping()
+    private var decoder: JSONLinesDecoder
+    private var lineNumber = 0
+    private let name: String
+
+    /// An empty conversation read from `name` (a file name, or `-`).
+    public init(name: String, options: RenderOptions) throws {
+        self.name = name
+        self.options = options
+        decoder = JSONLinesDecoder(name: name)
+        document = LiveDocument(page: "")
+        _ = try rerender()
+    }
+
+    /// The conversation as read so far.
+    public var transcript: Transcript { decoder.transcript }
+
+    /// Applies a batch of lines (each without its newline) and returns what changed on the page.
+    /// A line that is not valid is left out; the batch ends with a `LiveBatchError` that holds
+    /// every such line's error and what the other lines changed.
+    public mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
+        var failures: [any Error] = []
+        for line in lines {
+            lineNumber += 1
+            do {
+                guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { continue }
+                var sender: String?
+                var time: Timestamp?
+                if case .added(let id) = update, let message = decoder.message(id: id) {
+                    sender = message.sender
+                    time = message.time
+                }
+                typing.apply(update, messageSender: sender, messageTime: time)
+            } catch {
+                failures.append(error)
+            }
+        }
+        let change = try rerender()
+        if !failures.isEmpty { throw LiveBatchError(change: change, errors: failures) }
+        return change
+    }
+
+    /// Ends typing that has lasted ten seconds by `time` (stream time run on while no line arrived),
+    /// without moving the stream's clock.
+    public mutating func expireTyping(at time: Timestamp) throws -> LiveChange {
+        let before = typing
+        typing.expire(at: time)
+        guard typing != before else { return LiveChange() }
+        return try rerender()
+    }
+
+    /// Starts again from nothing: the followed file was truncated or replaced.
+    public mutating func restart() throws -> LiveChange {
+        decoder = JSONLinesDecoder(name: name)
+        typing = LiveTyping()
+        lineNumber = 0
+        return try rerender()
+    }
+
+    private mutating func rerender() throws -> LiveChange {
+        var transcript = decoder.transcript
+        if let title = options.title { transcript.title = title }
+        let layout = try LayoutEngine.layout(transcript, options: options.layout)
+        let page = try HTMLRenderer.render(layout, options: options.html)
+        return document.update(page: page, typing: TypingBubble.html(typing.senders, layout: layout))
+    }
+}
+
+/// A batch of lines with bad lines in it: what the good lines changed, and each bad line's error.
+public struct LiveBatchError: Error {
+    /// The change the good lines made.
+    public var change: LiveChange
+    /// The bad lines' errors, in order.
+    public var errors: [any Error]
+}

@@ -1,0 +1,53 @@
+import Scrollback
+import ScrollbackTemplates
+
+/// A rendered page made live: its one script and stylesheet added, and its
+/// Content-Security-Policy allowing that script by its SHA-256 hash (and connections back to
+/// the server that sent it) — no other script can run.
+///
+/// Everything else is the page as rendered, so with scripts off it reads as it was when loaded.
+public enum LivePage {
+    /// The script every live page ships.
+    public static let script = BuiltinTemplates.files["live.js"] ?? ""
+    /// The live page's extra styles (typing bubbles, the new-messages button, the connection notice).
+    public static let stylesheet = BuiltinTemplates.files["live.css"] ?? ""
+    /// `'sha256-…'`: the policy source that allows `script`.
+    public static let scriptSource = "'sha256-" + ContentDigest.sha256Base64(script) + "'"
+
+    /// `page` with the live script added: it follows `events` from `version`, and starts by
+    /// showing the typing bubbles `typing`.
+    public static func make(_ page: String, events: String, version: String, typing: String = "") -> String {
+        var html = allowScript(in: page)
+        let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
+        if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }
+        let tag =
+            "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\""
+            + (typing.isEmpty ? "" : " data-sb-typing=\"\(HTMLEscaping.attribute(typing))\"") + ">"
+            + script + "</script>\n"
+        if let body = html.range(of: "</body>", options: .backwards) {
+            html.insert(contentsOf: tag, at: body.lowerBound)
+        } else {
+            html += tag
+        }
+        return html
+    }
+
+    /// The page's policy with `scriptSource` in `script-src` and `connect-src 'self'`.
+    static func allowScript(in page: String) -> String {
+        let marker = #"http-equiv="Content-Security-Policy" content=""#
+        guard let start = page.range(of: marker), let end = page[start.upperBound...].firstIndex(of: "\"") else {
+            return page
+        }
+        var directives = page[start.upperBound..<end].split(separator: ";").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        if let index = directives.firstIndex(where: { $0.hasPrefix("script-src ") }) {
+            directives[index] += " " + scriptSource
+        } else {
+            directives.append("script-src " + scriptSource)
+        }
+        directives.removeAll { $0.hasPrefix("connect-src ") }
+        directives.append("connect-src 'self'")
+        return page.replacingCharacters(in: start.upperBound..<end, with: directives.joined(separator: "; "))
+    }
+}

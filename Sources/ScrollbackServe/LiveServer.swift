@@ -1,0 +1,140 @@
+import Foundation
+
+/// What `serve` answers: the live pages, their event streams and, for a site, the files it wrote.
+///
+/// Only what was rendered is reachable: a request path is looked up as it is in a table of
+/// pages and files, never joined to a folder, so no path leads outside the output and no
+/// folder is listed. Anything else is a 4xx.
+public final class LiveServer: @unchecked Sendable {
+    /// Something the server can send.
+    public enum Resource: Sendable {
+        /// A live page.
+        case page(LiveChannel)
+        /// A file on disk that the site build wrote.
+        case file(path: String)
+    }
+
+    /// The path of the event stream: `/_live/events?page=/index.html`.
+    public static let eventsPath = "/_live/events"
+
+    private let lock = NSLock()
+    private var resources: [String: Resource]
+    private var server: HTTPServer?
+
+    /// A server for `resources`, by request path (`/` for the one page of a single conversation).
+    public init(resources: [String: Resource]) {
+        self.resources = resources
+    }
+
+    /// Starts listening; returns where.
+    public func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
+        let server = try HTTPServer(host: host, port: port) { [self] request in respond(request) }
+        self.server = server
+        return server.endpoint
+    }
+
+    /// Replaces what can be reached (a site was built again).
+    public func update(_ resources: [String: Resource]) {
+        lock.lock()
+        self.resources = resources
+        lock.unlock()
+    }
+
+    /// Ends every event stream and stops the server.
+    public func stop() {
+        lock.lock()
+        let channels = resources.values.compactMap { resource -> LiveChannel? in
+            if case .page(let channel) = resource { return channel }
+            return nil
+        }
+        lock.unlock()
+        for channel in channels { channel.close() }
+        server?.stop()
+        server = nil
+    }
+
+    /// The answer to one request.
+    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .text(405, "Only GET and HEAD are allowed.", headers: [("Allow", "GET, HEAD")])
+        }
+        guard !request.hasBody else { return .text(400, "A GET request has no body.") }
+        guard request.path.hasPrefix("/"), !request.path.split(separator: "/").contains("..") else {
+            return .text(400, "Not a path this server knows.")
+        }
+        lock.lock()
+        let table = resources
+        lock.unlock()
+        if request.path == Self.eventsPath {
+            guard request.method == "GET" else {
+                return .text(405, "The event stream answers GET only.", headers: [("Allow", "GET")])
+            }
+            guard let page = request.query["page"], case .page(let channel) = table[page] else {
+                return .text(404, "No live page at that address.")
+            }
+            let since = request.headers["last-event-id"] ?? request.query["since"]
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                    ("X-Content-Type-Options", "nosniff"),
+                ],
+                body: .stream(channel.stream(since: since)))
+        }
+        switch table[request.path] {
+        case .page(let channel):
+            let (document, version) = channel.snapshot()
+            let events = Self.eventsPath + "?page=" + Self.queryEscaped(request.path)
+            let html = LivePage.make(document.page, events: events, version: version, typing: document.typing)
+            return HTTPResponse(
+                status: 200, headers: Self.headers("text/html; charset=utf-8"), body: .bytes(Array(html.utf8)))
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else { return .text(404, "Not found.") }
+            // A file opened on its own (an SVG attachment, say) runs nothing.
+            let policy = (
+                "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+            )
+            return HTTPResponse(
+                status: 200, headers: Self.headers(Self.contentType(path)) + [policy], body: .bytes(Array(data)))
+        case nil:
+            return .text(404, "Not found.")
+        }
+    }
+
+    private static func headers(_ type: String) -> [(String, String)] {
+        [
+            ("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+    }
+
+    static func queryEscaped(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// The type of a file the site wrote, by its extension.
+    static func contentType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "json": "application/json"
+        case "xml": "application/xml"
+        case "txt": "text/plain; charset=utf-8"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "svg": "image/svg+xml"
+        case "mp4", "m4v": "video/mp4"
+        case "webm": "video/webm"
+        case "mp3": "audio/mpeg"
+        case "m4a": "audio/mp4"
+        case "ogg", "opus": "audio/ogg"
+        case "wav": "audio/wav"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Scrollback
+import Testing
+
+@testable import ScrollbackServe
+
+@Suite("Live server")
+struct LiveServerTests {
+    static func server() throws -> (LiveServer, LiveChannel) {
+        let conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
+        let channel = LiveChannel(document: conversation.document, token: "t")
+        return (LiveServer(resources: ["/": .page(channel)]), channel)
+    }
+
+    static func body(_ response: HTTPResponse) -> String {
+        guard case .bytes(let bytes) = response.body else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("The page's policy allows its one script by the SHA-256 of the script's exact text")
+    func scriptHash() throws {
+        let (server, _) = try Self.server()
+        let page = Self.body(server.respond(HTTPRequest(method: "GET", path: "/")))
+        let open = try #require(page.range(of: "<script data-sb-events="))
+        let start = try #require(page[open.upperBound...].firstIndex(of: ">"))
+        let end = try #require(page.range(of: "</script>", range: start..<page.endIndex))
+        let script = String(page[page.index(after: start)..<end.lowerBound])
+        #expect(page.contains("script-src 'sha256-\(ContentDigest.sha256Base64(script))'"))
+        #expect(page.components(separatedBy: "<script").count == 2)
+        #expect(ContentDigest.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+
+    @Test(
+        "Only what was rendered is served",
+        arguments: [
+            ("/etc/passwd", 404), ("/../chat.jsonl", 400), ("/_live/events", 404), ("/index.html/", 404),
+        ])
+    func onlyRendered(path: String, status: Int) throws {
+        let (server, _) = try Self.server()
+        #expect(server.respond(HTTPRequest(method: "GET", path: path)).status == status)
+    }
+
+    @Test("Requests other than GET and HEAD are refused with 405")
+    func methods() throws {
+        let (server, _) = try Self.server()
+        #expect(server.respond(HTTPRequest(method: "POST", path: "/")).status == 405)
+        #expect(server.respond(HTTPRequest(method: "DELETE", path: "/")).status == 405)
+        #expect(server.respond(HTTPRequest(method: "HEAD", path: "/")).status == 200)
+    }
+
+    @Test("A page that reconnects gets the updates it missed, then a stranger gets the whole log")
+    func reconnect() throws {
+        let (_, channel) = try Self.server()
+        var conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
+        let first = channel.snapshot().version
+        channel.publish(try conversation.feed(scriptedStream[0], scriptedStream[1]), document: conversation.document)
+        let missed = String(decoding: channel.stream(since: first)() ?? [], as: UTF8.self)
+        #expect(missed.contains("id: t-1\n"))
+        #expect(missed.contains(#""op":"replace","path":[0]"#))
+        let stranger = String(decoding: channel.stream(since: "other-3")() ?? [], as: UTF8.self)
+        #expect(stranger.contains(#""op":"reset""#))
+        channel.close()
+        #expect(channel.stream(since: "t-1")() == nil)
+    }
+
+    @Test("The server listens on loopback, picks a free port for 0 and answers over HTTP")
+    func listens() async throws {
+        let (live, channel) = try Self.server()
+        let endpoint = try live.start(host: "127.0.0.1", port: 0)
+        defer {
+            channel.close()
+            live.stop()
+        }
+        #expect(endpoint.port > 0)
+        let reply = try Self.exchange(port: endpoint.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(reply.hasPrefix("HTTP/1.1 200"))
+        #expect(reply.contains("sb-log"))
+        let missing = try Self.exchange(
+            port: endpoint.port, "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(missing.hasPrefix("HTTP/1.1 404"))
+    }
+
+    @Test("An address that is not numeric is refused")
+    func badHost() {
+        #expect(throws: ServeError.self) { _ = try HTTPServer(host: "example.org", port: 0) { _ in .text(200, "") } }
+    }
+
+    /// Sends `request` to 127.0.0.1:`port` and reads the reply to its end.
+    static func exchange(port: Int, _ request: String) throws -> String {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            reply += buffer[0..<count]
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
+}
