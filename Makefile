@@ -48,8 +48,9 @@ clean:
 fuzz: deps
 	@Fuzz/run.sh
 
-# Release build against baselines (cmark-gfm, cat) and the live page in Chromium; writes BENCHMARKS.md. Under 20 minutes here.
+# Release build against baselines (cmark-gfm, cat), the importers against the native path with their
+# PyPI peers, and the live page in Chromium; writes BENCHMARKS.md.
 bench: test-deps
-	@scripts/install-deps.sh cmark-gfm time
+	@scripts/install-deps.sh cmark-gfm time python3-venv
 	$(SWIFT) build -c release --product scrollback
 	python3 scripts/bench/run.py

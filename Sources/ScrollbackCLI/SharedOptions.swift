@@ -262,6 +262,7 @@ enum ImportReportPrinter {
             console.warning(
                 "\(input.name): skipped \(report.skipped.count) entr\(report.skipped.count == 1 ? "y" : "ies"):")
             for note in report.skipped.prefix(5) { console.err("  \(Console.printable(note.description))\n") }
+            if report.skipped.count > 5 { console.err("  and \(report.skipped.count - 5) more\n") }
         }
     }
 }

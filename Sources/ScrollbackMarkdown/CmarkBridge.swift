@@ -20,13 +20,20 @@ enum CmarkBridge {
     }()
 
     /// cmark-gfm keeps the inline parser's table of special characters in process-wide
-    /// state: `cmark_parser_finish` adds the attached extensions' characters (autolink,
-    /// strikethrough) before the inline pass and removes them after it, so two parsers finishing
-    /// on two threads change each other's results (autolinks that come and go between runs).
-    /// Finishing is therefore serialised. Feeding (block parsing) and freeing never touch that
-    /// table or any other global (checked in the 0.29.0.gfm.6 library's code: neither reaches
-    /// `cmark_parse_inlines` nor writes process-wide data), so they run outside the lock, as
-    /// does turning the finished tree into Swift values.
+    /// state: `cmark_parser_finish` adds the attached extensions' characters (autolink's `:` and
+    /// `w`, strikethrough's `~`) before the inline pass and clears them after it, so two parsers
+    /// finishing on two threads change each other's results (autolinks that come and go between
+    /// runs). The table cannot be given to each parser: it is a pair of static arrays in the
+    /// library, the clearing is unconditional, and the extensions' character lists cannot be
+    /// emptied to stop it, because the inline pass also looks the `~` delimiter's extension up
+    /// in them. So Markdown runs as a pipeline in which only finishing (closing the last blocks
+    /// and the inline pass) is one at a time: feeding (block parsing) and freeing touch no
+    /// process-wide data (checked in the
+    /// 0.29.0.gfm.6 library: neither reaches `cmark_parse_inlines` or writes a global), and run
+    /// on any thread, as do turning the tree into Swift values and writing HTML from them
+    /// (`MarkdownBodyPipeline` in the HTML renderer, the site's parallel inputs). Finishing is
+    /// about a third of a chat body's cost, so two or three cores rarely wait for it; it would
+    /// limit the speed-up of body rendering to about three times on more.
     private static let finishLock = NSLock()
 
     static func parse(_ text: String) -> MarkdownDocument {

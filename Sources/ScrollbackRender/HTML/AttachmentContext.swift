@@ -109,7 +109,12 @@ struct AttachmentContext: HTMLContext {
         case .size: return .string(attachment.sizeLabel ?? "")
         case .duration: return .string(attachment.durationLabel ?? "")
         case .omitted: return .string(attachment.omittedNote ?? "")
-        case .emoji: return .string(attachment.kind == .sticker ? attachment.emoji ?? "" : "")
+        case .emoji:
+            // A sticker's emoji is its icon, unless it is already the name shown.
+            guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name else {
+                return .string("")
+            }
+            return .string(emoji)
         case .siteName: return .string(attachment.siteName ?? "")
         case .description: return .string(attachment.description ?? "")
         case .placeLabel: return .string(attachment.placeLabel ?? "")

@@ -11,6 +11,8 @@ final class HTMLRenderSession {
     let options: HTMLOptions
     let page: PageContext
     private var markdown: MarkdownHTML
+    /// Bodies rendered ahead on the other cores, for pages with many messages.
+    private let markdownAhead: MarkdownBodyPipeline?
     /// The sender of the previous bubble: chains repeat it, so most bubbles skip the look-ups.
     private var lastSender: (id: String?, strings: SenderStrings)?
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
@@ -18,7 +20,7 @@ final class HTMLRenderSession {
     /// `.sb-avatar-N { background-image: … }` rules for those avatars.
     private(set) var avatarCSS = ""
 
-    init(layout: TranscriptLayout, options: HTMLOptions, page: PageContext) {
+    init(layout: TranscriptLayout, options: HTMLOptions, page: PageContext, cores: Int) {
         self.layout = layout
         self.options = options
         self.page = page
@@ -31,7 +33,10 @@ final class HTMLRenderSession {
             avatarClasses[participant.id] = name
             avatarCSS += ".\(name){background-image:url(\"\(Self.cssURL(image.source))\")}\n"
         }
+        markdownAhead = MarkdownBodyPipeline(layout: layout, media: markdown.media, cores: cores)
     }
+
+    deinit { markdownAhead?.cancel() }
 
     /// A URL for a double-quoted CSS string: the URL is a data: URL or a path we checked, but a file
     /// name may still hold a quote, backslash, `<` or line break, which would end the string or the
@@ -59,6 +64,12 @@ final class HTMLRenderSession {
 
     /// Appends a message body's HTML to `output`.
     func writeBody(_ message: Message, to output: inout [UInt8]) {
+        if let markdownAhead, markdownAhead.write(message, to: &output) { return }
+        Self.writeBody(message, markdown: &markdown, to: &output)
+    }
+
+    /// Appends a message body's HTML to `output`, with `markdown` (and its media cache) as the writer.
+    static func writeBody(_ message: Message, markdown: inout MarkdownHTML, to output: inout [UInt8]) {
         if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
             // Most chat messages: escape and write, no document tree.
             PlainBodyHTML.write(message.text, to: &output)

@@ -1,3 +1,4 @@
+import Foundation
 import ScrollbackLayout
 import ScrollbackModel
 
@@ -75,7 +76,14 @@ public struct HTMLTemplates: Sendable {
     public func render(
         _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
     ) {
-        let session = HTMLRenderSession(layout: layout, options: options, page: page)
+        render(layout, page: page, cores: ProcessInfo.processInfo.activeProcessorCount, to: &output)
+    }
+
+    /// Writes one page, rendering message bodies on up to `cores` threads (the bytes never depend on it).
+    func render(
+        _ layout: TranscriptLayout, page: PageContext, cores: Int, to output: inout some TextOutputStream
+    ) {
+        let session = HTMLRenderSession(layout: layout, options: options, page: page, cores: cores)
         let context = PageValues(session: session, stylesheet: stylesheet)
         library.render("page", .object(context), to: &output)
     }

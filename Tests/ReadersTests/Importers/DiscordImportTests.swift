@@ -58,7 +58,7 @@ struct DiscordImportTests {
         #expect(messages[2].edited?.description == "2024-05-01T09:03:00+02:00")
     }
 
-    @Test("Attachments are remote URLs or local paths, and embeds become link chips")
+    @Test("Attachments are remote URLs or local paths, and embeds become link preview cards")
     func attachments() throws {
         let result = try ImportTesting.read(Self.export, name: "g.json", format: .discord)
         let attachments = result.conversations[0].messages[2].attachments
@@ -66,7 +66,9 @@ struct DiscordImportTests {
         #expect(attachments[1].path == "general_files/map v2.pdf" && attachments[1].name == "map v2.pdf")
         #expect(
             attachments[2]
-                == Attachment(url: "https://example.com/trail", type: "link", name: "Trail guide", alt: "Routes"))
+                == Attachment(
+                    url: "https://example.com/trail", type: "link", name: "Trail guide", title: "Trail guide",
+                    description: "Routes"))
     }
 
     @Test("System message types become system messages, and a repeated id is skipped with a note")

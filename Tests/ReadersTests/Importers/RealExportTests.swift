@@ -116,15 +116,17 @@ struct RealExportTests {
         .init(
             path: "whatsapp/whatstk/pokemon.txt", format: .whatsapp, messages: 20, senders: 8,
             span: ("2016-04-15", "2016-10-31")),
+        // Four people and three integrations; the file comment is by the person who wrote it.
         .init(
-            path: "slack/slack-export-viewer/testarchive", format: .slack, conversations: 2, messages: 158, senders: 8),
+            path: "slack/slack-export-viewer/testarchive", format: .slack, conversations: 2, messages: 158, senders: 7),
         .init(
             path: "slack/slack-export-viewer/testarchive.zip", format: .slack, conversations: 2, messages: 158,
-            senders: 8),
+            senders: 7),
         .init(
             path: "slack/slackdump/source_export_dir", format: .slack, messages: 16, senders: 4, replies: 4,
             span: ("2025-01-10", "2025-01-24")),
-        .init(path: "slack/slackdump/contrib-sample.json", format: .slack, messages: 7, senders: 1),
+        // SOURCES' seven messages and the three thread replies slackdump nests in one of them.
+        .init(path: "slack/slackdump/contrib-sample.json", format: .slack, messages: 10, senders: 1, replies: 3),
         .init(path: "discord/chat-analytics/DM_2A_2M.json", format: .discord, messages: 3, senders: 2),
         .init(
             path: "discord/chat-analytics/GC_3A_5M.json", format: .discord, messages: 6, senders: 3, replies: 1,
@@ -153,7 +155,8 @@ struct RealExportTests {
 
     /// Claude Code sessions, with the messages shown and hidden (tool calls, results, thinking).
     static let claudeCode: [ClaudeCodeExpected] = [
-        .init(path: "claude-code/claude-code-log/edge_cases.jsonl", shown: 9, hidden: 4, skipped: 6),
+        // The "Caveat:" preamble Claude Code writes for the model is kept hidden.
+        .init(path: "claude-code/claude-code-log/edge_cases.jsonl", shown: 8, hidden: 5, skipped: 6),
         .init(path: "claude-code/claude-code-log/representative_messages.jsonl", shown: 7, hidden: 4, skipped: 0),
         .init(path: "claude-code/claude-code-log/session_b.jsonl", shown: 3, hidden: 0, skipped: 0),
         .init(path: "claude-code/claude-code-log/todowrite_examples.jsonl", shown: 5, hidden: 6, skipped: 0),

@@ -29,6 +29,7 @@ enum ClaudeCodeReader {
         var transcript = Transcript(
             title: nil, me: "user", participants: participants, source: SourceLocation(file: input.name))
         let records = try Self.records(bytes, input: input, report: &report)
+        var unshown: [String: Int] = [:]
         for (record, location) in records {
             switch record["type"]?.string {
             case "summary":
@@ -36,6 +37,7 @@ enum ClaudeCodeReader {
             case "user", "assistant":
                 if transcript.id == nil { transcript.id = record["sessionId"]?.string }
                 let messages = ClaudeCodeRecord.messages(record, number: transcript.messages.count, location: location)
+                for type in ClaudeCodeRecord.unshownBlocks(record) { unshown[type, default: 0] += 1 }
                 if messages.isEmpty {
                     let timed = record["timestamp"]?.string.flatMap { Timestamp(rfc3339: $0) } != nil
                     let reason = timed ? "the record has no message content" : "the record has no valid \"timestamp\""
@@ -43,10 +45,10 @@ enum ClaudeCodeReader {
                 }
                 transcript.messages += messages
             default:
-                report.skipped.append(
-                    .init(
-                        location: location,
-                        text: "a \"\(record["type"]?.string ?? record.typeName)\" record is not a message"))
+                let text =
+                    record["type"]?.string.map { "a \"\($0)\" record is not a message" }
+                    ?? "a record without a \"type\" is not a message"
+                report.skipped.append(.init(location: location, text: text))
             }
         }
         if transcript.messages.isEmpty {
@@ -59,8 +61,14 @@ enum ClaudeCodeReader {
         let hidden = transcript.messages.filter(\.hidden).count
         if hidden > 0 {
             report.inferences.append(
-                "kept hidden \(counted(hidden, "message")) of tool calls, tool results or thinking")
+                "kept hidden \(counted(hidden, "message")) of tool calls, tool results, thinking or notes to the model")
         }
+        for (type, count) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.inferences.append("\(counted(count, "\"\(type)\" block")) (pictures, documents) are not shown yet")
+        }
+        // Lines are reported in file order, whichever check skipped them.
+        report.skipped.sort { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+        report.warnings += DuplicateIDs.warnings(transcript.messages, file: input.name)
         return ReadResult(format: .claudeCode, conversations: [transcript], report: report)
     }
 

@@ -1,17 +1,20 @@
 import ScrollbackModel
 
-/// One Claude Code record (`"type": "user"|"assistant"`) as messages: its text shown, its tool
-/// calls, tool results and thinking kept hidden.
+/// One Claude Code record (`"type": "user"|"assistant"`) as messages: its text shown (commands,
+/// their output and compaction summaries as what they are), its tool calls, tool results,
+/// thinking and the caveat written for the model kept hidden.
 enum ClaudeCodeRecord {
     static func messages(_ record: JSONValue, number: Int, location: SourceLocation) -> [Message] {
         guard let time = record["timestamp"]?.string.flatMap({ Timestamp(rfc3339: $0) }) else { return [] }
         let message = record["message"]
         let role = message?["role"]?.string ?? record["type"]?.string ?? "user"
+        let sender = role == "user" ? "user" : "assistant"
         let id = record["uuid"]?.scalarText ?? "m\(number + 1)"
         var texts: [String] = []
         var tools: [String] = []
         let content = message?["content"]
-        for block in content?.array ?? content.map { [$0] } ?? [] {
+        let blocks = content?.array ?? content.map { [$0] } ?? []
+        for block in blocks {
             if let text = block.string {
                 texts.append(text)
                 continue
@@ -30,22 +33,100 @@ enum ClaudeCodeRecord {
                 tools.append("*\(MarkdownText.escape(block["type"]?.string ?? "content")) block*")
             }
         }
-        // The person's typing is shown as typed; Claude writes Markdown.
-        let format: TextFormat = role == "user" ? .plain : .markdown
         let hiddenRecord = record["isMeta"]?.bool == true || record["isSidechain"]?.bool == true
         var result: [Message] = []
         let shown = texts.joined(separator: "\n\n").trimmingWhitespace()
-        if !shown.isEmpty {
+        if record["isCompactSummary"]?.bool == true, !shown.isEmpty {
+            // Claude Code's summary of the conversation before it was compacted: Claude wrote it.
+            let summary = "**Summary of the earlier conversation**\n\n" + shown
             result.append(
                 Message(
-                    id: id, sender: role == "user" ? "user" : "assistant", time: time, text: shown, format: format,
-                    hidden: hiddenRecord, location: location))
+                    id: id, sender: "assistant", time: time, text: summary, hidden: hiddenRecord, location: location))
+        } else if role == "user" {
+            result += userMessages(texts, id: id, time: time, hidden: hiddenRecord, location: location)
+        } else if !shown.isEmpty {
+            result.append(
+                Message(id: id, sender: sender, time: time, text: shown, hidden: hiddenRecord, location: location))
         }
         if !tools.isEmpty {
             result.append(
                 Message(
-                    id: shown.isEmpty ? id : id + "-tools", sender: role == "user" ? "user" : "assistant", time: time,
+                    id: result.isEmpty ? id : id + "-tools", sender: sender, time: time,
                     text: MarkdownText.tidy(tools.joined(separator: "\n\n")), hidden: true, location: location))
+        }
+        return result
+    }
+
+    /// A user record's text: what the person typed is shown as typed; commands and their output as
+    /// what they are; what Claude Code writes for the model (the caveat, reminders) is kept hidden.
+    private static func userMessages(
+        _ texts: [String], id: String, time: Timestamp, hidden: Bool, location: SourceLocation
+    ) -> [Message] {
+        var typed: [String] = []
+        var markdown: [String] = []
+        var notes: [String] = []
+        var events: [String] = []
+        for part in texts.map(ClaudeCodeUserText.init) {
+            switch part {
+            case .typed(let text):
+                typed.append(text)
+                markdown.append(MarkdownText.escape(text.trimmingWhitespace()))
+            case .noteToModel(let text): notes.append(text)
+            case .event(let text): events.append(text)
+            case .command(let command, let note):
+                markdown.append(MarkdownText.codeSpan(command) + (note.map { "\n\n" + MarkdownText.escape($0) } ?? ""))
+            case .output(let stdout, let stderr): markdown.append(output(stdout: stdout, stderr: stderr))
+            }
+        }
+        var result: [Message] = []
+        // The person's typing is shown as typed (plain); beside a command it is escaped Markdown.
+        let onlyTyped = markdown.count == typed.count
+        let text =
+            onlyTyped
+            ? typed.joined(separator: "\n\n").trimmingWhitespace()
+            : MarkdownText.tidy(markdown.joined(separator: "\n\n"))
+        if !text.isEmpty {
+            result.append(
+                Message(
+                    id: id, sender: "user", time: time, text: text, format: onlyTyped ? .plain : .markdown,
+                    hidden: hidden, location: location))
+        }
+        for (number, event) in events.enumerated() {
+            var line = Message(
+                id: result.isEmpty ? id : id + "-event\(number + 1)", sender: nil, time: time, text: event,
+                format: .plain, hidden: hidden, location: location)
+            line.kind = .system
+            result.append(line)
+        }
+        if !notes.isEmpty {
+            result.append(
+                Message(
+                    id: result.isEmpty ? id : id + "-note", sender: "user", time: time,
+                    text: notes.joined(separator: "\n\n"), format: .plain, hidden: true, location: location))
+        }
+        return result
+    }
+
+    /// A local command's output as labelled code blocks.
+    private static func output(stdout: String, stderr: String) -> String {
+        var output = "*Command output*"
+        let out = stdout.trimmingWhitespace()
+        let err = stderr.trimmingWhitespace()
+        if !out.isEmpty { output += MarkdownText.codeBlock(out) }
+        if !err.isEmpty { output += "\n\n*Errors*" + MarkdownText.codeBlock(err) }
+        if out.isEmpty && err.isEmpty { output += "\n\n(no output)" }
+        return MarkdownText.tidy(output)
+    }
+
+    /// Content blocks of kinds the transcript does not show (images, documents), by kind.
+    static func unshownBlocks(_ record: JSONValue) -> [String] {
+        let known: Set<String> = ["text", "thinking", "redacted_thinking", "tool_use", "tool_result"]
+        var result: [String] = []
+        for block in record["message"]?["content"]?.array ?? [] {
+            if let type = block["type"]?.string, !known.contains(type) { result.append(type) }
+            for inner in block["content"]?.array ?? [] {
+                if let type = inner["type"]?.string, type != "text" { result.append(type) }
+            }
         }
         return result
     }

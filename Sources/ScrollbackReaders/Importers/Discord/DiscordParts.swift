@@ -23,33 +23,65 @@ enum DiscordParts {
             result.append(attachment)
         }
         for sticker in value["stickers"]?.array ?? [] {
-            let url = sticker["sourceUrl"]?.string
-            result.append(
-                Attachment(
-                    url: url.flatMap { $0.contains("://") ? $0 : nil }, type: "sticker", name: sticker["name"]?.string,
-                    alt: sticker["name"]?.string))
-        }
-        // Embeds become link chips: a titled link, not a preview fetched from the web.
-        for embed in value["embeds"]?.array ?? [] {
-            guard let url = embed["url"]?.string, url.hasPrefix("https://") || url.hasPrefix("http://") else {
-                continue
+            // Lottie stickers are animation data, not pictures: they are named, not drawn.
+            let url = sticker["sourceUrl"]?.string.flatMap { url in
+                url.contains("://") && sticker["format"]?.string != "Lottie" && !url.hasSuffix(".json") ? url : nil
             }
-            result.append(
-                Attachment(
-                    url: url, type: "link", name: embed["title"]?.string ?? url, alt: embed["description"]?.string))
+            let name = sticker["name"]?.string ?? "sticker"
+            result.append(Attachment(url: url, type: "sticker", name: name, alt: name, title: name))
         }
+        result += value["embeds"]?.array?.compactMap(embed) ?? []
         return result
+    }
+
+    /// An embed as a link preview card: its title (linked when it has a URL), description and fields.
+    static func embed(_ embed: JSONValue) -> Attachment? {
+        let url = embed["url"]?.string.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil }
+        var description: [String] = []
+        if let text = embed["description"]?.string, !text.isEmpty { description.append(text) }
+        for field in embed["fields"]?.array ?? [] {
+            let name = field["name"]?.string ?? ""
+            let value = field["value"]?.string ?? ""
+            description.append(name.isEmpty ? value : name + ": " + value)
+        }
+        if let footer = embed["footer"]?["text"]?.string, !footer.isEmpty { description.append(footer) }
+        let title = embed["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? embed["author"]?["name"]?.string
+        guard url != nil || title != nil || !description.isEmpty else { return nil }
+        return Attachment(
+            url: url, type: "link", name: title ?? url, title: title,
+            description: description.isEmpty ? nil : description.joined(separator: "\n"),
+            siteName: embed["provider"]?["name"]?.string ?? embed["author"]?["name"]?.string)
     }
 
     static func reactions(_ value: JSONValue) -> [Reaction] {
         (value["reactions"]?.array ?? []).map { reaction in
             let emoji = reaction["emoji"]
-            let name = emoji?["name"]?.string ?? emoji?["code"]?.string ?? "?"
-            // Custom emoji have an id and a short name; standard ones are the character itself.
-            let shown = (emoji?["id"]?.isNull ?? true) ? name : ":\(name):"
+            // `code` is the short name (`thumbsup`); a standard emoji without its character is found by it.
+            let code = emoji?["code"]?.string
+            let name =
+                emoji?["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                ?? code.flatMap { EmojiShortcodes.emoji(named: $0) } ?? code ?? "?"
+            // Custom emoji have an id (a snowflake) and a short name; standard ones are the
+            // character itself, with an id that is null or empty.
+            let id = emoji?["id"]?.scalarText ?? ""
+            let custom = !id.isEmpty && name.allSatisfy { $0.isASCII }
             let users = reaction["users"]?.array?.compactMap { $0["id"]?.scalarText } ?? []
-            return Reaction(emoji: shown, by: users, count: reaction["count"]?.int)
+            return Reaction(emoji: custom ? ":\(name):" : name, by: users, count: reaction["count"]?.int)
         }
+    }
+
+    /// What a message holds that the transcript does not show, named for the report.
+    static func unshown(_ value: JSONValue) -> [String] {
+        var result: [String] = []
+        func present(_ value: JSONValue?) -> Bool { value.map { !$0.isNull } ?? false }
+        if present(value["poll"]) { result.append("Discord polls") }
+        if let components = value["components"]?.array, !components.isEmpty { result.append("buttons and menus") }
+        if present(value["interaction"]) { result.append("the slash commands a reply answers") }
+        let embeds = value["embeds"]?.array ?? []
+        if embeds.contains(where: { present($0["image"]) || present($0["video"]) || present($0["thumbnail"]) }) {
+            result.append("embed images and videos")
+        }
+        return result
     }
 
     /// "Changed the channel name." by lombi → "lombi changed the channel name."

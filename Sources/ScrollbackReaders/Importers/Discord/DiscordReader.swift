@@ -40,6 +40,17 @@ enum DiscordReader {
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         var seen = Set<String>()
         let lines = LineIndex(file: input.name, bytes: bytes)
+        var names = DiscordContent(people: [:], channels: [:])
+        if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
+        for value in list {
+            for person in [value["author"]] + (value["mentions"]?.array ?? []) {
+                if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string
+                {
+                    names.people[id] = names.people[id] ?? name
+                }
+            }
+        }
+        var unshown: [String: SourceLocation] = [:]
         for (index, value) in list.enumerated() {
             let location = lines.location(ofByte: value.offset)
             guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
@@ -67,18 +78,26 @@ enum DiscordReader {
             }
             var message = Message(id: id, sender: authorID, time: time, location: location)
             let content = value["content"]?.string ?? ""
+            let reference = value["reference"]?["messageId"]?.scalarText
             if spokenTypes.contains(value["type"]?.string ?? "Default") {
-                message.text = content
-                message.replyTo = value["reference"]?["messageId"]?.scalarText
+                message.text = names.markdown(content)
+                message.replyTo = reference
                 if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
                 message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
                 message.reactions = DiscordParts.reactions(value)
+                for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
             } else {
+                // Events are plain lines; a pin points at the message it pinned.
                 message.kind = .system
                 message.sender = nil
-                message.text = MarkdownText.escape(DiscordParts.event(content, actor: authorName))
+                message.format = .plain
+                message.text = DiscordParts.event(content, actor: authorName)
+                if value["type"]?.string == "ChannelPinnedMessage" { message.replyTo = reference }
             }
             transcript.messages.append(message)
+        }
+        for (feature, location) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(.init(location: location, text: "\(feature) are not shown yet"))
         }
         for message in transcript.messages {
             if let target = message.replyTo, !seen.contains(target) {
@@ -88,9 +107,30 @@ enum DiscordReader {
                         text: "message \(message.id) replies to \(target), which is not in this export"))
             }
         }
+        if options.timeZone == nil, let zone = DiscordReader.zone(of: transcript.messages) {
+            transcript.timeZone = zone.identifier
+            report.inferences.append(
+                "times are shown at the export's UTC offset (\(zone.identifier)); --tz ZONE changes it")
+        } else if let zone = options.timeZone {
+            transcript.timeZone = zone.identifier
+        } else if Set(transcript.messages.map(\.time.utcOffset)).count > 1 {
+            report.inferences.append(
+                "the export's times carry more than one UTC offset (a daylight-saving change); they are shown in UTC unless --tz ZONE names the zone"
+            )
+        }
         report.messagesRead = transcript.messages.count
         report.inferences.append("the export does not say who exported it; --me NAME puts one person on the right")
         return ReadResult(format: .discord, conversations: [transcript], report: report)
+    }
+
+    /// The fixed-offset zone every message's timestamp was written in, when they agree and it is not UTC.
+    static func zone(of messages: [Message]) -> Zone? {
+        guard let offset = messages.first?.time.utcOffset, offset != 0, offset % 3600 == 0,
+            messages.allSatisfy({ $0.time.utcOffset == offset })
+        else { return nil }
+        // Etc/GMT names count westwards: UTC+01:00 is Etc/GMT-1.
+        let hours = -offset / 3600
+        return Zone(identifier: "Etc/GMT" + (hours > 0 ? "+\(hours)" : "\(hours)"))
     }
 
     private static func title(guild: String?, channel: String?, type: String?) -> String? {

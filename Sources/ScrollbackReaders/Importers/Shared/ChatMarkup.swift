@@ -10,6 +10,10 @@ struct ChatMarkup {
     var tokens: ((String) -> String)?
     /// Whether `&lt;`, `&gt;` and `&amp;` are entities (Slack) rather than text (WhatsApp).
     var decodesEntities = false
+    /// Rewrites plain text (outside code) before it is escaped: Slack's `:shortcode:` emoji.
+    var plainText: ((String) -> String)? = nil
+    /// What a `<…>` token shows inside code, where Slack unwraps links to their text.
+    var codeToken: ((String) -> String)? = nil
 
     /// Whether lines starting `> ` are quotes and `- `, `* ` or `1. ` list items (WhatsApp's newer markup).
     var blockLines = false
@@ -85,6 +89,27 @@ struct ChatMarkup {
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
+
+    /// `text` with each one-line `<…>` token replaced by what `show` makes of its inside.
+    static func unwrapTokens(_ text: String, _ show: (String) -> String) -> String {
+        guard text.contains("<") else { return text }
+        var output = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            output += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "\n" }), after[close] == ">",
+                close > after.startIndex
+            else {
+                output.append("<")
+                rest = after
+                continue
+            }
+            output += show(String(after[..<close]))
+            rest = after[after.index(after: close)...]
+        }
+        return output + rest
+    }
 }
 
 private struct Converter {
@@ -99,7 +124,8 @@ private struct Converter {
         var plain = ""
         var index = range.lowerBound
         func flush() {
-            let text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
+            var text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
+            if let rewrite = markup.plainText { text = rewrite(text) }
             output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
             plain = ""
         }
@@ -141,7 +167,10 @@ private struct Converter {
             if !isBlock && characters[index] == "\n" { return nil }
             if characters[index..<index + width].allSatisfy({ $0 == "`" }) && index > start + width {
                 var body = String(characters[start + width..<index])
+                if let codeToken = markup.codeToken { body = ChatMarkup.unwrapTokens(body, codeToken) }
                 if markup.decodesEntities { body = ChatMarkup.decodeEntities(body) }
+                // The line break after an opening fence is not part of the code.
+                if isBlock && body.hasPrefix("\n") && body.dropFirst().contains("\n") { body.removeFirst() }
                 let code = isBlock && body.contains("\n") ? MarkdownText.codeBlock(body) : MarkdownText.codeSpan(body)
                 return (code, index + width)
             }

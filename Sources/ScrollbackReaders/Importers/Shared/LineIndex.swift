@@ -6,6 +6,9 @@ struct LineIndex {
     let file: String
     private let bytes: [UInt8]
     private let starts: [Int]
+    /// The last column found: readers ask in file order, so a long line (a minified export is one
+    /// line) is counted once, not again from its start for every message on it.
+    private let last = LastColumn()
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
@@ -24,8 +27,21 @@ struct LineIndex {
             let middle = (low + high + 1) / 2
             if starts[middle] <= end { low = middle } else { high = middle - 1 }
         }
+        var from = starts[low]
         var column = 1
-        for byte in bytes[starts[low]..<end] where byte & 0xC0 != 0x80 { column += 1 }
+        if last.line == low, last.offset <= end {
+            from = last.offset
+            column = last.column
+        }
+        for byte in bytes[from..<end] where byte & 0xC0 != 0x80 { column += 1 }
+        (last.line, last.offset, last.column) = (low, end, column)
         return SourceLocation(file: file, line: low + 1, column: column)
     }
+}
+
+/// Where the previous look-up ended (one reader uses an index at a time).
+private final class LastColumn {
+    var line = -1
+    var offset = 0
+    var column = 1
 }

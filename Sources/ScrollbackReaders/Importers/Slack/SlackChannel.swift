@@ -7,121 +7,179 @@ struct SlackChannel {
     var options: ReadOptions
     /// Finds a downloaded copy of a file in the export, if there is one.
     var localFile: (JSONValue) -> String?
+    /// Who posts, and what they are called.
+    var people: SlackPeople
+    private(set) var transcript: Transcript
+    /// Where each message is in the transcript, by `ts`.
+    private var index: [String: Int] = [:]
+    private var unshown: [String: SourceLocation] = [:]
 
     /// Subtypes that are events of the channel rather than things people said.
     static let eventSubtypes: Set<String> = [
         "channel_join", "channel_leave", "group_join", "group_leave", "channel_topic", "channel_purpose",
         "channel_name", "channel_archive", "channel_unarchive", "group_topic", "group_purpose", "group_name",
         "group_archive", "group_unarchive", "pinned_item", "unpinned_item", "bot_add", "bot_remove",
-        "channel_convert_to_private", "huddle_thread", "reminder_add",
+        "channel_convert_to_private", "huddle_thread", "reminder_add", "channel_posting_permissions",
     ]
 
-    /// Adds the messages of one day file (`lines` locates them) to `transcript`.
-    func add(
-        _ list: [JSONValue], lines: LineIndex, to transcript: inout Transcript, report: inout ImportReport
+    init(
+        transcript: Transcript, mrkdwn: SlackMrkdwn, users: [String: JSONValue], options: ReadOptions,
+        localFile: @escaping (JSONValue) -> String?
     ) {
+        self.transcript = transcript
+        self.mrkdwn = mrkdwn
+        self.people = SlackPeople(names: mrkdwn.users)
+        self.users = users
+        self.options = options
+        self.localFile = localFile
+    }
+
+    /// Adds the messages of one day file (`lines` locates them), and the thread replies a
+    /// slackdump export nests in them (`slackdump_thread_replies`).
+    mutating func add(_ list: [JSONValue], lines: LineIndex, report: inout ImportReport) {
+        people.learn(list)
+        mrkdwn.users = people.names
         for (index, value) in list.enumerated() {
-            let location = lines.location(ofByte: value.offset)
-            let subtype = value["subtype"]?.string
-            if subtype == "message_changed" || subtype == "message_deleted" || subtype == "message_replied" {
-                report.skipped.append(.init(location: location, text: "a \(subtype!) event, not a message"))
-                continue
+            add(value, number: index + 1, lines: lines, report: &report)
+            for reply in value["slackdump_thread_replies"]?.array ?? [] {
+                add(reply, number: index + 1, lines: lines, report: &report)
             }
-            guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else {
-                report.skipped.append(.init(location: location, text: "entry \(index + 1) has no \"ts\""))
-                continue
+        }
+    }
+
+    /// The transcript, its people named from everything read.
+    mutating func finish(report: inout ImportReport) -> Transcript {
+        for index in transcript.participants.indices {
+            let id = transcript.participants[index].id
+            transcript.participants[index].name = people.name(of: id)
+            if transcript.participants[index].avatar == nil {
+                transcript.participants[index].avatar = people.appIcon(of: id)
             }
-            let offset = options.timeZone?.offset(at: instant) ?? 0
-            let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
-            var message = Message(id: ts, sender: nil, time: time, location: location)
-            let text = body(value)
-            if let subtype, Self.eventSubtypes.contains(subtype) {
-                message.kind = .system
-                message.text = text
-            } else {
-                let sender =
-                    value["user"]?.scalarText ?? value["bot_id"]?.scalarText ?? value["username"]?.string ?? "unknown"
-                message.sender = sender
-                if !transcript.participants.contains(where: { $0.id == sender }) {
-                    transcript.participants.append(participant(sender, value))
-                }
-                message.text = subtype == "me_message" ? MarkdownText.wrap(text, "*") : text
-                if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
-                if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
-                    message.edited = Timestamp(seconds: when.seconds, utcOffset: offset)
-                }
-                if subtype == "tombstone" || value["text"]?.string == "This message was deleted." {
-                    message.deleted = true
-                    message.text = ""
-                }
-                message.attachments = files(value)
-                message.reactions = (value["reactions"]?.array ?? []).map { reaction in
-                    Reaction(
-                        emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
-                        by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
-                }
-            }
+        }
+        for (type, location) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(.init(location: location, text: "\(type) are not shown yet"))
+        }
+        return transcript
+    }
+
+    private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
+        let location = lines.location(ofByte: value.offset)
+        switch value["subtype"]?.string {
+        case "message_changed": return change(value, location: location, report: &report)
+        case "message_deleted": return delete(value, location: location, report: &report)
+        case "message_replied":
+            report.skipped.append(.init(location: location, text: "a message_replied event, not a message"))
+            return
+        default: break
+        }
+        // A thread reply slackdump nests under its parent may also be in the day file.
+        if let ts = value["ts"]?.scalarText, index[ts] != nil { return }
+        guard let ts = value["ts"]?.scalarText, let message = message(value, location: location) else {
+            report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
+            return
+        }
+        index[ts] = transcript.messages.count
+        transcript.messages.append(message)
+    }
+
+    /// A `message_changed` event: the message it names takes the new text, the old one kept as a revision.
+    private mutating func change(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
+        guard let changed = value["message"], let ts = changed["ts"]?.scalarText,
+            var message = message(changed, location: location)
+        else {
+            report.skipped.append(.init(location: location, text: "a message_changed event without its message"))
+            return
+        }
+        if message.edited == nil, let when = ImportJSON.unixTime(value["ts"]) {
+            message.edited = Timestamp(seconds: when.seconds, utcOffset: message.time.utcOffset)
+        }
+        guard let position = index[ts] else {
+            // The first version is not in the export: the newest one stands alone.
+            index[ts] = transcript.messages.count
             transcript.messages.append(message)
+            return
         }
+        let old = transcript.messages[position]
+        message.location = old.location
+        message.revisions = old.revisions
+        if old.text != message.text { message.revisions.append(Revision(text: old.text, time: old.edited ?? old.time)) }
+        transcript.messages[position] = message
     }
 
-    /// The message text, with legacy attachments (bot posts) and Block Kit sections when the text is empty.
-    private func body(_ value: JSONValue) -> String {
-        var pieces: [String] = []
-        if let text = value["text"]?.string, !text.isEmpty { pieces.append(mrkdwn.markdown(text)) }
-        for attachment in value["attachments"]?.array ?? [] {
-            var lines: [String] = []
-            if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
-            if let title = attachment["title"]?.string {
-                let link = attachment["title_link"]?.string
-                lines.append(link.map { mrkdwn.token($0 + "|" + title) } ?? MarkdownText.escape(title))
-            }
-            if let text = attachment["text"]?.string ?? attachment["fallback"]?.string, !text.isEmpty {
-                lines.append(mrkdwn.markdown(text))
-            }
-            if !lines.isEmpty { pieces.append(lines.joined(separator: "\n\n")) }
+    /// A `message_deleted` event: the message it names is marked deleted, its text kept as a revision.
+    private mutating func delete(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
+        guard let ts = value["deleted_ts"]?.scalarText, let position = index[ts] else {
+            report.skipped.append(
+                .init(location: location, text: "a message_deleted event for a message not in the export"))
+            return
         }
-        if pieces.isEmpty {
-            for block in value["blocks"]?.array ?? [] {
-                if let text = block["text"]?["text"]?.string { pieces.append(mrkdwn.markdown(text)) }
-                for element in block["elements"]?.array ?? [] {
-                    if let text = element["text"]?.string { pieces.append(mrkdwn.markdown(text)) }
-                }
-            }
+        var message = transcript.messages[position]
+        if !message.text.isEmpty {
+            message.revisions.append(Revision(text: message.text, time: message.edited ?? message.time))
         }
-        return pieces.joined(separator: "\n\n")
+        message.text = ""
+        message.deleted = true
+        transcript.messages[position] = message
     }
 
-    private func files(_ value: JSONValue) -> [Attachment] {
-        (value["files"]?.array ?? []).compactMap { file in
-            if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
-                return Attachment(type: "file", name: "file not available", alt: "removed from Slack")
-            }
-            var attachment = Attachment(
-                type: file["mimetype"]?.string, name: file["name"]?.string ?? file["title"]?.string,
-                size: file["size"]?.int)
-            attachment.width = file["original_w"]?.int
-            attachment.height = file["original_h"]?.int
-            if let path = localFile(file) {
-                attachment.path = path
-            } else if let url = file["url_private"]?.string ?? file["permalink"]?.string, url.hasPrefix("https://") {
-                attachment.url = url
-            }
-            return attachment
+    /// One message or channel event; `nil` when it has no `ts`.
+    private mutating func message(_ value: JSONValue, location: SourceLocation) -> Message? {
+        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else { return nil }
+        let subtype = value["subtype"]?.string
+        let offset = options.timeZone?.offset(at: instant) ?? 0
+        let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
+        var message = Message(id: ts, sender: nil, time: time, location: location)
+        if let subtype, Self.eventSubtypes.contains(subtype) {
+            message.kind = .system
+            message.format = .plain
+            message.text = eventText(value)
+            return message
         }
+        let sender = people.sender(of: value)
+        message.sender = sender
+        if !transcript.participants.contains(where: { $0.id == sender }) {
+            transcript.participants.append(participant(sender))
+        }
+        let body = SlackMessageBody(mrkdwn: mrkdwn, localFile: localFile).read(value)
+        for type in body.unshownBlocks where unshown[type] == nil { unshown[type] = location }
+        message.text = subtype == "me_message" ? MarkdownText.wrap(body.text, "*") : body.text
+        if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
+        if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
+            message.edited = Timestamp(seconds: when.seconds, utcOffset: offset)
+        }
+        if subtype == "tombstone" || value["text"]?.string == "This message was deleted." {
+            message.deleted = true
+            message.text = ""
+        }
+        message.attachments = body.attachments
+        message.reactions = (value["reactions"]?.array ?? []).map { reaction in
+            Reaction(
+                emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
+                by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
+        }
+        return message
     }
 
-    private func participant(_ id: String, _ value: JSONValue) -> Participant {
+    /// A channel event's line as plain text, naming who did it when Slack's text leaves them out.
+    private func eventText(_ value: JSONValue) -> String {
+        let text = mrkdwn.plain(value["text"]?.string ?? "", keepingAddresses: true).trimmingWhitespace()
+        guard let actor = value["user"]?.scalarText else { return text }
+        let raw = value["text"]?.string ?? ""
+        if raw.hasPrefix("<@\(actor)") { return text }
+        let name = mrkdwn.users[actor] ?? actor
+        guard text.isEmpty else { return name + " " + text }
+        // An event without words (a huddle's thread) is said by its kind.
+        let subtype = value["subtype"]?.string ?? ""
+        return name
+            + (subtype == "huddle_thread"
+                ? " started a huddle" : " (\(subtype.replacingOccurrences(of: "_", with: " ")))")
+    }
+
+    private func participant(_ id: String) -> Participant {
         if let name = mrkdwn.users[id] {
             let avatar = users[id]?["profile"]?["image_72"]?.string
             return Participant(id: id, name: name, avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : nil })
         }
-        let profile = value["user_profile"]
-        let name =
-            [
-                profile?["display_name"]?.string, profile?["real_name"]?.string, value["bot_profile"]?["name"]?.string,
-                value["username"]?.string,
-            ].compactMap { $0 }.first { !$0.isEmpty } ?? id
-        return Participant(id: id, name: name)
+        return Participant(id: id, name: id)
     }
 }

@@ -1,13 +1,73 @@
-/// Slack's "mrkdwn" as Markdown: `*bold*`, `_italic_`, `~strike~`, code, `<@U123>`, `<#C1|general>`,
-/// `<url|label>`, `<!here>` and the entities `&lt;`, `&gt;`, `&amp;`.
+/// Slack's "mrkdwn" as Markdown: `*bold*`, `_italic_`, `~strike~`, code, `> quotes`, `<@U123>`,
+/// `<#C1|general>`, `<url|label>`, `<!here>`, `:shortcode:` emoji and the entities `&lt;`, `&gt;`, `&amp;`.
 struct SlackMrkdwn {
     /// Display names by user id.
     var users: [String: String]
     /// Channel names by id.
     var channels: [String: String]
 
+    /// One message's text as Markdown; lines that start with `>` (or all lines after `>>>`) are a quote.
     func markdown(_ text: String) -> String {
-        ChatMarkup(tokens: { token(String($0)) }, decodesEntities: true).markdown(text)
+        // Most messages quote nothing: no line starts with `>` (or its entity).
+        let quotes =
+            text.hasPrefix(">") || text.hasPrefix("&gt;") || text.contains("\n>") || text.contains("\n&gt;")
+        guard quotes else { return inline(text) }
+        var blocks: [String] = []
+        for (quoted, lines) in Self.quoteRuns(text) {
+            let converted = inline(lines.joined(separator: "\n"))
+            guard quoted else {
+                blocks.append(converted)
+                continue
+            }
+            let body = converted.isEmpty ? "" : converted
+            blocks.append(
+                body.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n"))
+        }
+        return MarkdownText.tidy(blocks.joined(separator: "\n\n"))
+    }
+
+    /// The text as plain words, the way Slack shows it (for system lines, which carry no formatting):
+    /// names for mentions, labels for links, emoji for shortcodes, and the formatting marks removed.
+    /// With `keepingAddresses`, a link whose label hides its address shows both: `the site (https://…)`.
+    func plain(_ text: String, keepingAddresses: Bool = false) -> String {
+        var output = ""
+        var segment = ""
+        func flush() {
+            output += EmojiShortcodes.replacing(in: ChatMarkup.decodeEntities(Self.removingEmphasis(segment)))
+            segment = ""
+        }
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            segment += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "\n" }), after[close] == ">",
+                close > after.startIndex
+            else {
+                segment.append("<")
+                rest = after
+                continue
+            }
+            flush()
+            let token = String(after[..<close])
+            output += ChatMarkup.decodeEntities(plainToken(token))
+            if keepingAddresses, let address = Self.hiddenAddress(token) { output += " (" + address + ")" }
+            rest = after[after.index(after: close)...]
+        }
+        segment += rest
+        flush()
+        return output
+    }
+
+    /// The web address of a labelled link whose label is not the address (Slack's own service pages aside).
+    private static func hiddenAddress(_ token: String) -> String? {
+        let parts = token.split(separator: "|", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let url = ChatMarkup.decodeEntities(String(parts[0]))
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), !lower.contains(".slack.com/services/"),
+            ChatMarkup.decodeEntities(String(parts[1])) != url
+        else { return nil }
+        return url
     }
 
     /// One `<…>` token, as Markdown.
@@ -16,16 +76,7 @@ struct SlackMrkdwn {
         let target = String(parts[0])
         let label = parts.count > 1 ? ChatMarkup.decodeEntities(String(parts[1])) : nil
         switch target.first {
-        case "@":
-            let id = String(target.dropFirst())
-            return MarkdownText.escape("@" + (users[id] ?? label ?? id), atLineStart: false)
-        case "#":
-            let id = String(target.dropFirst())
-            return MarkdownText.escape("#" + (channels[id] ?? label ?? id), atLineStart: false)
-        case "!":
-            // <!here>, <!channel>, <!subteam^ID|@team>, <!date^…|fallback>
-            let name = target.dropFirst().split(separator: "^").first.map(String.init) ?? ""
-            return MarkdownText.escape(label ?? "@" + name, atLineStart: false)
+        case "@", "#", "!": return MarkdownText.escape(plainToken(body), atLineStart: false)
         default:
             let url = ChatMarkup.decodeEntities(target)
             let lower = url.lowercased()
@@ -37,18 +88,96 @@ struct SlackMrkdwn {
         }
     }
 
-    /// A reaction's short name as an emoji where it is a common one (`+1` → 👍), else `:name:`.
-    static func emoji(_ name: String) -> String {
-        let base = name.split(separator: ":").first.map(String.init) ?? name  // drop `::skin-tone-2`
-        return common[base] ?? ":\(name):"
+    /// One `<…>` token as the words Slack shows for it: `@Ana`, `#general`, a link's label or address.
+    func plainToken(_ body: String) -> String {
+        let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        let target = String(parts[0])
+        let label = parts.count > 1 ? String(parts[1]) : nil
+        switch target.first {
+        case "@":
+            let id = String(target.dropFirst())
+            return "@" + (users[id] ?? label.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? id)
+        case "#":
+            let id = String(target.dropFirst())
+            return "#" + (channels[id] ?? label ?? id)
+        case "!":
+            // <!here>, <!channel>, <!subteam^ID|@team>, <!date^…|fallback>
+            let name = target.dropFirst().split(separator: "^").first.map(String.init) ?? ""
+            return label ?? "@" + name
+        default:
+            let lower = target.lowercased()
+            if let label { return label }
+            return lower.hasPrefix("mailto:") || lower.hasPrefix("tel:")
+                ? String(target.drop { $0 != ":" }.dropFirst()) : target
+        }
     }
 
-    private static let common: [String: String] = [
-        "+1": "👍", "thumbsup": "👍", "-1": "👎", "thumbsdown": "👎", "heart": "❤️", "smile": "😄",
-        "joy": "😂", "laughing": "😆", "tada": "🎉", "eyes": "👀", "white_check_mark": "✅", "fire": "🔥",
-        "pray": "🙏", "rocket": "🚀", "100": "💯", "slightly_smiling_face": "🙂", "wave": "👋", "ok_hand": "👌",
-        "clap": "👏", "raised_hands": "🙌", "thinking_face": "🤔", "heavy_check_mark": "✔️", "x": "❌",
-        "sweat_smile": "😅", "grinning": "😀", "smiley": "😃", "wink": "😉", "cry": "😢", "sob": "😭",
-        "muscle": "💪", "star": "⭐", "heart_eyes": "😍", "party_popper": "🎉", "sunglasses": "😎",
-    ]
+    /// A reaction's short name as an emoji (`+1` → 👍, `wave::skin-tone-3` → 👋🏼), else `:name:` (custom emoji).
+    static func emoji(_ name: String) -> String {
+        EmojiShortcodes.emoji(slackName: name) ?? ":\(name.split(separator: ":").first.map(String.init) ?? name):"
+    }
+
+    /// Inline mrkdwn (no quotes) as Markdown.
+    private func inline(_ text: String) -> String {
+        ChatMarkup(
+            tokens: { token(String($0)) }, decodesEntities: true, plainText: EmojiShortcodes.replacing(in:),
+            codeToken: plainToken
+        ).markdown(text)
+    }
+
+    /// The text split into runs of quoted and unquoted lines (quote marks removed); code blocks are never quotes.
+    static func quoteRuns(_ text: String) -> [(quoted: Bool, lines: [String])] {
+        var runs: [(quoted: Bool, lines: [String])] = []
+        var inCode = false
+        var quoteRest = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var content = String(line)
+            var quoted = quoteRest
+            if !inCode && !quoteRest {
+                for mark in ["&gt;&gt;&gt;", ">>>"] where content.hasPrefix(mark) {
+                    quoteRest = true
+                    quoted = true
+                    content = String(content.dropFirst(mark.count))
+                }
+                if !quoted {
+                    for mark in ["&gt;", ">"] where content.hasPrefix(mark) {
+                        quoted = true
+                        content = String(content.dropFirst(mark.count))
+                        break
+                    }
+                }
+                if quoted && content.hasPrefix(" ") { content.removeFirst() }
+            }
+            if content.components(separatedBy: "```").count % 2 == 0 { inCode.toggle() }
+            if let last = runs.indices.last, runs[last].quoted == quoted {
+                runs[last].lines.append(content)
+            } else {
+                runs.append((quoted, [content]))
+            }
+        }
+        return runs
+    }
+
+    /// `*a*`, `_a_`, `~a~` and backtick code with their marks removed.
+    private static func removingEmphasis(_ text: String) -> String {
+        let characters = Array(text)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if "*_~`".contains(character),
+                index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber),
+                index + 1 < characters.count, !characters[index + 1].isWhitespace,
+                let close = characters[(index + 1)...].firstIndex(where: { $0 == character || $0 == "\n" }),
+                characters[close] == character, close > index + 1, !characters[close - 1].isWhitespace
+            {
+                output += String(characters[(index + 1)..<close])
+                index = close + 1
+            } else {
+                output.append(character)
+                index += 1
+            }
+        }
+        return output
+    }
 }

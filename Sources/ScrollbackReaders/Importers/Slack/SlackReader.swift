@@ -62,21 +62,24 @@ enum SlackReader {
         let workspace = try SlackWorkspace(files: files, root: root, report: &report)
         let mrkdwn = SlackMrkdwn(users: workspace.names, channels: workspace.channelNames)
         var result: [Transcript] = []
+        var botNames: [String: String] = [:]
         for conversation in workspace.conversations {
-            let converter = SlackChannel(
+            var converter = SlackChannel(
+                transcript: Transcript(
+                    id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
+                    source: SourceLocation(file: name)),
                 mrkdwn: mrkdwn, users: workspace.users, options: options,
                 localFile: { localFile($0, folder: conversation.folder, files: files) })
-            var transcript = Transcript(
-                id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
-                source: SourceLocation(file: name))
+            converter.people.botNames = botNames
             // One day file at a time: its JSON is dropped once its messages are converted.
             for day in workspace.dayFiles(of: conversation) {
                 guard let bytes = files.contents(day) else { continue }
                 let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
                 let value = try ImportJSON.parse(bytes, file: shown)
-                converter.add(
-                    value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), to: &transcript, report: &report)
+                converter.add(value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), report: &report)
             }
+            botNames = converter.people.botNames
+            let transcript = converter.finish(report: &report)
             if transcript.messages.isEmpty {
                 report.inferences.append("\(conversation.title) has no messages and is left out")
                 continue
@@ -100,16 +103,42 @@ enum SlackReader {
                 location: input.location(ofByte: root.offset),
                 problem: .syntax("A Slack channel file is an array of messages or has a \"messages\" array."))
         }
-        let name = root["name"]?.string
-        var transcript = Transcript(
-            id: name, title: name.map { "#" + $0 }, timeZone: options.timeZone?.identifier,
-            source: SourceLocation(file: input.name))
-        let converter = SlackChannel(
-            mrkdwn: SlackMrkdwn(users: [:], channels: [:]), users: [:], options: options, localFile: { _ in nil })
-        converter.add(list, lines: LineIndex(file: input.name, bytes: bytes), to: &transcript, report: &report)
-        report.inferences.append("a single channel file has no users.json; people are named from their messages")
+        // A day file inside an export folder: people and channels come from the export around it.
+        let export = input.baseDirectory.flatMap { exportAround(folder: $0, report: &report) }
+        let folderName = input.baseDirectory.map { ($0 as NSString).lastPathComponent }
+        let name = root["name"]?.string ?? (export != nil ? folderName : nil)
+        var converter = SlackChannel(
+            transcript: Transcript(
+                id: name, title: name.map { "#" + $0 }, timeZone: options.timeZone?.identifier,
+                source: SourceLocation(file: input.name)),
+            mrkdwn: SlackMrkdwn(users: export?.names ?? [:], channels: export?.channelNames ?? [:]),
+            users: export?.users ?? [:], options: options, localFile: { _ in nil })
+        converter.add(list, lines: LineIndex(file: input.name, bytes: bytes), report: &report)
+        let transcript = converter.finish(report: &report)
+        if export == nil {
+            report.inferences.append("a single channel file has no users.json; people are named from their messages")
+        }
         warnAboutThreads(transcript, report: &report)
         return transcript
+    }
+
+    /// The workspace export a channel's day file sits in (`users.json` in the folder above), if any.
+    private static func exportAround(folder: String, report: inout ImportReport) -> SlackWorkspace? {
+        let parent = (folder as NSString).deletingLastPathComponent
+        let users = (parent as NSString).appendingPathComponent("users.json")
+        guard !parent.isEmpty, FileManager.default.fileExists(atPath: users) else { return nil }
+        let files = ExportFiles(
+            paths: ["users.json", "channels.json", "groups.json", "mpims.json", "dms.json"].filter {
+                FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent($0))
+            },
+            contents: { path in
+                FileManager.default.contents(atPath: (parent as NSString).appendingPathComponent(path)).map {
+                    [UInt8]($0)
+                }
+            }, isZip: false)
+        guard let workspace = try? SlackWorkspace(files: files, root: "", report: &report) else { return nil }
+        report.inferences.append("people are named from \(users), the export this channel file is in")
+        return workspace
     }
 
     /// Files downloaded into the export (slackdump's `__uploads/ID/NAME`, or `CHANNEL/attachments/`).

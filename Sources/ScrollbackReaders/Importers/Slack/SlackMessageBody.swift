@@ -1,0 +1,93 @@
+import ScrollbackModel
+
+/// A Slack message's body: its text (Block Kit when `text` is only a fallback, legacy bot
+/// attachments), link unfurls as preview cards, polls, and its files.
+struct SlackMessageBody {
+    var mrkdwn: SlackMrkdwn
+    /// Finds a downloaded copy of a file in the export, if there is one.
+    var localFile: (JSONValue) -> String?
+
+    /// The message's text and everything sent with it.
+    func read(_ value: JSONValue) -> (text: String, attachments: [Attachment], unshownBlocks: Set<String>) {
+        var unshown = Set<String>()
+        var pieces: [String] = []
+        var attachments: [Attachment] = []
+        if let blocks = SlackBlocks(mrkdwn: mrkdwn).content(value) {
+            // Block Kit is what Slack draws; `text` is then the notification's fallback.
+            pieces.append(blocks.markdown)
+            attachments += blocks.attachments
+            unshown = blocks.skipped
+        } else if let text = value["comment"]?["comment"]?.string ?? value["text"]?.string, !text.isEmpty {
+            pieces.append(mrkdwn.markdown(text))
+        }
+        for attachment in value["attachments"]?.array ?? [] {
+            if let card = linkCard(attachment) {
+                attachments.append(card)
+                continue
+            }
+            var lines: [String] = []
+            if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
+            if let title = attachment["title"]?.string {
+                let link = attachment["title_link"]?.string
+                lines.append(link.map { mrkdwn.token($0 + "|" + title) } ?? MarkdownText.escape(title))
+            }
+            // `fallback` sums the attachment up for notifications: shown only when nothing else is.
+            let hasContent = !lines.isEmpty || attachment["image_url"] != nil || attachment["fields"] != nil
+            if let text = attachment["text"]?.string ?? (hasContent ? nil : attachment["fallback"]?.string),
+                !text.isEmpty
+            {
+                lines.append(mrkdwn.markdown(text))
+            }
+            for field in attachment["fields"]?.array ?? [] {
+                let title = field["title"]?.string.map { MarkdownText.wrap(MarkdownText.escape($0), "**") }
+                let text = field["value"]?.string.map { mrkdwn.markdown($0) }
+                lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
+            }
+            if !lines.isEmpty { pieces.append(lines.joined(separator: "\n\n")) }
+            if let image = attachment["image_url"]?.string, image.hasPrefix("https://") {
+                attachments.append(Attachment(url: image, type: "image", alt: attachment["fallback"]?.string))
+            }
+            if let actions = attachment["actions"]?.array, !actions.isEmpty {
+                unshown.insert("buttons of legacy attachments")
+            }
+        }
+        let text = MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+        return (text, attachments + files(value), unshown)
+    }
+
+    /// A link unfurl (an attachment Slack made from a URL in the text) as a link preview card.
+    func linkCard(_ attachment: JSONValue) -> Attachment? {
+        guard
+            let url = [attachment["from_url"], attachment["original_url"], attachment["title_link"]].lazy
+                .compactMap({ $0?.string }).first(where: { $0.hasPrefix("https://") || $0.hasPrefix("http://") }),
+            attachment["from_url"] != nil || attachment["original_url"] != nil || attachment["is_app_unfurl"] != nil
+        else { return nil }
+        // A shared Slack message unfurls with its author instead of a title, and mrkdwn text.
+        let title = attachment["title"]?.string ?? attachment["author_name"]?.string
+        let text = attachment["text"]?.string ?? attachment["fallback"]?.string
+        return Attachment(
+            url: url, type: "link", title: title.map { mrkdwn.plain($0) },
+            description: text.map { mrkdwn.plain($0) },
+            siteName: attachment["service_name"]?.string.map(ChatMarkup.decodeEntities))
+    }
+
+    private func files(_ value: JSONValue) -> [Attachment] {
+        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
+        return list.compactMap { file in
+            if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
+                return Attachment(type: "file", name: "file not available", alt: "removed from Slack", omitted: true)
+            }
+            var attachment = Attachment(
+                type: file["mimetype"]?.string, name: file["name"]?.string ?? file["title"]?.string,
+                size: file["size"]?.int)
+            attachment.width = file["original_w"]?.int.flatMap { $0 > 0 ? $0 : nil }
+            attachment.height = file["original_h"]?.int.flatMap { $0 > 0 ? $0 : nil }
+            if let path = localFile(file) {
+                attachment.path = path
+            } else if let url = file["url_private"]?.string ?? file["permalink"]?.string, url.hasPrefix("https://") {
+                attachment.url = url
+            }
+            return attachment
+        }
+    }
+}
