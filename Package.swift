@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
+        // Merging exports into archives; people, redaction and pseudonyms applied after reading.
+        .target(name: "ScrollbackArchive", dependencies: ["ScrollbackModel", "ScrollbackReaders"]),
         .target(
             name: "ScrollbackTemplates",
             path: "Templates",
@@ -79,7 +81,7 @@ let package = Package(
             name: "Scrollback",
             dependencies: [
                 "ScrollbackModel", "ScrollbackMarkdown", "ScrollbackReaders", "ScrollbackLayout",
-                "ScrollbackRender", "ScrollbackSite",
+                "ScrollbackRender", "ScrollbackSite", "ScrollbackArchive",
             ]
         ),
         // `scrollback serve`: the live page over HTTP (the only `import CMicroHTTPD`).
@@ -96,6 +98,9 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
+        .testTarget(
+            name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ScrollbackCLI", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["ScrollbackServe", "TestSupport"]),
         // Hostile and odd input, paths, interrupted writes, fuzz regressions (docs/SECURITY.md).

@@ -10,6 +10,7 @@
 // Rendering is pure: the same transcript and options give the same bytes on every
 // machine, so the result can be compared with a snapshot file in a test suite.
 // `UnifiedDiff` explains a mismatch; docs/LIBRARY.md has a worked example.
+@_exported import ScrollbackArchive
 @_exported import ScrollbackLayout
 @_exported import ScrollbackMarkdown
 @_exported import ScrollbackModel

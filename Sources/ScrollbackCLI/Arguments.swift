@@ -8,13 +8,17 @@ public struct OptionSpec: Sendable, Hashable {
     public var value: String?
     /// One line of help.
     public var help: String
+    /// The value may be left out (`--redact` or `--redact FILE`): `value` is then a flag, and a
+    /// following argument that is not an option is a candidate the command may claim.
+    public var valueIsOptional: Bool
 
     /// Creates an option.
-    public init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+    public init(_ name: String, short: String? = nil, value: String? = nil, optional: Bool = false, help: String) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
+        self.valueIsOptional = optional
     }
 }
 
@@ -26,12 +30,28 @@ public struct Arguments: Sendable {
     public var flags: Set<String> = []
     /// Arguments that are not options (`-` counts as one).
     public var positionals: [String] = []
+    /// For options whose value is optional: the index in `positionals` of the argument that
+    /// followed them, which may be their value (see `claim(_:where:)`).
+    public var candidates: [String: Int] = [:]
 
     /// The last value of an option.
     public func value(_ name: String) -> String? { values[name]?.last }
 
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Makes the argument after an optional-value option its value when `accepts` says it is one
+    /// (removing it from the positionals).
+    public mutating func claim(_ name: String, where accepts: (String, _ others: [String]) -> Bool) {
+        guard let index = candidates[name], positionals.indices.contains(index) else { return }
+        var others = positionals
+        let candidate = others.remove(at: index)
+        guard accepts(candidate, others) else { return }
+        positionals = others
+        values[name, default: []].append(candidate)
+        candidates[name] = nil
+        for (key, position) in candidates where position > index { candidates[key] = position - 1 }
+    }
 
     /// Parses `tokens` against `specs`; unknown options and missing values are usage errors.
     public static func parse(_ tokens: [String], specs: [OptionSpec], command: String) throws(UsageError) -> Arguments {
@@ -63,7 +83,12 @@ public struct Arguments: Sendable {
             guard let spec = byName[name] else {
                 throw UsageError("unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'.")
             }
-            if let placeholder = spec.value {
+            if spec.value != nil && spec.valueIsOptional && inline == nil {
+                result.flags.insert(spec.name)
+                if index < tokens.count, tokens[index] == "-" || !tokens[index].hasPrefix("-") {
+                    result.candidates[spec.name] = result.positionals.count
+                }
+            } else if let placeholder = spec.value {
                 let value: String
                 if let inline {
                     value = inline

@@ -25,7 +25,8 @@ public struct Command: Sendable {
         let all = options + [OptionSpec("--help", short: "-h", help: "Show this help.")]
         let labels = all.map { spec -> String in
             let names = (spec.short.map { $0 + ", " } ?? "") + spec.name
-            return spec.value.map { names + " " + $0 } ?? names
+            guard let value = spec.value else { return names }
+            return names + (spec.valueIsOptional ? " [" + value + "]" : " " + value)
         }
         let width = min((labels.map(\.count).max() ?? 0) + 2, 34)
         for (label, spec) in zip(labels, all) {

@@ -10,6 +10,7 @@ public enum CommandLineTool {
     public static let commands: [Command] = [
         RenderCommand.command,
         SiteCommand.command,
+        MergeCommand.command,
         CheckCommand.command,
         FollowCommand.command,
         ServeCommand.command,
@@ -57,7 +58,8 @@ public enum CommandLineTool {
             return 0
         }
         do {
-            let parsed = try Arguments.parse(rest, specs: command.options, command: command.name)
+            var parsed = try Arguments.parse(rest, specs: command.options, command: command.name)
+            SharedOptions.claimRulesFile(&parsed)
             return try command.run(parsed, &console)
         } catch let error as UsageError {
             console.error(error.description)
@@ -82,6 +84,7 @@ public enum CommandLineTool {
         text += "  scrollback check INPUT --snapshot FILE [--format ...] [--record] [options]\n"
         text += "  scrollback follow [INPUT|-] [options]\n"
         text += "  scrollback serve INPUT... [--host ADDR] [--port N] [options]\n"
+        text += "  scrollback merge INPUT... -o FILE|DIR [options]\n"
         text += "  scrollback validate INPUT...\n"
         text += "  scrollback formats | themes\n"
         text += "  scrollback --help | --version | COMMAND --help\n\n"

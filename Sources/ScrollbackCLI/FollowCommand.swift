@@ -18,7 +18,7 @@ enum FollowCommand {
             status is 130.
             """,
         options: [OptionSpec("--once", help: "Read a file to its current end and stop instead of watching it.")]
-            + SharedOptions.layout + SharedOptions.terminal,
+            + SharedOptions.layout + SharedOptions.terminal + SharedOptions.privacy,
         run: { arguments, console in try run(arguments, console: &console) }
     )
 
@@ -26,6 +26,7 @@ enum FollowCommand {
         guard arguments.positionals.count <= 1 else { throw UsageError("follow takes one INPUT (a file, or -).") }
         let path = arguments.positionals.first ?? "-"
         let options = try SharedOptions.renderOptions(arguments, console: console)
+        let transform = try SharedOptions.privacyOptions(arguments).transform
         let source = try FollowSource(path: path, once: arguments.flag("--once"))
         let interactive = console.outIsTerminal && console.environment["TERM"] != "dumb"
         let out = console.out
@@ -46,16 +47,17 @@ enum FollowCommand {
         while let lines = source.nextLines(within: interactive ? 0.5 : nil) {
             for line in lines { try log.apply(line) }
             log.expireTyping()
+            let shown = transform?.apply(log.transcript) ?? log.transcript
             let line =
                 interactive
                 ? FollowStatus.line(
-                    log.transcript, typing: log.typing.senders, me: options.layout.me,
+                    shown, typing: log.typing.senders, me: options.layout.me,
                     width: options.terminal.width, color: options.terminal.color) : nil
             if lines.isEmpty && line == status { continue }
             status = line
-            screen.show(try blocks(log.transcript, options) + (line.map { [[$0]] } ?? []), final: false)
+            screen.show(try blocks(shown, options) + (line.map { [[$0]] } ?? []), final: false)
         }
-        screen.show(try blocks(log.transcript, options), final: true)
+        screen.show(try blocks(transform?.apply(log.transcript) ?? log.transcript, options), final: true)
         return 0
     }
 

@@ -3,15 +3,29 @@ import Scrollback
 
 /// Options every command that reads and lays out a log accepts.
 enum SharedOptions {
-    static let reading: [OptionSpec] = [
+    static let reading: [OptionSpec] =
+        [
+            OptionSpec(
+                "--input-format", value: "FORMAT",
+                help:
+                    "auto (default), \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")). auto judges by content."
+            ),
+            OptionSpec(
+                "--conversation", value: "NAME_OR_ID", help: "Which conversation of an input that holds several."),
+            OptionSpec(
+                "--date-order", value: "ORDER",
+                help: "dmy, mdy or ymd, for exports whose dates have no year-first form."),
+        ] + privacy
+
+    /// `--people`, `--redact`, `--anonymize`: applied to every conversation right after reading.
+    static let privacy: [OptionSpec] = [
         OptionSpec(
-            "--input-format", value: "FORMAT",
-            help:
-                "auto (default), \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")). auto judges by content."
-        ),
-        OptionSpec("--conversation", value: "NAME_OR_ID", help: "Which conversation of an input that holds several."),
+            "--people", value: "FILE",
+            help: "JSON {\"Name\": [handles, numbers, ids]}: one participant per person, in every export."),
         OptionSpec(
-            "--date-order", value: "ORDER", help: "dmy, mdy or ymd, for exports whose dates have no year-first form."),
+            "--redact", value: "RULES", optional: true,
+            help: "Replace e-mail, phones, IPs, card numbers, keys and tokens with [markers]; RULES adds your own."),
+        OptionSpec("--anonymize", help: "Name participants Person 1, Person 2, … (in text too) and drop avatars."),
     ]
 
     static let layout: [OptionSpec] = [
@@ -55,8 +69,9 @@ enum SharedOptions {
         return format
     }
 
-    static func readOptions(_ arguments: Arguments) throws(UsageError) -> ReadOptions {
+    static func readOptions(_ arguments: Arguments) throws -> ReadOptions {
         var options = ReadOptions()
+        options.transform = try privacyOptions(arguments).transform
         if let value = arguments.value("--date-order") {
             guard let order = DateOrder(rawValue: value) else {
                 throw UsageError("--date-order '\(value)' is not a date order; use dmy, mdy or ymd.")
@@ -65,6 +80,41 @@ enum SharedOptions {
         }
         options.timeZone = try zone(arguments)
         return options
+    }
+
+    /// `--people FILE`, `--redact [RULES]`, `--anonymize`.
+    static func privacyOptions(_ arguments: Arguments) throws -> PrivacyOptions {
+        var options = PrivacyOptions()
+        if let path = arguments.value("--people") { options.people = try PeopleDirectory.load(path: path) }
+        if arguments.flag("--redact") || arguments.value("--redact") != nil {
+            let extra = try arguments.values["--redact", default: []].flatMap { path throws in
+                try Redactor.rules(fileAt: path)
+            }
+            options.redactor = try Redactor(extra: extra)
+        }
+        options.anonymize = arguments.flag("--anonymize")
+        if changesNames(arguments) { options.me = arguments.value("--me") }
+        return options
+    }
+
+    /// Whether names and ids may change after reading: `--me` is then resolved before they do.
+    static func changesNames(_ arguments: Arguments) -> Bool {
+        arguments.flag("--anonymize") || arguments.flag("--redact") || arguments.value("--redact") != nil
+            || arguments.value("--people") != nil
+    }
+
+    /// `--redact RULES` when the argument after `--redact` is a rules file rather than an input:
+    /// a file that no reader recognises as a chat, with another INPUT still given.
+    static func claimRulesFile(_ arguments: inout Arguments) {
+        arguments.claim("--redact") { candidate, others in
+            guard !others.isEmpty, candidate != "-" else { return false }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { return false }
+            if candidate.hasSuffix(".rules") { return true }
+            guard let input = try? ChatInput.load(candidate) else { return false }
+            return (try? Readers.detect(input)) == nil
+        }
     }
 
     static func zone(_ arguments: Arguments) throws(UsageError) -> Zone? {
@@ -79,7 +129,8 @@ enum SharedOptions {
     /// Layout and render options from parsed arguments.
     static func renderOptions(_ arguments: Arguments, console: Console) throws(UsageError) -> RenderOptions {
         var layout = LayoutOptions()
-        layout.me = arguments.value("--me")
+        // With --people, --redact or --anonymize the transform resolves --me before names change.
+        layout.me = changesNames(arguments) ? nil : arguments.value("--me")
         layout.timeZone = try zone(arguments)
         if let locale = arguments.value("--locale") {
             guard locale.range(of: "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {

@@ -41,11 +41,33 @@ public struct ChatInput: Sendable {
             throw ReadError(location: SourceLocation(file: path), problem: .fileNotFound)
         }
         if isDirectory.boolValue { return ChatInput(directory: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readFile(path) else {
             throw ReadError(location: SourceLocation(file: path), problem: .unreadable)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        return ChatInput(name: path, bytes: [UInt8](data), baseDirectory: folder.isEmpty ? "." : folder)
+        return ChatInput(name: path, bytes: bytes, baseDirectory: folder.isEmpty ? "." : folder)
+    }
+
+    /// A file's bytes, read straight into the array (not through `Data`, which would hold a big
+    /// export twice while it is copied).
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
     }
 
     /// The bytes, for readers that take files only.

@@ -73,6 +73,8 @@ public enum Readers {
                 location: SourceLocation(file: input.name),
                 problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
         }
-        return try reader.read(input, options)
+        var result = try reader.read(input, options)
+        if let transform = options.transform { result.conversations = result.conversations.map(transform.apply) }
+        return result
     }
 }

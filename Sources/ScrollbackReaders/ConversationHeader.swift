@@ -27,6 +27,7 @@ enum ConversationHeader {
         if let title = value["title"] { transcript.title = title.string }
         if let me = value["me"] { transcript.me = me.scalarText }
         if let id = value["id"] { transcript.id = id.scalarText }
+        if let undated = value["undated"]?.bool { transcript.undated = undated }
         if let zone = value["timeZone"] {
             if zone.isNull {
                 transcript.timeZone = nil

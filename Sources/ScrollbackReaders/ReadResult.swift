@@ -66,11 +66,14 @@ public struct ReadOptions: Sendable, Hashable {
     public var dateOrder: DateOrder?
     /// The zone local times in the input are read in, when the input has none (WhatsApp, Markdown logs without one).
     public var timeZone: Zone?
+    /// A change applied to every conversation read (people, redaction, pseudonyms).
+    public var transform: TranscriptTransform?
 
     /// Creates options.
-    public init(dateOrder: DateOrder? = nil, timeZone: Zone? = nil) {
+    public init(dateOrder: DateOrder? = nil, timeZone: Zone? = nil, transform: TranscriptTransform? = nil) {
         self.dateOrder = dateOrder
         self.timeZone = timeZone
+        self.transform = transform
     }
 }
 

@@ -137,6 +137,7 @@ struct ConversationBuilder {
         let pageOfMessage = plan.pageOfMessage
         let mediaNames = media.names
         let stylesheet = "../" + self.stylesheet
+        let home = options.baseURL.flatMap(SiteFeeds.normalizedBase).map { $0 + slug + "/" }
         return { index in
             let here = names[index]
             var links = [
@@ -153,7 +154,8 @@ struct ConversationBuilder {
                     return names[page] + fragment
                 },
                 links: links, stylesheetHref: stylesheet,
-                mediaHref: { reference in mediaNames[reference].map { "../media/" + $0 } })
+                mediaHref: { reference in mediaNames[reference].map { "../media/" + $0 } },
+                canonicalURL: home.map { $0 + here })
         }
     }
 

@@ -32,8 +32,13 @@ struct InputBuilder: Sendable {
         defer { if !tookTurn { turns.skip(position) } }
         do {
             let chatInput = try ChatInput.load(input.path)
-            let inputPrint = Self.inputFingerprint(chatInput, options: optionsFingerprint)
-            let keyPrefix = "\(position)|\(input.path)|"
+            let transform = input.readOptions.transform
+            let inputPrint = Self.inputFingerprint(
+                chatInput, options: optionsFingerprint + (transform.map { "|" + $0.fingerprint } ?? ""))
+            // With names hidden (`--redact`, `--anonymize`), the input's file name is not written
+            // anywhere in the site either: not in the manifest's keys, not in a folder name.
+            let hidesNames = transform?.hidesNames ?? false
+            let keyPrefix = "\(position)|\(hidesNames ? "input-" + SHA256.hex(input.path) : input.path)|"
             let earlier = previous.filter { $0.key.hasPrefix(keyPrefix) }
             let mayKeep =
                 !options.clean && !earlier.isEmpty && earlier.allSatisfy { $0.inputFingerprint == inputPrint }
@@ -49,7 +54,8 @@ struct InputBuilder: Sendable {
                         let key = keyPrefix + (transcript.id ?? String(index + 1))
                         let name =
                             transcript.title ?? transcript.id
-                            ?? (input.path as NSString).lastPathComponent.components(separatedBy: ".").first
+                            ?? (hidesNames
+                                ? nil : (input.path as NSString).lastPathComponent.components(separatedBy: ".").first)
                             ?? "conversation"
                         let slug = slugs.claim(name: name, key: key, preferred: previousByKey[key]?.slug)
                         return (transcript, key, slug)
@@ -74,8 +80,8 @@ struct InputBuilder: Sendable {
                 for conversation in conversations {
                     let record = try builder.build(
                         conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
-                        slug: conversation.slug, inputName: chatInput.name, base: chatInput.baseDirectory,
-                        archive: options.mediaArchive,
+                        slug: conversation.slug, inputName: hidesNames ? "input \(position + 1)" : chatInput.name,
+                        base: chatInput.baseDirectory, archive: options.mediaArchive,
                         previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
                     outcome.warnings += record.warnings
                     outcome.records.append(record)

@@ -11,7 +11,7 @@ final class MediaCache: @unchecked Sendable {
     /// Starts from the last build's hashes.
     init(_ hashes: [String: String]) { self.hashes = hashes }
 
-    /// The known hash of the file with this identity (`path|size|time`).
+    /// The known hash of the file with this identity (a digest of `path|size|time`).
     func hash(_ identity: String) -> String? { condition.withLock { hashes[identity] } }
 
     func remember(_ hash: String, for identity: String) { condition.withLock { hashes[identity] = hash } }

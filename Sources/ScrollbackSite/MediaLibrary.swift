@@ -59,7 +59,9 @@ struct MediaLibrary {
                 }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
-                let identity = "\(path)|\(size)|\(modified)"
+                // Hashed: the manifest must not spell out where the input's files are (a folder
+                // named after someone, with --anonymize).
+                let identity = SHA256.hex("\(path)|\(size)|\(modified)")
                 let hash: String
                 if let known = cache.hash(identity) {
                     hash = known

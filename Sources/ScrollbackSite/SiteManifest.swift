@@ -14,7 +14,7 @@ struct SiteManifest: Codable, Sendable, Equatable {
     var files: [String: String] = [:]
     /// Per conversation, what is needed to reuse its pages without reading its input again.
     var conversations: [ConversationRecord] = []
-    /// Attachment sources already hashed: `path|size|mtime` → stored file name.
+    /// Attachment sources already hashed: a digest of `path|size|mtime` → stored file name.
     var media: [String: String] = [:]
 
     /// Reads the manifest of `folder`; `nil` when there is none or it is not ours.

@@ -12,6 +12,7 @@ Then the importers against the native path and the PyPI peers (importers.py, pee
     python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only] [--no-peers]
 """
 import argparse
+import calendar
 import hashlib
 import json
 import os
@@ -152,6 +153,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small corpora only, for trying the script")
+    parser.add_argument("--only", choices=["merge"], help="run one group of cases; prints, does not write BENCHMARKS.md")
     parser.add_argument("--imports-only", action="store_true", help="only the importer cases and the peers")
     parser.add_argument("--no-peers", action="store_true", help="leave out the PyPI peers")
     args = parser.parse_args()
@@ -161,6 +163,10 @@ def main():
     n10k, n100k, n1m = 10_000 // scale, 100_000 // scale, 1_000_000 // scale
     out = os.path.join(WORK, "out")
     rows = []
+    if args.only == "merge":
+        rows = merge_cases(runs, n100k, n1m, out)
+        report(rows, n10k, n100k, n1m, args, write=False)
+        return
 
     if args.imports_only:
         import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
@@ -198,6 +204,7 @@ def main():
 
     site_rows = site_cases(runs, n1m, out)
     rows += site_rows
+    rows += merge_cases(runs, n100k, n1m, out)
 
     import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
     report(rows, n10k, n100k, n1m, args, import_rows, import_targets, peer_lines, notes)
@@ -279,6 +286,53 @@ def site_cases(runs, n1m, out):
     return rows
 
 
+def overlapping_exports(count, out):
+    """Two exports of one chat, `count` messages each, the second starting at a quarter of the
+    first and running on for another quarter: half of each is the other's. Returns
+    (first, second, messages in both together)."""
+    source, _ = corpus("plain-%d" % count, count, "plain")
+    first = os.path.join(WORK, "merge-%d-a.json" % count)
+    second = os.path.join(WORK, "merge-%d-b.json" % count)
+    overlap_from = count // 4
+    if not (os.path.exists(first) and os.path.exists(second)):
+        doc = json.load(open(source, encoding="utf-8"))
+        messages = doc["messages"]
+        last = calendar.timegm(time.strptime(messages[-1]["time"][:19], "%Y-%m-%dT%H:%M:%S"))
+        later = []
+        for i, message in enumerate(messages[:overlap_from]):
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(last + 60 * (i + 1)))
+            later.append(dict(message, id="later%d" % i, time=stamp))
+        for path, chosen in ((first, messages), (second, messages[overlap_from:] + later)):
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(dict(doc, messages=chosen), f, ensure_ascii=False, separators=(",", ":"))
+    return first, second, count + overlap_from
+
+
+def merge_cases(runs, n100k, n1m, out):
+    """`merge` of two overlapping exports into a new archive, and again into that archive."""
+    help_text = subprocess.run([BINARY, "merge", "--help"], capture_output=True, text=True).stdout
+    if "FILE|DIR" not in help_text:
+        print("merge command not available; skipping merge cases", file=sys.stderr)
+        return []
+    rows = []
+    for count in (n100k, n1m):
+        first, second, total = overlapping_exports(count, out)
+        target = out + "-merge-%d.jsonl" % count
+
+        def fresh(target=target):
+            if os.path.exists(target):
+                os.remove(target)
+        command = [BINARY, "merge", first, second, "-o", target]
+        check = file_checker(target, b'"time":', total)
+        rows.append(dict(median_run("merge, two overlapping %d-message exports" % count, command, runs, check,
+                                    before=fresh), messages=2 * count))
+        if count == n1m:
+            subprocess.run(command, check=True, capture_output=True)
+            rows.append(dict(median_run("merge, the same exports again into the archive", command, runs, check),
+                             messages=2 * count))
+    return rows
+
+
 def import_table(import_rows):
     lines = ["| importer case | messages | wall s | CPU s | peak RSS MB | messages/s (wall) | |",
              "|---|---:|---:|---:|---:|---:|---|"]
@@ -293,7 +347,7 @@ def import_table(import_rows):
     return lines
 
 
-def report(rows, n10k, n100k, n1m, args, import_rows=(), import_targets=(), peer_lines=(), notes=()):
+def report(rows, n10k, n100k, n1m, args, import_rows=(), import_targets=(), peer_lines=(), notes=(), write=True):
     by_name = {row["name"]: row for row in rows}
     lines = ["| case | messages | wall s | CPU s | peak RSS MB | messages/s (wall) |", "|---|---:|---:|---:|---:|---:|"]
     for row in rows:
@@ -322,6 +376,11 @@ def report(rows, n10k, n100k, n1m, args, import_rows=(), import_targets=(), peer
         if row:
             rate = row["messages"] / row["wall"] if row["wall"] > 0 else float("inf")
             ratios.append("| %s: messages per wall second | %s | ≥ %s | %s |" % (name, "{:,.0f}".format(rate), "{:,}".format(target), "met" if rate >= target else "NOT met"))
+    ratio("merge %d ÷ merge %d (linear: 10× messages)" % (n1m, n100k), "merge, two overlapping %d-message exports" % n1m,
+          "merge, two overlapping %d-message exports" % n100k, "≤ 11")
+    merge = by_name.get("merge, two overlapping %d-message exports" % n1m)
+    if merge:
+        ratios.append("| merge of two %d-message exports: peak RSS | %.0f MB | < 1024 MB | %s |" % (n1m, merge["rss"], "met" if merge["rss"] < 1024 else "NOT met"))
     site = by_name.get("site, %d in 50 conversations, full build" % n1m)
     if site:
         ratios.append("| site full build: peak RSS | %.0f MB | ≤ 200 MB | %s |" % (site["rss"], "met" if site["rss"] <= 200 else "NOT met"))
@@ -349,6 +408,8 @@ def report(rows, n10k, n100k, n1m, args, import_rows=(), import_targets=(), peer
         targets,
         "<!-- end of generated section -->",
     ])
+    if not write:
+        return
     path = os.path.join(ROOT, "BENCHMARKS.md")
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmarks\n\n<!-- generated by scripts/bench/run.py: do not edit by hand -->\n<!-- end of generated section -->\n"
     text = re.sub(r"<!-- generated by scripts/bench/run.py: do not edit by hand -->.*?<!-- end of generated section -->", lambda _: generated, text, flags=re.S)

@@ -20,6 +20,8 @@ enum HTMLName: Int, CaseIterable {
     case sticker, player, video, kind, kindLabel, duration, omitted, card, siteName, description, poll
     case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
     case remote, download, caption
+    // page.mustache's head: what a pasted link previews (SharePreview)
+    case shareDescription, canonicalURL
 
     /// The names in key order, as templates spell them.
     static let vocabulary: [String] = allCases.map { String(describing: $0) }

@@ -44,16 +44,20 @@ public struct PageContext: Sendable {
     /// Where a site keeps its copy of a local attachment (`../media/ab12….jpg`); `nil` from the
     /// closure marks the file as missing. Without it, local paths are used as the log gives them.
     public var mediaHref: (@Sendable (String) -> String?)?
+    /// The page's own address where it will be served (a site built with `--base-url`).
+    public var canonicalURL: String?
 
     /// Creates a context.
     public init(
         messageHref: @escaping @Sendable (String) -> String = { "#" + PermalinkID.message($0) },
-        links: [PageLink] = [], stylesheetHref: String? = nil, mediaHref: (@Sendable (String) -> String?)? = nil
+        links: [PageLink] = [], stylesheetHref: String? = nil, mediaHref: (@Sendable (String) -> String?)? = nil,
+        canonicalURL: String? = nil
     ) {
         self.messageHref = messageHref
         self.links = links
         self.stylesheetHref = stylesheetHref
         self.mediaHref = mediaHref
+        self.canonicalURL = canonicalURL
     }
 
     /// A single self-contained page.

@@ -28,6 +28,8 @@ struct PageValues: HTMLContext {
                 links.map {
                     .dictionary(["rel": .string($0.rel), "href": .string($0.href), "label": .string($0.label)])
                 })
+        case .shareDescription: return .string(SharePreview.description(session.layout, title: title))
+        case .canonicalURL: return .string(session.page.canonicalURL.flatMap(LinkPolicy.safeHref) ?? "")
         case .days:
             return .lazyList(count: layout.days.count) { .object(DayContext(day: layout.days[$0], session: session)) }
         default: return nil

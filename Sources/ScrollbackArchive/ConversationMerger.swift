@@ -1,0 +1,379 @@
+import ScrollbackModel
+
+/// Merges the sources of one conversation into one history.
+///
+/// Sources are applied oldest first (by the newest moment each holds, whatever order the user
+/// named them in), so a later source's status, reactions and text win. A message is found again
+/// by its id when both sides have ids of their own, else by sender, time at the precision both
+/// carry, and text; the n-th of several equal messages in one minute matches the n-th.
+struct ConversationMerger {
+    private var entries: [Entry] = []
+    /// Every id of the history → its entry (an id of a source's own is `Entry.ownID`).
+    private var ids: [String: Int] = [:]
+    /// The entries of one sender and minute, in the order they came: a linked list through
+    /// `nextInMinute`, so a million minutes cost no million small arrays.
+    private var minutes: [MinuteKey: (first: Int32, last: Int32)] = [:]
+    private var nextInMinute: [Int32] = []
+    private var report = ConversationMergeReport()
+    private var header = Transcript()
+    private var participantIndex: [String: Int] = [:]
+
+    /// One message of the history being built.
+    private struct Entry {
+        var message: Message
+        /// Whether `message.id` is an id some source gave (not one derived from a position).
+        var ownID: Bool
+        /// The last source (by number) that held it, so one source cannot match it twice.
+        var claimedBy: Int32
+        /// Whether an archive (not an app's export) holds it.
+        var fromArchive: Bool
+        /// How many exports (not archives) hold it.
+        var exports: Int32
+    }
+
+    /// A sender (by number, `senderNumbers`) and a minute, in one word.
+    private typealias MinuteKey = Int64
+    /// Each sender's number (0 for system messages), for minute keys.
+    private var senderNumbers: [String: Int64] = [:]
+
+    private func minuteKey(_ message: Message) -> MinuteKey? {
+        let sender: Int64
+        if let name = message.sender {
+            guard let number = senderNumbers[name] else { return nil }
+            sender = number
+        } else {
+            sender = 0
+        }
+        return sender << 40 | (message.time.minute & 0xFF_FFFF_FFFF)
+    }
+
+    private mutating func addMinuteKey(_ message: Message) -> MinuteKey {
+        if let sender = message.sender, senderNumbers[sender] == nil {
+            senderNumbers[sender] = Int64(senderNumbers.count + 1)
+        }
+        return minuteKey(message)!
+    }
+
+    /// Merges `sources` (in any order) into one transcript and its report. Each source is read
+    /// (or taken) in its turn and let go once applied, so a long history is not held twice.
+    static func merge(_ sources: consuming [MergeSource]) throws -> (Transcript, ConversationMergeReport) {
+        var merger = ConversationMerger()
+        var ordered = order(sources)
+        sources = []
+        for number in ordered.indices {
+            var source = ordered[number]
+            ordered[number] = MergeSource(name: source.name, transcript: Transcript())
+            let transcript = try source.take()
+            merger.apply(transcript, name: source.name, isArchive: source.isArchive, number: Int32(number))
+        }
+        return merger.finish()
+    }
+
+    /// Oldest first, so every order of the same inputs gives the same history. An export holds
+    /// no date of its own, so its content tells: the newest moment it holds; of two that end in
+    /// the same minute, the one with more messages in that minute (it was made later); an archive
+    /// before an export; the one that starts later (a rolling window); then size and content.
+    static func order(_ sources: [MergeSource]) -> [MergeSource] {
+        let never = Timestamp(seconds: .min)
+        return sources.sorted { left, right in
+            let (a, b) = (left.summary, right.summary)
+            if a.latest != b.latest { return (a.latest ?? never) < (b.latest ?? never) }
+            if a.tail != b.tail { return a.tail < b.tail }
+            if left.isArchive != right.isArchive { return left.isArchive }
+            if a.first != b.first { return (a.first ?? never) < (b.first ?? never) }
+            if a.count != b.count { return a.count < b.count }
+            return a.digest < b.digest
+        }
+    }
+
+    private mutating func apply(_ transcript: consuming Transcript, name: String, isArchive: Bool, number: Int32) {
+        report.sources.append(name)
+        applyHeader(transcript)
+        let source = SourceInfo(name: name, isArchive: isArchive)
+        let ownIDs = transcript.hasOwnMessageIDs
+        let span = transcript.minuteSpan
+        // The messages are taken out of the transcript, so a message added to the history is the
+        // source's own copy, changed in place (an id given) rather than copied.
+        var messages = transcript.messages
+        transcript.messages = []
+        var occurrences: [String: Int] = [:]
+        let hadEntries = !entries.isEmpty
+        // Exact matches first (id, or the same text), so an edited message cannot take the
+        // place of an unchanged one of the same sender and minute; then edits and deletions.
+        var unmatched: [Int] = []
+        var matchedEntry = [Int32](repeating: -1, count: messages.count)
+        for (position, message) in messages.enumerated() {
+            if let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: nil) {
+                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
+                matchedEntry[position] = Int32(index)
+            } else {
+                unmatched.append(position)
+            }
+        }
+        // Where the neighbours matched says which of two messages of one minute an edit is.
+        let fuzzy = hadEntries && !unmatched.isEmpty
+        var previous = [Int32](repeating: -1, count: fuzzy ? messages.count : 0)
+        var next = previous
+        if fuzzy {
+            var last: Int32 = -1
+            for position in messages.indices {
+                previous[position] = last
+                if matchedEntry[position] >= 0 { last = matchedEntry[position] }
+            }
+            last = -1
+            for position in messages.indices.reversed() {
+                next[position] = last
+                if matchedEntry[position] >= 0 { last = matchedEntry[position] }
+            }
+        }
+        // A message whose text this source still holds unchanged is not the one an edit replaced.
+        let texts: Set<String>? = fuzzy ? Set(messages.lazy.map(\.text)) : nil
+        for position in unmatched {
+            var message = Self.placeholder
+            swap(&message, &messages[position])
+            if fuzzy {
+                let near = (
+                    previous[position] >= 0 ? Int(previous[position]) : nil,
+                    next[position] >= 0 ? Int(next[position]) : nil
+                )
+                if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
+                    take(message, into: index, source: source, ownIDs: ownIDs, number: number)
+                    continue
+                }
+            }
+            add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
+        }
+        // A message this source's time span covers but that the source lacks was deleted since.
+        guard let span else { return }
+        for index in entries.indices where entries[index].claimedBy != number {
+            if span.contains(entries[index].message.time.minute) {
+                entries[index].message.missingFromLatestExport = true
+            }
+        }
+    }
+
+    private mutating func take(_ message: Message, into index: Int, source: SourceInfo, ownIDs: Bool, number: Int32) {
+        absorb(message, into: index, source: source, ownIDs: ownIDs)
+        entries[index].claimedBy = number
+        if source.isArchive { entries[index].fromArchive = true } else { entries[index].exports += 1 }
+    }
+
+    /// The entry `message` is: with `near` `nil`, only by id or the same text; else also an
+    /// edited or deleted version, preferring the candidate between the entries its neighbours
+    /// in the source matched.
+    private func match(
+        _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>?
+    ) -> Int? {
+        if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
+            return index
+        }
+        guard let key = minuteKey(message), let bucket = minutes[key] else { return nil }
+        var changed: (index: Int, score: (Int, Int))?
+        var cursor = bucket.first
+        while cursor >= 0 {
+            let index = Int(cursor)
+            cursor = nextInMinute[index]
+            guard entries[index].claimedBy != number else { continue }
+            let entry = entries[index].message
+            // Two messages that both have ids of their own and differ in them are different messages.
+            if ownIDs && entries[index].ownID && entry.id != message.id { continue }
+            guard entry.kind == message.kind, entry.time.sameMoment(message.time) else { continue }
+            if entry.text == message.text { return index }
+            guard let near else { continue }
+            // An edit or a deletion changes the text; sender and time still find the message.
+            let rewritten =
+                message.deleted || message.edited != nil || entry.deleted || entry.edited != nil
+                || entry.revisions.contains { $0.text == message.text }
+            guard rewritten, entry.text.isEmpty || !(texts?.contains(entry.text) ?? false) else { continue }
+            let (before, after) = near
+            let inside = (before.map { index > $0 } ?? true) && (after.map { index < $0 } ?? true)
+            let distance = after.map { abs($0 - index) } ?? before.map { abs(index - $0) } ?? index
+            let score = (inside ? 0 : 1, distance)
+            if changed.map({ score < $0.score }) ?? true { changed = (index, score) }
+        }
+        return changed?.index
+    }
+
+    private mutating func add(
+        _ message: Message, source: SourceInfo, ownIDs: Bool, number: Int32, occurrences: inout [String: Int]
+    ) {
+        var message = message
+        var ownID = ownIDs
+        if !ownIDs || ids[message.id] != nil {
+            // A derived id would clash with the next export's; one made from the content is stable.
+            var digest = FNV1a()
+            digest.add(message.sender ?? "")
+            digest.add(String(message.time.minute))
+            digest.add(message.text)
+            let occurrence = occurrences[digest.hex, default: 0]
+            occurrences[digest.hex] = occurrence + 1
+            digest.add(String(occurrence))
+            // 15 characters: Swift keeps a string that short inside the value, with no allocation.
+            let stem = "h" + digest.hex.prefix(14)
+            var id = stem
+            var suffix = 2
+            while ids[id] != nil {
+                id = stem + "-\(suffix)"
+                suffix += 1
+            }
+            message.id = id
+            ownID = false
+        }
+        if !source.isArchive && message.missingFromLatestExport { message.missingFromLatestExport = false }
+        let index = entries.count
+        entries.append(
+            Entry(
+                message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive,
+                exports: source.isArchive ? 0 : 1))
+        ids[message.id] = index
+        nextInMinute.append(-1)
+        let key = addMinuteKey(message)
+        if let bucket = minutes[key] {
+            nextInMinute[Int(bucket.last)] = Int32(index)
+            minutes[key] = (bucket.first, Int32(index))
+        } else {
+            minutes[key] = (Int32(index), Int32(index))
+        }
+    }
+
+    /// Takes what a newer source knows about a message the history holds.
+    private mutating func absorb(_ newer: Message, into index: Int, source: SourceInfo, ownIDs: Bool) {
+        if knowsAlready(newer, index: index, source: source, ownIDs: ownIDs) { return }
+        var entry = entries[index].message
+        var revisions = entry.revisions
+        for revision in newer.revisions where !revisions.contains(where: { $0.text == revision.text }) {
+            revisions.append(revision)
+        }
+        if newer.text != entry.text {
+            let known = Set(revisions.map(\.text))
+            let stale = known.contains(newer.text) && !known.contains(entry.text)
+            if !stale {
+                let marked =
+                    newer.edited != nil || newer.deleted || entry.deleted || entry.edited != nil || source.isArchive
+                if !marked {
+                    report.conflicts.append(
+                        "message \"\(entry.id)\" at \(entry.time): the text differs in \(source.name) with no edit "
+                            + "mark; the newer text is kept and the older one is in its history")
+                }
+                if !entry.text.isEmpty && !revisions.contains(where: { $0.text == entry.text }) {
+                    revisions.append(Revision(text: entry.text, time: entry.edited ?? entry.time))
+                }
+                entry.text = newer.text
+                entry.format = newer.format
+                if !newer.deleted { entry.edited = newer.edited ?? entry.edited ?? newer.time }
+            }
+        } else if let edited = newer.edited {
+            entry.edited = edited
+        }
+        entry.revisions = revisions.filter { $0.text != entry.text }.sorted { a, b in
+            (a.time ?? entry.time) < (b.time ?? entry.time)
+        }
+        if let sender = newer.sender, let old = entry.sender, sender != old {
+            report.conflicts.append(
+                "message \"\(entry.id)\": the sender is \"\(old)\" in one export and \"\(sender)\" in \(source.name); "
+                    + "the newer is kept")
+            entry.sender = sender
+        }
+        if entry.time.isWholeMinute && !newer.time.isWholeMinute && entry.time.minute == newer.time.minute {
+            entry.time = newer.time  // a finer time from an export that has seconds
+        }
+        entry.kind = newer.kind
+        entry.deleted = newer.deleted
+        entry.hidden = newer.hidden
+        entry.status = newer.status ?? entry.status
+        if ownIDs || !newer.reactions.isEmpty { entry.reactions = newer.reactions }
+        let newerHasFiles = newer.attachments.contains { !$0.omitted }
+        let olderHasFiles = entry.attachments.contains { !$0.omitted }
+        if !newer.attachments.isEmpty && (newerHasFiles || !olderHasFiles) { entry.attachments = newer.attachments }
+        entry.replyTo = newer.replyTo ?? entry.replyTo
+        entry.forwardedFrom = newer.forwardedFrom ?? entry.forwardedFrom
+        entry.topic = newer.topic ?? entry.topic
+        entry.meta = newer.meta ?? entry.meta
+        entry.missingFromLatestExport = source.isArchive ? newer.missingFromLatestExport : false
+        if ownIDs && !entries[index].ownID && ids[newer.id] == nil {
+            // The message's own id, from an export that has ids, replaces one made from its content.
+            entry.id = newer.id
+            entries[index].ownID = true
+            ids[newer.id] = index
+        }
+        entries[index].message = entry
+    }
+
+    /// What the merge needs to know of the source a message comes from.
+    private struct SourceInfo {
+        var name: String
+        var isArchive: Bool
+    }
+
+    /// What a slot of a source's messages holds once its message was taken out.
+    private static let placeholder = Message(id: "", sender: nil, time: Timestamp(seconds: 0))
+
+    /// Whether the history's message already says all `newer` does (most messages of an
+    /// overlapping export): then it is left as it is, not copied.
+    private func knowsAlready(_ newer: Message, index: Int, source: SourceInfo, ownIDs: Bool) -> Bool {
+        let entry = entries[index].message
+        let flag = source.isArchive ? newer.missingFromLatestExport : false
+        return newer.text == entry.text && newer.edited == entry.edited && newer.deleted == entry.deleted
+            && newer.hidden == entry.hidden && newer.kind == entry.kind && newer.sender == entry.sender
+            && entry.missingFromLatestExport == flag && (newer.status == nil || newer.status == entry.status)
+            && (newer.reactions == entry.reactions || (!ownIDs && newer.reactions.isEmpty))
+            && (newer.attachments.isEmpty || newer.attachments == entry.attachments)
+            && (newer.replyTo == nil || newer.replyTo == entry.replyTo)
+            && (newer.forwardedFrom == nil || newer.forwardedFrom == entry.forwardedFrom)
+            && (newer.topic == nil || newer.topic == entry.topic) && (newer.meta == nil || newer.meta == entry.meta)
+            && (newer.revisions.isEmpty || newer.revisions == entry.revisions)
+            && !(entry.time.isWholeMinute && !newer.time.isWholeMinute)
+            && (entries[index].ownID || !ownIDs)
+    }
+
+    /// Title, `me`, zone and id: the newest source's where it has them. Participants: everyone,
+    /// the newest name and avatar winning.
+    private mutating func applyHeader(_ transcript: Transcript) {
+        header.id = transcript.id ?? header.id
+        header.title = transcript.title ?? header.title
+        header.me = transcript.me ?? header.me
+        header.timeZone = transcript.timeZone ?? header.timeZone
+        header.undated = header.undated || transcript.undated
+        for participant in transcript.participants {
+            if let index = participantIndex[participant.id] {
+                var known = header.participants[index]
+                known.name = participant.name
+                known.avatar = participant.avatar ?? known.avatar
+                known.online = participant.online ?? known.online
+                header.participants[index] = known
+            } else {
+                participantIndex[participant.id] = header.participants.count
+                header.participants.append(participant)
+            }
+        }
+    }
+
+    private func finish() -> (Transcript, ConversationMergeReport) {
+        var transcript = header
+        var report = report
+        // By time; messages of one moment keep the order they came in.
+        let order = entries.indices.sorted { a, b in
+            let (left, right) = (entries[a].message.time, entries[b].message.time)
+            return left == right ? a < b : left < right
+        }
+        transcript.messages = order.map { entries[$0].message }
+        transcript.addUnlistedSenders()
+        // People in the order they first speak (then those who never do): the same whichever
+        // export was read first.
+        var firstMessage: [String: Int] = [:]
+        for (position, message) in transcript.messages.enumerated() {
+            if let sender = message.sender, firstMessage[sender] == nil { firstMessage[sender] = position }
+        }
+        transcript.participants = transcript.participants.enumerated().sorted { a, b in
+            let left = firstMessage[a.element.id] ?? Int.max
+            let right = firstMessage[b.element.id] ?? Int.max
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        report.messages = entries.count
+        report.added = entries.count { !$0.fromArchive }
+        // An export's message that another source (the archive, or an export before it) also holds.
+        report.matched = entries.reduce(0) { $0 + Int($1.exports) - ($1.fromArchive ? 0 : 1) }
+        report.kept = entries.count { $0.message.missingFromLatestExport }
+        return (transcript, report)
+    }
+}

@@ -1,0 +1,174 @@
+import ScrollbackModel
+
+/// Writes a transcript as the native JSON Lines format: a conversation line, then one line per
+/// message, with every field the native reader reads, so reading the output gives the same
+/// transcript back.
+///
+/// Members are written in a fixed order and fields at their default values are left out, so the
+/// same transcript always gives the same bytes (a merge that changes nothing rewrites nothing).
+public enum NativeLogWriter {
+    /// Writes `transcript`, one line at a time, to `output`.
+    public static func write(_ transcript: Transcript, to output: inout some TextOutputStream) {
+        output.write(headerLine(transcript))
+        for message in transcript.messages { output.write(line(message)) }
+    }
+
+    /// The whole log as a string (small transcripts and tests).
+    public static func string(_ transcript: Transcript) -> String {
+        var text = ""
+        write(transcript, to: &text)
+        return text
+    }
+
+    /// The `{"type": "conversation", …}` line, with its newline.
+    static func headerLine(_ transcript: Transcript) -> String {
+        var json = JSONText()
+        json.openObject()
+        json.string("type", "conversation")
+        json.raw("version", "1")
+        json.optional("id", transcript.id)
+        json.optional("title", transcript.title)
+        json.optional("me", transcript.me)
+        json.optional("timeZone", transcript.timeZone)
+        if transcript.undated { json.bool("undated", true) }
+        json.openArray("participants")
+        for participant in transcript.participants {
+            json.openObject()
+            json.string("id", participant.id)
+            json.string("name", participant.name)
+            json.optional("avatar", participant.avatar)
+            if let online = participant.online { json.bool("online", online) }
+            json.closeObject()
+        }
+        json.closeArray()
+        json.closeObject()
+        return json.text + "\n"
+    }
+
+    /// One message's line, with its newline.
+    static func line(_ message: Message) -> String {
+        var json = JSONText()
+        json.openObject()
+        json.string("id", message.id)
+        if message.kind != .message { json.string("kind", message.kind.rawValue) }
+        json.optional("sender", message.sender)
+        json.string("time", message.time.description)
+        json.string("text", message.text)
+        if message.format != .markdown { json.string("format", message.format.rawValue) }
+        json.optional("replyTo", message.replyTo)
+        json.optional("status", message.status?.rawValue)
+        json.optional("edited", message.edited?.description)
+        if message.deleted { json.bool("deleted", true) }
+        if message.hidden { json.bool("hidden", true) }
+        json.optional("forwardedFrom", message.forwardedFrom)
+        json.optional("topic", message.topic)
+        if !message.reactions.isEmpty {
+            json.openArray("reactions")
+            for reaction in message.reactions {
+                json.openObject()
+                json.string("emoji", reaction.emoji)
+                strings(&json, "by", reaction.by)
+                json.optional("count", reaction.count)
+                json.closeObject()
+            }
+            json.closeArray()
+        }
+        if !message.attachments.isEmpty {
+            json.openArray("attachments")
+            for attachment in message.attachments { write(attachment, to: &json) }
+            json.closeArray()
+        }
+        if !message.revisions.isEmpty {
+            json.openArray("revisions")
+            for revision in message.revisions {
+                json.openObject()
+                json.string("text", revision.text)
+                json.optional("time", revision.time?.description)
+                json.closeObject()
+            }
+            json.closeArray()
+        }
+        if message.missingFromLatestExport { json.bool("missingFromLatestExport", true) }
+        if let meta = message.meta { json.raw("meta", metaJSON(meta)) }
+        json.closeObject()
+        return json.text + "\n"
+    }
+}
+
+extension NativeLogWriter {
+    fileprivate static func write(_ attachment: Attachment, to json: inout JSONText) {
+        json.openObject()
+        json.optional("path", attachment.path)
+        json.optional("url", attachment.url)
+        json.optional("type", attachment.type)
+        json.optional("name", attachment.name)
+        json.optional("alt", attachment.alt)
+        json.optional("size", attachment.size)
+        json.optional("width", attachment.width)
+        json.optional("height", attachment.height)
+        json.optional("duration", attachment.duration)
+        json.optional("title", attachment.title)
+        json.optional("description", attachment.description)
+        json.optional("siteName", attachment.siteName)
+        json.optional("performer", attachment.performer)
+        json.optional("emoji", attachment.emoji)
+        if attachment.omitted { json.bool("omitted", true) }
+        if let poll = attachment.poll {
+            json.openObject("poll")
+            json.string("question", poll.question)
+            json.openArray("options")
+            for option in poll.options {
+                json.openObject()
+                json.string("text", option.text)
+                json.optional("votes", option.votes)
+                strings(&json, "by", option.by)
+                json.closeObject()
+            }
+            json.closeArray()
+            if poll.closed { json.bool("closed", true) }
+            json.optional("voters", poll.voters)
+            json.closeObject()
+        }
+        if let place = attachment.place {
+            json.openObject("place")
+            json.optional("latitude", place.latitude)
+            json.optional("longitude", place.longitude)
+            json.closeObject()
+        }
+        if let contact = attachment.contact {
+            json.openObject("contact")
+            json.string("name", contact.name)
+            strings(&json, "phones", contact.phones)
+            strings(&json, "emails", contact.emails)
+            json.closeObject()
+        }
+        json.closeObject()
+    }
+
+    fileprivate static func strings(_ json: inout JSONText, _ key: String, _ values: [String]) {
+        json.openArray(key)
+        for value in values { json.string(nil, value) }
+        json.closeArray()
+    }
+
+    /// Free-form metadata, objects with their keys sorted (the model does not keep their order).
+    fileprivate static func metaJSON(_ value: MetaValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number.isFinite ? JSONText.number(number) : "null"
+        case .string(let text):
+            var out = ""
+            JSONText.appendQuoted(text, to: &out)
+            return out
+        case .array(let items): return "[" + items.map(metaJSON).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{"
+                + members.keys.sorted().map { key in
+                    var out = ""
+                    JSONText.appendQuoted(key, to: &out)
+                    return out + ":" + metaJSON(members[key]!)
+                }.joined(separator: ",") + "}"
+        }
+    }
+}

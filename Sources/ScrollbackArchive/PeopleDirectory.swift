@@ -1,0 +1,139 @@
+import Foundation
+import ScrollbackModel
+
+/// `--people FILE`: one name for each person's handles, numbers and ids, in every export.
+///
+/// The file is a JSON object from a person's name to the handles they appear under:
+/// `{"Lee Chen": ["+1 555 010 9999", "lee@example.org", "U0BMQB6JE"]}`. A participant whose id or
+/// name is one of the handles (or the name itself) becomes the participant with that name, and
+/// the name is also its id, so two exports of different apps agree on who sent what.
+public struct PeopleDirectory: Sendable, Hashable {
+    /// Each person's name and handles, in the file's order.
+    public private(set) var people: [(name: String, handles: [String])] = []
+    private var byKey: [String: String] = [:]
+
+    /// A directory of `people` (name → handles).
+    public init(_ people: [(name: String, handles: [String])]) {
+        self.people = people
+        for person in people {
+            for handle in [person.name] + person.handles {
+                for key in Self.keys(handle) where byKey[key] == nil { byKey[key] = person.name }
+            }
+        }
+    }
+
+    /// Reads a people file; a file that is not such an object fails, naming the file.
+    public static func load(path: String) throws(PrivacyError) -> PeopleDirectory {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PrivacyError(file: path, reason: "The people file cannot be read.")
+        }
+        return try parse(data, name: path)
+    }
+
+    /// Parses a people file's bytes; `name` is used in errors.
+    public static func parse(_ data: Data, name: String) throws(PrivacyError) -> PeopleDirectory {
+        let text = String(decoding: data, as: UTF8.self)
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw PrivacyError(file: name, line: 1, column: 1, reason: "The people file is not valid JSON.")
+        }
+        guard let object = root as? [String: Any] else {
+            throw PrivacyError(
+                file: name, line: 1, column: 1,
+                reason: "The people file should be an object from a name to a list of handles.")
+        }
+        // The file's order decides which person a handle two people list belongs to.
+        let names = object.keys.sorted { a, b in
+            (text.range(of: JSONText.quoted(a))?.lowerBound ?? text.endIndex)
+                < (text.range(of: JSONText.quoted(b))?.lowerBound ?? text.endIndex)
+        }
+        var people: [(String, [String])] = []
+        for person in names {
+            let value = object[person]
+            let handles: [String]
+            if let list = value as? [Any] {
+                handles = list.compactMap { ($0 as? String) ?? ($0 as? NSNumber)?.stringValue }
+                guard handles.count == list.count else {
+                    throw located(text, person, name, "The handles of \"\(person)\" should be strings.")
+                }
+            } else if let single = value as? String {
+                handles = [single]
+            } else {
+                throw located(text, person, name, "\"\(person)\" should have a list of handles.")
+            }
+            guard !person.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw located(text, person, name, "A person's name is empty.")
+            }
+            people.append((person, handles))
+        }
+        return PeopleDirectory(people)
+    }
+
+    /// The person a handle (an id, a name, a number) belongs to.
+    public func person(for handle: String) -> String? {
+        for key in Self.keys(handle) { if let name = byKey[key] { return name } }
+        return nil
+    }
+
+    /// Renames every participant the directory knows, everywhere in the transcript.
+    public func apply(_ transcript: Transcript) -> Transcript {
+        var ids: [String: String] = [:]
+        for participant in transcript.participants {
+            if let name = person(for: participant.id) ?? person(for: participant.name) { ids[participant.id] = name }
+        }
+        let rewrite = TranscriptRewrite(
+            text: { $0 },
+            participant: { id in ids[id] ?? person(for: id) ?? id })
+        var result = rewrite.apply(transcript)
+        for index in result.participants.indices where ids.values.contains(result.participants[index].id) {
+            result.participants[index].name = result.participants[index].id
+        }
+        return result
+    }
+
+    /// The forms a handle is compared in: as written without case or spacing, and, for a phone
+    /// number, its digits (so `+1 555-010-9999` and `+15550109999` are one number).
+    static func keys(_ handle: String) -> [String] {
+        let cleaned = String(
+            handle.unicodeScalars.filter {
+                !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+                    && $0.properties.generalCategory != .format
+            }
+        ).lowercased()
+        var keys = [cleaned]
+        let digits = cleaned.filter(\.isASCII).filter(\.isNumber)
+        let phoneLike = cleaned.allSatisfy { $0.isNumber || "+-().".contains($0) }
+        if phoneLike && digits.count >= 6 { keys.append("tel:" + digits) }
+        return keys
+    }
+
+    private static func located(_ text: String, _ key: String, _ file: String, _ reason: String) -> PrivacyError {
+        let (line, column) = position(of: JSONText.quoted(key), in: text)
+        return PrivacyError(file: file, line: line, column: column, reason: reason)
+    }
+
+    public static func == (lhs: PeopleDirectory, rhs: PeopleDirectory) -> Bool {
+        lhs.people.map(\.name) == rhs.people.map(\.name) && lhs.people.map(\.handles) == rhs.people.map(\.handles)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for person in people {
+            hasher.combine(person.name)
+            hasher.combine(person.handles)
+        }
+    }
+
+    /// 1-based line and column of `needle`'s first occurrence in `text` (1:1 when absent).
+    static func position(of needle: String, in text: String) -> (Int, Int) {
+        guard let range = text.range(of: needle) else { return (1, 1) }
+        let before = text[..<range.lowerBound]
+        let line = before.count { $0 == "\n" } + 1
+        let column =
+            before.distance(
+                from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex)
+            + 1
+        return (line, column)
+    }
+}

@@ -1,0 +1,64 @@
+import ScrollbackModel
+import ScrollbackReaders
+
+/// What to do to every conversation before it is laid out: `--people`, `--redact`, `--anonymize`.
+public struct PrivacyOptions: Sendable, Hashable {
+    /// One name for each person's handles.
+    public var people: PeopleDirectory?
+    /// What to remove (the default rules, and the user's).
+    public var redactor: Redactor?
+    /// Whether participants become `Person 1`, `Person 2`, ….
+    public var anonymize: Bool
+    /// Whose messages sit on the right (`--me`), by the id or name the input gives: resolved
+    /// before names change, so `--me "Ana Lima"` still finds Ana once she is `Person 2`.
+    public var me: String?
+
+    /// Creates options.
+    public init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil) {
+        self.people = people
+        self.redactor = redactor
+        self.anonymize = anonymize
+        self.me = me
+    }
+
+    /// The change, as the readers apply it; `nil` when there is none.
+    ///
+    /// People come first (so a person's handles are one participant), then pseudonyms (which
+    /// need the names before redaction turns a name that is a phone number into `[phone]`), then
+    /// redaction.
+    public var transform: TranscriptTransform? {
+        guard people != nil || redactor != nil || anonymize else { return nil }
+        var fingerprint = "privacy 1"
+        if let people {
+            for person in people.people {
+                fingerprint += "|person " + person.name + "=" + person.handles.joined(separator: ",")
+            }
+        }
+        if let redactor { for rule in redactor.rules { fingerprint += "|rule " + rule.label + "=" + rule.pattern } }
+        if anonymize { fingerprint += "|anonymize" }
+        if let me { fingerprint += "|me " + me }
+        let options = self
+        return TranscriptTransform(fingerprint: fingerprint, hidesNames: redactor != nil || anonymize) { transcript in
+            options.apply(transcript)
+        }
+    }
+
+    /// Applies the options to one conversation.
+    public func apply(_ transcript: Transcript) -> Transcript {
+        var result = transcript
+        var aliases: [String: [String]] = [:]
+        if let people {
+            result = people.apply(result)
+            for person in people.people { aliases[person.name] = person.handles }
+        }
+        if let me {
+            let wanted = people?.person(for: me) ?? me
+            result.me =
+                result.participants.first { $0.id == wanted }?.id ?? result.participants.first { $0.name == wanted }?.id
+                ?? wanted
+        }
+        if anonymize { result = Anonymizer(aliases: aliases).apply(result) }
+        if let redactor { result = redactor.apply(result) }
+        return result
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Scrollback
+
+/// `scrollback merge INPUT... -o FILE|DIR`: exports of the same conversations become one history.
+enum MergeCommand {
+    static let command = Command(
+        name: "merge",
+        abstract: "Merge exports of the same conversations into one history that keeps everything.",
+        usage: ["merge INPUT... -o FILE|DIR [options]"],
+        discussion: """
+            Each INPUT is an export in any format Scrollback reads. The history is written in the
+            native JSON Lines format: to FILE (a .jsonl name) for one conversation, or to DIR (an
+            existing folder, a path ending in /, or a new name with no extension) with one .jsonl
+            file per conversation. An existing output is merged too, so exporting again next month
+            and merging adds only what is new; a message the newest export no longer holds is kept
+            and marked, and an edit keeps the earlier text. Files are written atomically, and only
+            when their bytes change. A report per conversation goes to standard error.
+            """,
+        options: [
+            OptionSpec("--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.")
+        ] + SharedOptions.reading + [
+            OptionSpec("--tz", value: "ZONE", help: "Time zone for local times in exports that have none (WhatsApp).")
+        ],
+        run: { arguments, console in try run(arguments, console: console) }
+    )
+
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("merge needs at least one INPUT (an export).") }
+        guard let output = arguments.value("--output"), !output.isEmpty, output != "-" else {
+            throw UsageError("merge needs an output: -o FILE (one conversation) or -o DIR/ (one file each).")
+        }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+        // A folder: one named with a trailing /, one that exists, or a new path with no extension.
+        let folder =
+            output.hasSuffix("/") || (exists && isDirectory.boolValue)
+            || (!exists && (output as NSString).pathExtension.isEmpty)
+        let format = try SharedOptions.inputFormat(arguments)
+        let readOptions = try SharedOptions.readOptions(arguments)
+        let conversation = arguments.value("--conversation")
+
+        // Inputs that hold one conversation are read twice (to learn what each is, then in their
+        // turn), so the merge holds one of them at a time besides the history.
+        var archives: [MergeSource] = []
+        for path in try archivePaths(output, folder: folder, exists: exists) {
+            archives += try sources(path, format: .jsonl, options: readOptions, isArchive: true, console: nil)
+        }
+        var exports: [MergeSource] = []
+        var oneEach = true
+        for path in arguments.positionals {
+            let read = try sources(
+                path, format: format, options: readOptions, isArchive: false, console: console,
+                conversation: conversation, pickOne: conversation != nil || !folder)
+            oneEach = oneEach && read.count == 1
+            exports += read
+        }
+        let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
+        var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
+        var sources = archives + exports
+        (archives, exports) = ([], [])  // the merge lets each export go as it is applied
+        let results = try ArchiveMerger.merge(sources, asOne: asOne)
+        sources = []
+
+        if folder && !exists {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        }
+        for merged in results {
+            let path: String
+            if !folder {
+                path = output
+            } else if let archive = merged.archiveName {
+                path = archive
+            } else {
+                let name = fileName(for: merged.transcript, taken: names)
+                names.insert(name)
+                path = (output as NSString).appendingPathComponent(name)
+            }
+            let written = try write(merged.transcript, to: path)
+            report(merged, path: path, written: written, console: console)
+        }
+        return 0
+    }
+
+    /// The conversations of one input as merge sources: read again when merged if the input holds
+    /// one (or `pickOne` picks one), held otherwise.
+    private static func sources(
+        _ path: String, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
+        conversation: String? = nil, pickOne: Bool = false
+    ) throws -> [MergeSource] {
+        let input = try ChatInput.load(path)
+        let result = try Readers.read(input, format: format, options: options)
+        if let console { ImportReportPrinter.print(result, input: input, console: console) }
+        guard result.conversations.count == 1 || pickOne else {
+            return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive) }
+        }
+        let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
+        // Standard input cannot be read twice.
+        if path == "-" { return [MergeSource(name: path, transcript: transcript, isArchive: isArchive)] }
+        let name = input.name
+        return [
+            MergeSource(name: path, isArchive: isArchive, summarizing: transcript) {
+                let again = try Readers.read(try ChatInput.load(path), format: format, options: options)
+                return try Transcript.pick(
+                    from: again, input: ChatInput(name: name, bytes: []), conversation: conversation)
+            }
+        ]
+    }
+
+    /// The archive files already there: the output file, or the `.jsonl` files of the folder.
+    private static func archivePaths(_ output: String, folder: Bool, exists: Bool) throws -> [String] {
+        guard exists else { return [] }
+        guard folder else { return [output] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: output)
+        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted().map {
+            (output as NSString).appendingPathComponent($0)
+        }
+    }
+
+    /// A file name from the conversation's title (or id, or its people), unique in the folder.
+    private static func fileName(for transcript: Transcript, taken: Set<String>) -> String {
+        let title = transcript.title ?? transcript.id ?? transcript.participants.map(\.name).joined(separator: " ")
+        let base = slug(title)
+        var name = base + ".jsonl"
+        var counter = 2
+        while taken.contains(name) {
+            name = base + "-\(counter).jsonl"
+            counter += 1
+        }
+        return name
+    }
+
+    /// `Hiking club 🥾` → `hiking-club`: ASCII letters and digits, at most 40, never empty.
+    static func slug(_ name: String) -> String {
+        var result = ""
+        var dash = false
+        for character in name.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
+            if character.isASCII && (("a"..."z").contains(character) || ("0"..."9").contains(character)) {
+                if dash && !result.isEmpty { result += "-" }
+                dash = false
+                result.unicodeScalars.append(character)
+                if result.count >= 40 { break }
+            } else if character.properties.generalCategory != .nonspacingMark {
+                dash = true
+            }
+        }
+        return result.isEmpty ? "conversation" : result
+    }
+
+    /// Writes the history unless the file already holds exactly these bytes; says whether it wrote.
+    private static func write(_ transcript: Transcript, to path: String) throws -> Bool {
+        var digest = DigestStream()
+        NativeLogWriter.write(transcript, to: &digest)
+        if let old = DigestStream.ofFile(path), old.count == digest.count, old.value == digest.value { return false }
+        try AtomicFile.write(path) { stream in NativeLogWriter.write(transcript, to: &stream) }
+        return true
+    }
+
+    private static func report(_ merged: ArchiveMerger.Result, path: String, written: Bool, console: Console) {
+        let report = merged.report
+        let people = merged.transcript.participants.map(\.name).joined(separator: ", ")
+        let title = merged.transcript.title ?? merged.transcript.id ?? (people.isEmpty ? "conversation" : people)
+        var line = "merged \(report.sources.count) source\(report.sources.count == 1 ? "" : "s") of \"\(title)\" into "
+        line += "\(path): \(report.messages) message\(report.messages == 1 ? "" : "s"); \(report.added) added, "
+        line += "\(report.matched) matched, \(report.kept) kept from older exports, "
+        line += "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
+        line += written ? "" : " (unchanged)"
+        console.err("scrollback: " + Console.printable(line) + "\n")
+        for conflict in report.conflicts.prefix(10) { console.warning("\(path): \(conflict)") }
+        if report.conflicts.count > 10 { console.warning("\(path): \(report.conflicts.count - 10) more conflicts.") }
+    }
+}
+
+/// Digests text written to it without keeping it (to tell whether a file would change).
+private struct DigestStream: TextOutputStream {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private(set) var count = 0
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { add($0) }
+    }
+
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count += bytes.count
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+    }
+
+    /// The digest of a file's bytes, read a megabyte at a time; `nil` when there is no such file.
+    static func ofFile(_ path: String) -> DigestStream? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var digest = DigestStream()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            guard read > 0 else { return read == 0 ? digest : nil }
+            buffer.withUnsafeBufferPointer { digest.add(UnsafeBufferPointer(rebasing: $0[..<read])) }
+        }
+    }
+}
