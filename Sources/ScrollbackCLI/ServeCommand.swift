@@ -51,15 +51,10 @@ enum ServeCommand {
         }
         let path = inputs[0]
         if path == "-" || format == .jsonl || (format == nil && isJSONLines(path)) {
-            // The live page decodes its stream line by line itself; what it shows must not skip
-            // the redaction asked for, so the options are refused rather than silently left out.
-            if try SharedOptions.readOptions(arguments).transform != nil {
-                throw UsageError(
-                    "--people, --redact and --anonymize are not yet applied to a live JSON Lines stream; "
-                        + "render or build a site from it instead.")
-            }
             let source = try FollowSource(path: path, once: false)
-            var conversation = try LiveConversation(name: path == "-" ? "<stdin>" : path, options: options)
+            var conversation = try LiveConversation(
+                name: path == "-" ? "<stdin>" : path, options: options,
+                transform: try SharedOptions.readOptions(arguments).transform)
             // What the file holds already is on the page from the first request, read and rendered
             // once; bad lines here stop, as render would.
             var initial: [[UInt8]] = []

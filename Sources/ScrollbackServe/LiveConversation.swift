@@ -16,11 +16,15 @@ public struct LiveConversation: Sendable {
     private var decoder: JSONLinesDecoder
     private var lineNumber = 0
     private let name: String
+    /// `--people`, `--redact`, `--anonymize`: applied to the whole transcript before every layout,
+    /// as `render` applies them, so the live page shows what a one-shot render would.
+    private let transform: TranscriptTransform?
 
-    /// An empty conversation read from `name` (a file name, or `-`).
-    public init(name: String, options: RenderOptions) throws {
+    /// An empty conversation read from `name` (a file name, or `-`), shown through `transform`.
+    public init(name: String, options: RenderOptions, transform: TranscriptTransform? = nil) throws {
         self.name = name
         self.options = options
+        self.transform = transform
         decoder = JSONLinesDecoder(name: name)
         document = LiveDocument(page: "")
         _ = try rerender()
@@ -72,11 +76,15 @@ public struct LiveConversation: Sendable {
     }
 
     private mutating func rerender() throws -> LiveChange {
-        var transcript = decoder.transcript
+        var transcript = transform?.apply(decoder.transcript) ?? decoder.transcript
         if let title = options.title { transcript.title = title }
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
         let page = try HTMLRenderer.render(layout, options: options.html)
-        return document.update(page: page, typing: TypingBubble.html(typing.senders, layout: layout))
+        // A typing line names its sender by the log's id: where the transform renamed people, an id
+        // it no longer knows is not shown, so the bubble can never carry a name the page hides.
+        var senders = typing.senders
+        if transform != nil { senders.removeAll { layout.participant($0) == nil } }
+        return document.update(page: page, typing: TypingBubble.html(senders, layout: layout))
     }
 }
 

@@ -97,3 +97,27 @@ struct LiveUpdateTests {
         #expect(html.contains("id=\"day-2026-11-29\""))
     }
 }
+
+@Suite("Live updates through --redact and --anonymize")
+struct LivePrivacyTests {
+    @Test("A live stream shown with --anonymize --redact holds no name, address or typing sender's id")
+    func anonymized() throws {
+        var privacy = PrivacyOptions(redactor: try Redactor(), anonymize: true)
+        privacy.me = nil
+        let lines = [
+            #"{"type": "conversation", "title": "Plans", "participants": [{"id": "u-ana", "name": "Ana Lima"}, {"id": "u-ben", "name": "Ben Okafor"}]}"#,
+            #"{"id": "m1", "sender": "u-ben", "time": "2026-11-28T09:00:00Z", "text": "Mail ana.lima@example.org, Ana"}"#,
+            #"{"type": "typing", "sender": "u-ana", "time": "2026-11-28T09:00:05Z"}"#,
+        ]
+        var conversation = try LiveConversation(
+            name: "live.jsonl", options: RenderOptions(), transform: privacy.transform)
+        var shown = conversation.document.log
+        for line in lines { shown = LogApplier.apply(try conversation.feed(line).operations, to: shown) }
+        let page = shown + conversation.document.page
+        for secret in ["Ana Lima", "Ben Okafor", "ana.lima@example.org", "u-ana", "u-ben"] {
+            #expect(!page.contains(secret), "the live page shows \(secret)")
+        }
+        #expect(page.contains("Person"))
+        #expect(page.contains("[email]"))
+    }
+}
