@@ -9,7 +9,7 @@ import Testing
 struct ExamplePageSnapshotTests {
     static let examples = ["weekend-plans", "hiking-club", "tickets", "road-trip"]
 
-    @Test("Each example renders as its snapshot", arguments: examples, ["imessage", "discord"])
+    @Test("Each example renders as its snapshot", arguments: examples, HTMLTheme.all.map(\.name))
     func example(_ name: String, _ theme: String) throws {
         let input = Fixtures.example(name + ".json")
         let transcript = try Transcript.load(path: input.path)
