@@ -3,6 +3,9 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev libmicrohttpd-dev
 TEST_PACKAGES := tmux chromium chromium-driver python3-pip fonts-noto-color-emoji
 DEMO_OUT := .build/demo
+# Flags for the test build. Set to `-Xswiftc -warnings-as-errors` to fail on any compiler warning; left
+# empty while the build still warns (Sources/ScrollbackReaders/Importers/ClaudeCode/ClaudeCodeRecord.swift:14).
+WARNINGS_AS_ERRORS ?=
 
 .PHONY: demo test build deps test-deps bench fuzz format lint clean
 
@@ -28,7 +31,7 @@ demo: build
 	@.build/debug/scrollback render Examples/weekend-plans.json --format ansi --color always --width 72
 
 test: test-deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(WARNINGS_AS_ERRORS)
 	$(SWIFT) test --skip-build --parallel
 	@status=0; \
 		python3 Tests/Consistency/run.py || status=1; \

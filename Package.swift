@@ -7,6 +7,8 @@ let package = Package(
     name: "Scrollback",
     products: [
         .library(name: "Scrollback", targets: ["Scrollback"]),
+        // Snapshot tests of renderings in Swift Testing (docs/LIBRARY.md).
+        .library(name: "ScrollbackTesting", targets: ["ScrollbackTesting"]),
         .executable(name: "scrollback", targets: ["scrollback"]),
     ],
     targets: [
@@ -84,6 +86,7 @@ let package = Package(
                 "ScrollbackRender", "ScrollbackSite", "ScrollbackArchive",
             ]
         ),
+        .target(name: "ScrollbackTesting", dependencies: ["Scrollback"]),
         // `scrollback serve`: the live page over HTTP (the only `import CMicroHTTPD`).
         .target(name: "ScrollbackServe", dependencies: ["Scrollback", "ScrollbackTemplates", "CMicroHTTPD"]),
         .target(name: "ScrollbackCLI", dependencies: ["Scrollback", "ScrollbackServe"]),
@@ -96,7 +99,8 @@ let package = Package(
         .testTarget(name: "ReadersTests", dependencies: ["ScrollbackReaders", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["ScrollbackLayout", "ScrollbackReaders", "TestSupport"]),
         .testTarget(
-            name: "RenderTests", dependencies: ["ScrollbackRender", "TestSupport"], exclude: ["__Snapshots__"]),
+            name: "RenderTests", dependencies: ["ScrollbackRender", "ScrollbackTesting", "TestSupport"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "SiteTests", dependencies: ["ScrollbackSite", "TestSupport"]),
         .testTarget(
             name: "ArchiveTests", dependencies: ["ScrollbackArchive", "Scrollback", "TestSupport"],
@@ -109,8 +113,10 @@ let package = Package(
             dependencies: ["Scrollback", "ScrollbackCLI", "TestSupport"],
             exclude: ["Regressions"]
         ),
-        // The worked example of docs/LIBRARY.md: uses only what another package gets from the Scrollback product.
-        .testTarget(name: "LibraryExampleTests", dependencies: ["Scrollback"], exclude: ["__Snapshots__"]),
+        // The worked example of docs/LIBRARY.md: uses only what another package gets from the Scrollback and
+        // ScrollbackTesting products.
+        .testTarget(
+            name: "LibraryExampleTests", dependencies: ["Scrollback", "ScrollbackTesting"], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

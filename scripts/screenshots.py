@@ -12,7 +12,6 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-THEMES = ["imessage", "whatsapp", "discord", "plain"]
 SIZES = [(390, 844, "phone"), (1280, 800, "desktop")]
 
 
@@ -23,13 +22,23 @@ def browser():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def registered_themes(binary):
+    """Every theme the binary knows, the default first (the first word of each `themes` line)."""
+    listing = subprocess.run([binary, "themes"], check=True, capture_output=True, text=True).stdout
+    names = [line.split()[0] for line in listing.splitlines() if line.strip()]
+    if not names:
+        sys.exit(f"{binary} themes listed no themes")
+    return names
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--only")
-    parser.add_argument("--themes", default=",".join(THEMES))
+    parser.add_argument("--themes", help="comma-separated; default: every theme `scrollback themes` lists")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     args = parser.parse_args()
     binary = os.path.join(ROOT, ".build", "debug", "scrollback")
+    themes = args.themes.split(",") if args.themes else registered_themes(binary)
     os.makedirs(args.out, exist_ok=True)
     examples = sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json")))
     if args.only:
@@ -39,7 +48,7 @@ def main():
         with tempfile.TemporaryDirectory() as work:
             for example in examples:
                 name = os.path.splitext(os.path.basename(example))[0]
-                for theme in args.themes.split(","):
+                for theme in themes:
                     page = os.path.join(work, f"{name}-{theme}.html")
                     subprocess.run([binary, "render", example, "--theme", theme, "-o", page], check=True)
                     for scheme in ["light", "dark"]:

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 /// `scrollback follow [INPUT|-]`: renders a JSON Lines stream as it grows.
 enum FollowCommand {
@@ -84,10 +85,11 @@ enum TerminalRows {
 /// The handler only calls `write` and `_exit`, which are safe in a signal handler; frames are
 /// flushed as they are drawn, so nothing is left half-buffered.
 enum Interruption {
-    nonisolated(unsafe) private static var restore = false
+    /// Whether the handler restores the terminal; an atomic, so reading it in the handler is safe.
+    private static let restore = Atomic<Bool>(false)
 
     /// Resets colours, closes any open hyperlink and shows the cursor when interrupted.
-    static func restoreTerminalOnExit() { restore = true }
+    static func restoreTerminalOnExit() { restore.store(true, ordering: .releasing) }
 
     static func install() {
         signal(SIGINT, handler)
@@ -95,7 +97,7 @@ enum Interruption {
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { signal in
-        if Interruption.restore {
+        if Interruption.restore.load(ordering: .acquiring) {
             let reset: StaticString = "\u{1B}]8;;\u{1B}\\\u{1B}[0m\u{1B}[?25h"
             _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
         }

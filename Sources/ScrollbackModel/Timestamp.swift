@@ -41,9 +41,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         Double(seconds - other.seconds) + Double(nanoseconds - other.nanoseconds) / 1e9
     }
 
-    /// The instant as seconds since 1970, with fractions.
-    public var secondsSince1970: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
-
     /// RFC 3339 in the offset the source wrote.
     public var description: String { rfc3339(utcOffset: utcOffset) }
 

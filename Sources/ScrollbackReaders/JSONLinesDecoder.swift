@@ -30,6 +30,8 @@ public struct JSONLinesDecoder: Sendable {
     private var indexByID: [String: Int] = [:]
     private var participantIDs: Set<String> = []
     private var messageLines = 0
+    /// Fields no message field has, by the id of a message that was empty when a line with them came.
+    private(set) var unreadFields: [String: [String]] = [:]
 
     /// A decoder for the file (or stream) named `name`.
     public init(name: String) {
@@ -73,6 +75,7 @@ public struct JSONLinesDecoder: Sendable {
             let message = try decoder.message(
                 value, number: messageLines, fallbackID: id, updating: transcript.messages[index])
             transcript.messages[index] = message
+            noteUnreadFields(value, of: message)
             list(message.sender)
             return .updated(id: id)
         }
@@ -80,6 +83,7 @@ public struct JSONLinesDecoder: Sendable {
         message.location = locate(value.offset)
         indexByID[message.id] = transcript.messages.count
         transcript.messages.append(message)
+        noteUnreadFields(value, of: message)
         list(message.sender)
         return .added(id: message.id)
     }
@@ -87,6 +91,15 @@ public struct JSONLinesDecoder: Sendable {
     /// The message with `id`, if a line added one.
     public func message(id: String) -> Message? {
         indexByID[id].map { transcript.messages[$0] }
+    }
+
+    /// Keeps the unknown fields of `value` when `message` is empty after it, for the empty-message warning.
+    private mutating func noteUnreadFields(_ value: JSONValue, of message: Message) {
+        guard EmptyMessages.isEmpty(message) else { return }
+        let fields = EmptyMessages.unknownFields(value)
+        guard !fields.isEmpty else { return }
+        let earlier = unreadFields[message.id] ?? []
+        unreadFields[message.id] = earlier + fields.filter { !earlier.contains($0) }
     }
 
     /// The participant's online state from now on (one nobody listed is added, named by its id).

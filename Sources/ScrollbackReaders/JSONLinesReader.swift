@@ -36,6 +36,12 @@ enum JSONLinesReader {
             lineNumber += 1
         }
         report.messagesRead = decoder.transcript.messages.count
+        for (index, message) in decoder.transcript.messages.enumerated() where EmptyMessages.isEmpty(message) {
+            report.warnings.append(
+                EmptyMessages.note(
+                    message, number: index + 1, unknownFields: decoder.unreadFields[message.id] ?? [],
+                    file: input.name))
+        }
         return ReadResult(format: .jsonl, conversations: [decoder.transcript], report: report)
     }
 }

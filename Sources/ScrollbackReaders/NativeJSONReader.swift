@@ -18,6 +18,7 @@ enum NativeJSONReader {
         let decoder = MessageDecoder(input: input)
         var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
         var messages: [Message] = []
+        var emptyNotes: [ImportReport.Note] = []
         var failure: ReadError?
         let root = try parseDocument(
             input,
@@ -26,6 +27,12 @@ enum NativeJSONReader {
                     let number = messages.count + 1
                     var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
                     message.location = cursor.location(of: value.offset)
+                    if EmptyMessages.isEmpty(message) {
+                        emptyNotes.append(
+                            EmptyMessages.note(
+                                message, number: number, unknownFields: EmptyMessages.unknownFields(value),
+                                file: input.name))
+                    }
                     messages.append(message)
                     return true
                 } catch {
@@ -58,7 +65,7 @@ enum NativeJSONReader {
         transcript.addUnlistedSenders()
         var report = ImportReport()
         report.messagesRead = transcript.messages.count
-        report.warnings = DuplicateIDs.warnings(transcript.messages, file: input.name)
+        report.warnings = emptyNotes + DuplicateIDs.warnings(transcript.messages, file: input.name)
         return ReadResult(format: .scrollback, conversations: [transcript], report: report)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import ScrollbackLayout
 import ScrollbackModel
 import ScrollbackRender
+import Synchronization
 
 /// Builds one conversation's folder: its pages (rendered in parallel, only those whose
 /// fingerprint changed), calendar, search shards and feed.
@@ -183,8 +184,8 @@ struct ConversationBuilder {
 }
 
 /// The first error thrown by any of the parallel page renders.
-final class ErrorBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var error: Error?
-    func set(_ error: Error) { lock.withLock { if self.error == nil { self.error = error } } }
+final class ErrorBox: Sendable {
+    private let first = Mutex<(any Error)?>(nil)
+    var error: (any Error)? { first.withLock { $0 } }
+    func set(_ error: any Error) { first.withLock { $0 = $0 ?? error } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How far a build is, for a progress bar.
 public struct SiteBuildStatus: Sendable, Hashable {
@@ -17,13 +18,14 @@ public struct SiteBuildStatus: Sendable, Hashable {
 }
 
 /// Counts work from the parallel page renders and passes snapshots to the caller's closure.
-final class SiteProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var status = SiteBuildStatus()
+final class SiteProgress: Sendable {
+    private let status: Mutex<SiteBuildStatus>
     private let report: (@Sendable (SiteBuildStatus) -> Void)?
 
     init(total: Int, report: (@Sendable (SiteBuildStatus) -> Void)?) {
-        status.inputBytesTotal = total
+        var start = SiteBuildStatus()
+        start.inputBytesTotal = total
+        status = Mutex(start)
         self.report = report
     }
 
@@ -43,10 +45,10 @@ final class SiteProgress: @unchecked Sendable {
 
     func inputDone(_ bytes: Int) { update { $0.inputBytesDone += bytes } }
 
-    var current: SiteBuildStatus { lock.withLock { status } }
+    var current: SiteBuildStatus { status.withLock { $0 } }
 
     private func update(_ change: (inout SiteBuildStatus) -> Void) {
-        let snapshot = lock.withLock {
+        let snapshot = status.withLock { status in
             change(&status)
             return status
         }

@@ -51,9 +51,6 @@ final class SiteWriter: @unchecked Sendable {
         try write(Self.marker, Array("scrollback site build in progress\n".utf8))
     }
 
-    /// Whether the last build made `path` with these exact bytes (so it may be kept without rendering).
-    func previousHash(_ path: String) -> String? { reusable[path] }
-
     /// Adds a file with `text` as its content.
     func emit(_ path: String, _ text: String) throws { try emit(path, Array(text.utf8)) }
 

@@ -18,9 +18,7 @@ import glob, json, os, subprocess, sys, tempfile, time
 
 from selenium.common.exceptions import UnexpectedAlertPresentException
 
-from support import BINARY, FIXTURES, ROOT, binary_missing, check, chromium, summary
-
-THEMES = ["imessage", "whatsapp", "discord", "plain"]
+from support import BINARY, FIXTURES, ROOT, binary_missing, check, chromium, summary, themes
 
 # Runs before any page script (CSP does not apply to it): records what hostile content would call.
 TRAP = """
@@ -163,13 +161,14 @@ def hostile_logs(folder, size=150):
 def main():
     if binary_missing():
         return 1
+    all_themes = themes()
     driver = browser()
     try:
         with tempfile.TemporaryDirectory() as work:
             pages = {}
             for example in sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json"))):
                 name = os.path.splitext(os.path.basename(example))[0]
-                for theme in THEMES:
+                for theme in all_themes:
                     pages[(name, theme)] = render(example, os.path.join(work, f"{name}-{theme}.html"), "--theme", theme)
 
             def opens_at_newest():
@@ -187,7 +186,7 @@ def main():
                 assert position["firstTop"] - position["boxTop"] < 80, f"short chat not at the top: {position}"
             check("a three-message chat sits at the top", short_at_top)
 
-            for theme in THEMES:
+            for theme in all_themes:
                 def players_load(theme=theme):
                     load(driver, pages[("road-trip", theme)])
                     driver.execute_script("document.querySelectorAll('video,audio').forEach(e => e.load())")
@@ -267,7 +266,7 @@ def main():
                 assert facts["h2"] == facts["days"] > 0 and facts["noAlt"] == 0 and facts["title"] and facts["csp"], facts
             check("pages have lang, one h1, day headings, landmarks and alt text", basics)
 
-            for theme in THEMES:
+            for theme in all_themes:
                 for scheme in ["light", "dark"]:
                     def contrast_ok(theme=theme, scheme=scheme):
                         failures = []

@@ -88,7 +88,7 @@ struct ReadErrorCLITests {
         let directory = try folder([
             "a.md": Array("---\ntitle: T\n---\n### Ana · 2026-11-28 09:00\nHi\n".utf8),
             "b.jsonl": Array(
-                "{\"id\": \"x\", \"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\", \"status\": \"sending\"}\n{\"id\": \"x\", \"status\": \"read\"}\n"
+                "{\"id\": \"x\", \"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\", \"text\": \"Hi\", \"status\": \"sending\"}\n{\"id\": \"x\", \"status\": \"read\"}\n"
                     .utf8),
         ])
         defer { try? FileManager.default.removeItem(atPath: directory) }

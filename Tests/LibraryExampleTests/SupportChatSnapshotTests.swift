@@ -3,6 +3,7 @@
 // BEGIN LIBRARY EXAMPLE
 import Foundation
 import Scrollback
+import ScrollbackTesting
 import Testing
 
 @Suite("Support chat transcripts")
@@ -24,7 +25,7 @@ struct SupportChatSnapshotTests {
     @Test("The support conversation lays out as recorded")
     func layout() throws {
         let json = try Self.conversation().render(.json)
-        try expectSnapshot(json, named: "support-chat.json")
+        expectSnapshot(json, named: "support-chat.json")
     }
 
     @Test("A log read from bytes renders like the same conversation built in code")
@@ -44,37 +45,6 @@ struct SupportChatSnapshotTests {
             #expect(
                 try transcript.render(format, options: options) == Self.conversation().render(format, options: options))
         }
-    }
-}
-
-/// Compares `actual` with the file `__Snapshots__/NAME` beside the calling test file.
-///
-/// A missing snapshot is recorded and the test fails once, so someone looks at it;
-/// on CI (`CI=true`) nothing is recorded. `SCROLLBACK_RECORD=1` rewrites snapshots.
-/// A mismatch fails the test with a unified diff.
-func expectSnapshot(
-    _ actual: String, named name: String, testFile: String = #filePath,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
-) throws {
-    let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-    let file = folder.appendingPathComponent(name)
-    let environment = ProcessInfo.processInfo.environment
-    let expected = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) }
-    if environment["SCROLLBACK_RECORD"] == "1" || (expected == nil && environment["CI"] != "true") {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: file, options: .atomic)
-        if expected == nil {
-            Issue.record(
-                "Recorded a new snapshot at \(file.path); review it and run again.", sourceLocation: sourceLocation)
-        }
-        return
-    }
-    guard let expected else {
-        Issue.record("No snapshot at \(file.path); snapshots are not recorded on CI.", sourceLocation: sourceLocation)
-        return
-    }
-    if let diff = UnifiedDiff.make(old: expected, new: actual, oldName: file.path, newName: "actual") {
-        Issue.record("The rendering differs from its snapshot:\n\(diff)", sourceLocation: sourceLocation)
     }
 }
 // END LIBRARY EXAMPLE

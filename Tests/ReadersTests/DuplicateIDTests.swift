@@ -14,7 +14,7 @@ struct DuplicateIDTests {
                 #"d.md:3:1: message 2 has the id "a" of message 1; links and replies to it reach only the first."#
             ])
         let json = try read(
-            #"{"messages": [{"id": "x", "sender": "a", "time": "2026-01-01T00:00:00Z"}, {"id": "x", "sender": "b", "time": "2026-01-01T00:00:00Z"}]}"#,
+            #"{"messages": [{"id": "x", "sender": "a", "time": "2026-01-01T00:00:00Z", "text": "Hi"}, {"id": "x", "sender": "b", "time": "2026-01-01T00:00:00Z", "text": "Yo"}]}"#,
             name: "d.json")
         #expect(json.report.warnings.count == 1)
     }

@@ -1,4 +1,6 @@
+import Foundation
 import Scrollback
+import TestSupport
 import Testing
 
 @Suite("Templates and themes")
@@ -33,7 +35,7 @@ struct TemplateTests {
         #expect(first == second)
     }
 
-    @Test("Every theme renders a page with its own stylesheet", arguments: HTMLTheme.all.map(\.name) + ["print"])
+    @Test("Every theme renders a page with its own stylesheet", arguments: HTMLTheme.names)
     func themes(_ name: String) throws {
         let html = try HTMLTest.page(HTMLTest.log([HTMLTest.message("a", "hi")]), options: HTMLOptions(theme: name))
         let theme = try #require(HTMLTheme.named(name))
@@ -41,12 +43,28 @@ struct TemplateTests {
         #expect(html.contains("/* \(theme.name):"))
     }
 
+    @Test("Every theme stylesheet in Templates/css is a registered theme, compiled in with its templates")
+    func registry() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Templates/css")
+        let sheets = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("theme-") && $0.hasSuffix(".css") }.sorted()
+        #expect(sheets == HTMLTheme.all.map(\.stylesheet).sorted())
+        #expect(Set(HTMLTheme.names).count == HTMLTheme.names.count, "a theme name or alias is registered twice")
+        for theme in HTMLTheme.all {
+            let files = theme.files()
+            #expect(files[theme.stylesheet]?.isEmpty == false, "\(theme.stylesheet) is not compiled in")
+            for (partial, builtin) in theme.templates {
+                #expect(files[partial + ".mustache"]?.isEmpty == false, "\(builtin) is not compiled in")
+            }
+        }
+    }
+
     @Test("An unknown theme is an error that lists the themes")
     func unknownTheme() {
         #expect(throws: HTMLRenderError.unknownTheme("nope")) {
             try HTMLTest.page(HTMLTest.log([HTMLTest.message("a", "hi")]), options: HTMLOptions(theme: "nope"))
         }
-        #expect(HTMLRenderError.unknownTheme("nope").description.contains("imessage, whatsapp, discord, plain"))
+        #expect(HTMLRenderError.unknownTheme("nope").description.contains(HTMLTheme.names.joined(separator: ", ")))
     }
 
     @Test("Overrides replace built-in templates and stylesheets by file name")

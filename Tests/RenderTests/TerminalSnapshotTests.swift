@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import ScrollbackTesting
 import TestSupport
 import Testing
 
@@ -18,14 +19,14 @@ struct TerminalSnapshotTests {
     func text(example: String, width: Int) throws {
         let output = try render(example, .text, width: width)
         #expect(!output.contains("\u{1B}"))
-        Snapshot.assert(output, named: "\(stem(example)).\(width).txt", in: "terminal")
+        expectSnapshot(output, named: "terminal/\(stem(example)).\(width).txt")
     }
 
     @Test("Examples render to ANSI as recorded, escapes made visible", arguments: examples, [40, 80, 120])
     func ansi(example: String, width: Int) throws {
         let output = try render(example, .ansi, width: width)
         #expect(output.contains("\u{1B}["))
-        Snapshot.assert(Snapshot.visible(output), named: "\(stem(example)).\(width).ansi.txt", in: "terminal")
+        expectSnapshot(visible(output), named: "terminal/\(stem(example)).\(width).ansi.txt")
     }
 
     @Test("The examples folder is not empty")
@@ -38,6 +39,15 @@ struct TerminalSnapshotTests {
         var options = RenderOptions()
         options.terminal = TerminalOptions(width: width, color: format == .ansi ? .ansi256 : nil)
         return try transcript.render(format, options: options)
+    }
+
+    /// Escape sequences made visible, one snapshot line per output line:
+    /// `⟨1;31m⟩` for SGR, `⟨link URL⟩` for OSC 8, `␛` for any other ESC.
+    private func visible(_ text: String) -> String {
+        var result = text.replacingOccurrences(
+            of: "\u{1B}\\]8;;([^\u{1B}]*)\u{1B}\\\\", with: "⟨link $1⟩", options: .regularExpression)
+        result = result.replacingOccurrences(of: "\u{1B}\\[([0-9;]*m)", with: "⟨$1⟩", options: .regularExpression)
+        return result.replacingOccurrences(of: "\u{1B}", with: "␛")
     }
 
     private func stem(_ name: String) -> String {

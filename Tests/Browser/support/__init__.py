@@ -3,7 +3,7 @@
 run.py runs each *.py beside this folder as its own process; this package is imported by them,
 not run.
 """
-import os, traceback
+import os, subprocess, traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -35,6 +35,19 @@ def binary_missing():
     print(f"FAIL  {BINARY} is missing: run 'swift build' first")
     print("0 passed, 1 failed")
     return True
+
+
+def themes():
+    """The names of the HTML themes, as `scrollback themes` lists them (the default first).
+
+    Checks iterate over this, never over a list of their own, so a new theme is checked as soon
+    as it is registered. An empty answer raises: a check must not pass by checking nothing.
+    """
+    listing = subprocess.run([BINARY, "themes"], check=True, capture_output=True, text=True).stdout
+    names = [line.split()[0] for line in listing.splitlines() if line.strip()]
+    if not names:
+        raise RuntimeError(f"{BINARY} themes listed no themes")
+    return names
 
 
 def summary():
