@@ -3,9 +3,8 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev libmicrohttpd-dev
 TEST_PACKAGES := tmux chromium chromium-driver python3-pip fonts-noto-color-emoji
 DEMO_OUT := .build/demo
-# Flags for the test build. Set to `-Xswiftc -warnings-as-errors` to fail on any compiler warning; left
-# empty while the build still warns (Sources/ScrollbackReaders/Importers/ClaudeCode/ClaudeCodeRecord.swift:14).
-WARNINGS_AS_ERRORS ?=
+# Flags for the test build: any compiler warning fails `make test` (and so CI).
+WARNINGS_AS_ERRORS ?= -Xswiftc -warnings-as-errors
 
 .PHONY: demo test build deps test-deps bench fuzz format lint clean
 
