@@ -39,22 +39,13 @@ struct MediaResolver {
     /// itself. `beyondLimit` lets a self-contained page link to the path of a file too large to
     /// inline. A remote URL is given back only for players, and only with `--remote-media`.
     func file(_ reference: String, beyondLimit: Bool) -> Resolved? {
-        switch LinkPolicy.kind(of: reference) {
-        case .remote: return options.remoteMedia ? Resolved(source: reference) : nil
-        case .mail, .forbidden: return nil
-        case .relative: break
-        }
-        if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
-        guard let file = localFile(reference) else { return archived(reference, image: false) }
+        let place = place(reference)
+        guard case .local(let found) = place else { return place.resolved }
+        guard let file = found else { return archived(reference, image: false) }
         if let siteHref { return siteHref(reference).map { Resolved(source: $0) } }
         guard options.selfContained else { return Resolved(source: reference) }
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
-            let data = FileManager.default.contents(atPath: file.path)
-        {
-            let mime = Self.mediaType(file.pathExtension) ?? "application/octet-stream"
-            return Resolved(source: "data:\(mime);base64," + data.base64EncodedString())
-        }
+        let mime = Self.mediaType(file.pathExtension) ?? "application/octet-stream"
+        if let source = dataURL(file, mime: mime) { return Resolved(source: source) }
         return beyondLimit ? Resolved(source: reference) : nil
     }
 
@@ -83,28 +74,53 @@ struct MediaResolver {
     }
 
     private func resolve(_ reference: String) -> Resolved? {
-        switch LinkPolicy.kind(of: reference) {
-        case .remote: return options.remoteMedia ? Resolved(source: reference) : nil
-        case .mail, .forbidden: return nil
-        case .relative: break
-        }
-        if reference.hasPrefix("#") || reference.hasPrefix("?") { return nil }
-        guard let file = localFile(reference) else { return archived(reference, image: true) }
+        let place = place(reference)
+        guard case .local(let found) = place else { return place.resolved }
+        guard let file = found else { return archived(reference, image: true) }
         let size = ImageSize.read(file.path)
         if let siteHref {
             guard let href = siteHref(reference) else { return nil }
             return Resolved(source: href, width: size?.width, height: size?.height)
         }
         if options.selfContained {
-            guard let mime = Self.mimeType(file.pathExtension),
-                let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-                let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
-                let data = FileManager.default.contents(atPath: file.path)
-            else { return nil }
-            return Resolved(
-                source: "data:\(mime);base64," + data.base64EncodedString(), width: size?.width, height: size?.height)
+            guard let mime = Self.mimeType(file.pathExtension), let source = dataURL(file, mime: mime) else {
+                return nil
+            }
+            return Resolved(source: source, width: size?.width, height: size?.height)
         }
         return Resolved(source: reference, width: size?.width, height: size?.height)
+    }
+
+    /// Where a reference leads, as images and files both ask it: a remote URL (given back only
+    /// with `--remote-media`), nothing for mail and forbidden links or a bare fragment, else the
+    /// file inside the input's folder (`nil` when there is none).
+    private enum Place {
+        case decided(Resolved?)
+        case local(URL?)
+
+        var resolved: Resolved? {
+            if case .decided(let resolved) = self { return resolved }
+            return nil
+        }
+    }
+
+    private func place(_ reference: String) -> Place {
+        switch LinkPolicy.kind(of: reference) {
+        case .remote: return .decided(options.remoteMedia ? Resolved(source: reference) : nil)
+        case .mail, .forbidden: return .decided(nil)
+        case .relative: break
+        }
+        if reference.hasPrefix("#") || reference.hasPrefix("?") { return .decided(nil) }
+        return .local(localFile(reference))
+    }
+
+    /// `file` as a `data:` URL of type `mime`, when it is no larger than the inline limit.
+    private func dataURL(_ file: URL, mime: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
+            let data = FileManager.default.contents(atPath: file.path)
+        else { return nil }
+        return "data:\(mime);base64," + data.base64EncodedString()
     }
 
     /// The file `path` names inside the input's folder; `nil` when it is missing or would leave the folder.
