@@ -22,13 +22,7 @@ struct FollowLog {
         lineNumber += 1
         lastArrival = Date()
         guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { return }
-        var sender: String?
-        var time: Timestamp?
-        if case .added(let id) = update, let message = decoder.message(id: id) {
-            sender = message.sender
-            time = message.time
-        }
-        typing.apply(update, messageSender: sender, messageTime: time)
+        typing.apply(update, from: decoder)
     }
 
     /// Ends typing that has run ten seconds, counting the quiet time since the last line.

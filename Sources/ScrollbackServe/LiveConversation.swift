@@ -42,13 +42,7 @@ public struct LiveConversation: Sendable {
             lineNumber += 1
             do {
                 guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { continue }
-                var sender: String?
-                var time: Timestamp?
-                if case .added(let id) = update, let message = decoder.message(id: id) {
-                    sender = message.sender
-                    time = message.time
-                }
-                typing.apply(update, messageSender: sender, messageTime: time)
+                typing.apply(update, from: decoder)
             } catch {
                 failures.append(error)
             }

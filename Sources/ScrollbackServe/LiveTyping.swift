@@ -42,6 +42,17 @@ public struct LiveTyping: Sendable, Hashable {
         started.removeAll { time.interval(since: $0.time) >= Self.timeout }
     }
 
+    /// Applies the update `decoder` just gave for a line, looking up an added message's sender.
+    public mutating func apply(_ update: JSONLinesDecoder.Update, from decoder: JSONLinesDecoder) {
+        var sender: String?
+        var time: Timestamp?
+        if case .added(let id) = update, let message = decoder.message(id: id) {
+            sender = message.sender
+            time = message.time
+        }
+        apply(update, messageSender: sender, messageTime: time)
+    }
+
     /// Applies one line's update; `sender` is the sender of an added or updated message.
     public mutating func apply(_ update: JSONLinesDecoder.Update, messageSender: String?, messageTime: Timestamp?) {
         switch update {
