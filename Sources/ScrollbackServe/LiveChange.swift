@@ -1,3 +1,5 @@
+import Scrollback
+
 /// What one update changed on a live page.
 public struct LiveChange: Sendable, Hashable {
     /// Operations on the message log, in order.
@@ -15,10 +17,10 @@ public struct LiveChange: Sendable, Hashable {
 
     /// The change as the JSON object of one event (`v` is the version it leads to).
     func json(version: String) -> String {
-        var fields = [#""v":\#(JSONText.quote(version))"#]
+        var fields = [#""v":\#(JSONString.literal(version, scriptSafe: true))"#]
         fields.append(#""ops":["# + operations.map(\.json).joined(separator: ",") + "]")
-        if let header { fields.append(#""header":\#(JSONText.quote(header))"#) }
-        if let typing { fields.append(#""typing":\#(JSONText.quote(typing))"#) }
+        if let header { fields.append(#""header":\#(JSONString.literal(header, scriptSafe: true))"#) }
+        if let typing { fields.append(#""typing":\#(JSONString.literal(typing, scriptSafe: true))"#) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

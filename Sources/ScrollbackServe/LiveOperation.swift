@@ -1,3 +1,5 @@
+import Scrollback
+
 /// One change to the live page's message log, as the page's script applies it.
 ///
 /// An element is found by its path of element-child indexes from the log element (`[2, 0, 5]`:
@@ -16,9 +18,10 @@ extension LiveOperation {
     var json: String {
         switch self {
         case .replace(let path, let html):
-            #"{"op":"replace","path":\#(Self.path(path)),"html":\#(JSONText.quote(html))}"#
-        case .append(let path, let html): #"{"op":"append","path":\#(Self.path(path)),"html":\#(JSONText.quote(html))}"#
-        case .reset(let html): #"{"op":"reset","html":\#(JSONText.quote(html))}"#
+            #"{"op":"replace","path":\#(Self.path(path)),"html":\#(JSONString.literal(html, scriptSafe: true))}"#
+        case .append(let path, let html):
+            #"{"op":"append","path":\#(Self.path(path)),"html":\#(JSONString.literal(html, scriptSafe: true))}"#
+        case .reset(let html): #"{"op":"reset","html":\#(JSONString.literal(html, scriptSafe: true))}"#
         }
     }
 
