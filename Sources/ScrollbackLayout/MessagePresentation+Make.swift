@@ -50,7 +50,7 @@ extension TranscriptLayout {
             avatar: bubble.avatar,
             presence: bubble.avatar ? style?.presence : nil,
             jumbo: bubble.jumbo,
-            mediaOnly: !message.attachments.isEmpty && Self.isMediaOnly(message),
+            mediaOnly: Self.isMediaOnly(message),
             forwarded: message.forwardedFrom.map { PresentationWords.forwarded(from: $0) },
             topic: message.topic,
             reply: reply,
