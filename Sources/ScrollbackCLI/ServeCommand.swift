@@ -131,7 +131,7 @@ enum ServeCommand {
 
     /// Whether a file input is JSON Lines: by its name, else as `render` would judge its content
     /// (an empty file is a stream that has not started yet).
-    private static func isJSONLines(_ path: String) -> Bool {
+    static func isJSONLines(_ path: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return true }
         var isFolder: ObjCBool = false

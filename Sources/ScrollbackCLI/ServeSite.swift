@@ -5,6 +5,11 @@ import ScrollbackServe
 /// `serve` with several inputs: the site `scrollback site` builds, in a private folder, built
 /// again when an input changes; every HTML page is a live page, every other file is served as
 /// the build wrote it.
+///
+/// Each JSON Lines input is also followed line by line for who is typing: its conversation's
+/// newest page shows the typing bubbles, in the same update as the page the lines rebuilt, and a
+/// bubble whose sender went quiet ends after ten seconds of stream time, run on with the wall
+/// clock while no line arrives.
 final class ServeSite: @unchecked Sendable {
     /// The site options `serve` takes besides the shared ones.
     static let options: [OptionSpec] = [
@@ -20,6 +25,8 @@ final class ServeSite: @unchecked Sendable {
     private let console: Console
     private var channels: [String: LiveChannel] = [:]
     private var documents: [String: LiveDocument] = [:]
+    /// The JSON Lines inputs, by position, followed for typing.
+    private var logs: [Int: FollowedLog] = [:]
     private(set) var resources: [String: LiveServer.Resource] = [:]
 
     init(inputs paths: [String], arguments: Arguments, options render: RenderOptions, token: String, console: Console)
@@ -35,6 +42,11 @@ final class ServeSite: @unchecked Sendable {
         self.token = token
         self.console = console
         folder = NSTemporaryDirectory() + "scrollback-serve-\(getpid())-\(token)"
+        for (position, input) in inputs.enumerated()
+        where format == .jsonl || (format == nil && ServeCommand.isJSONLines(input.path)) {
+            logs[position] = try FollowedLog(path: input.path, transform: readOptions.transform)
+        }
+        readLogs()
         try build()
     }
 
@@ -43,27 +55,70 @@ final class ServeSite: @unchecked Sendable {
     /// Removes the private folder the site was built in.
     func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// Builds the site again whenever an input changes; never returns.
+    /// Builds the site again whenever an input changes, and ends typing that timed out; never
+    /// returns.
     func watch(_ server: LiveServer) {
         var stamps = inputs.map { FileStamp($0.path) }
         while true {
-            usleep(500_000)
+            usleep(250_000)
             let now = inputs.map { FileStamp($0.path) }
-            guard now != stamps else { continue }
+            guard now != stamps else {
+                if expireTyping() { publishTyping() }
+                continue
+            }
             stamps = now
+            readLogs()
             do {
                 try build()
                 server.update(resources)
             } catch {
                 console.error(String(describing: error))  // the last good site stays up
+                publishTyping()
             }
         }
     }
 
-    /// Builds the site and brings every page's channel up to date.
+    /// Reads what the followed logs gained. A bad line is left to the site build to report.
+    private func readLogs() {
+        for position in logs.keys { logs[position]!.read() }
+    }
+
+    /// Ends typing that has lasted ten seconds of stream time; whether any log's typing changed.
+    private func expireTyping() -> Bool {
+        var changed = false
+        for position in logs.keys where logs[position]!.expireTyping() { changed = true }
+        return changed
+    }
+
+    /// The typing bubbles of each newest page of a followed log, by page address.
+    private func typingByPage() -> [String: String] {
+        var bubbles: [String: String] = [:]
+        let newest = SiteBuilder.newestPages(in: folder)
+        for (position, log) in logs {
+            guard let pages = newest[position], pages.count == 1 else { continue }
+            let html = log.typingHTML(layout: options.layout)
+            if !html.isEmpty { bubbles["/" + pages[0]] = html }
+        }
+        return bubbles
+    }
+
+    /// Publishes a change of typing alone, the pages as they are.
+    private func publishTyping() {
+        let typing = typingByPage()
+        for (address, channel) in channels {
+            guard var document = documents[address] else { continue }
+            let change = document.update(page: document.page, typing: typing[address] ?? "")
+            guard !change.isEmpty else { continue }
+            documents[address] = document
+            channel.publish(change, document: document)
+        }
+    }
+
+    /// Builds the site and brings every page's channel up to date, typing included.
     private func build() throws {
         let console = self.console
         _ = try SiteBuilder.build(inputs, into: folder, options: options, warn: { console.warning($0) })
+        let typing = typingByPage()
         var table: [String: LiveServer.Resource] = [:]
         let files = FileManager.default.enumerator(atPath: folder)
         while let relative = files?.nextObject() as? String {
@@ -79,11 +134,12 @@ final class ServeSite: @unchecked Sendable {
             }
             let page = String(decoding: data, as: UTF8.self)
             if var document = documents[address], let channel = channels[address] {
-                let change = document.update(page: page)
+                let change = document.update(page: page, typing: typing[address] ?? "")
                 documents[address] = document
                 channel.publish(change, document: document)
             } else {
-                let document = LiveDocument(page: page)
+                var document = LiveDocument(page: page)
+                _ = document.update(page: page, typing: typing[address] ?? "")
                 documents[address] = document
                 channels[address] = LiveChannel(document: document, token: token)
             }
@@ -91,5 +147,50 @@ final class ServeSite: @unchecked Sendable {
             if relative == "index.html" { table["/"] = table[address] }
         }
         resources = table
+    }
+}
+
+/// One JSON Lines input of a live site, followed for who is typing in it.
+private struct FollowedLog {
+    let source: FollowSource
+    var log: LiveLog
+    let transform: TranscriptTransform?
+    var lastArrival = Date()
+
+    init(path: String, transform: TranscriptTransform?) throws {
+        source = try FollowSource(path: path, once: false)
+        log = LiveLog(name: path)
+        self.transform = transform
+    }
+
+    /// Reads every complete line the file has gained.
+    mutating func read() {
+        var restarted = false
+        source.onRestart = { restarted = true }
+        while let lines = source.nextLines(within: 0), !lines.isEmpty {
+            if restarted {
+                log.restart()
+                restarted = false
+            }
+            _ = log.apply(lines)
+            lastArrival = Date()
+        }
+        if restarted { log.restart() }
+    }
+
+    /// Ends typing that has lasted ten seconds of stream time, the stream's clock run on by the
+    /// time since the last line arrived.
+    mutating func expireTyping() -> Bool {
+        guard !log.typing.senders.isEmpty, let clock = log.typing.clock else { return false }
+        let idle = Date().timeIntervalSince(lastArrival)
+        return log.expireTyping(at: Timestamp(seconds: clock.seconds + Int64(idle), nanoseconds: clock.nanoseconds))
+    }
+
+    /// The typing bubbles as the site's page of this log draws its people.
+    func typingHTML(layout options: LayoutOptions) -> String {
+        guard !log.typing.senders.isEmpty else { return "" }
+        let transcript = transform?.apply(log.transcript) ?? log.transcript
+        guard let layout = try? LayoutEngine.layout(transcript, options: options) else { return "" }
+        return log.typingHTML(in: layout, transformed: transform != nil)
     }
 }

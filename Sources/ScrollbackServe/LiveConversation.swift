@@ -12,41 +12,29 @@ public struct LiveConversation: Sendable {
     /// The page so far.
     public private(set) var document: LiveDocument
     /// Who is typing.
-    public private(set) var typing = LiveTyping()
-    private var decoder: JSONLinesDecoder
-    private var lineNumber = 0
-    private let name: String
+    public var typing: LiveTyping { log.typing }
+    private var log: LiveLog
     /// `--people`, `--redact`, `--anonymize`: applied to the whole transcript before every layout,
     /// as `render` applies them, so the live page shows what a one-shot render would.
     private let transform: TranscriptTransform?
 
     /// An empty conversation read from `name` (a file name, or `-`), shown through `transform`.
     public init(name: String, options: RenderOptions, transform: TranscriptTransform? = nil) throws {
-        self.name = name
         self.options = options
         self.transform = transform
-        decoder = JSONLinesDecoder(name: name)
+        log = LiveLog(name: name)
         document = LiveDocument(page: "")
         _ = try rerender()
     }
 
     /// The conversation as read so far.
-    public var transcript: Transcript { decoder.transcript }
+    public var transcript: Transcript { log.transcript }
 
     /// Applies a batch of lines (each without its newline) and returns what changed on the page.
     /// A line that is not valid is left out; the batch ends with a `LiveBatchError` that holds
     /// every such line's error and what the other lines changed.
     public mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
-        var failures: [any Error] = []
-        for line in lines {
-            lineNumber += 1
-            do {
-                guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { continue }
-                typing.apply(update, from: decoder)
-            } catch {
-                failures.append(error)
-            }
-        }
+        let failures = log.apply(lines)
         let change = try rerender()
         if !failures.isEmpty { throw LiveBatchError(change: change, errors: failures) }
         return change
@@ -55,30 +43,22 @@ public struct LiveConversation: Sendable {
     /// Ends typing that has lasted ten seconds by `time` (stream time run on while no line arrived),
     /// without moving the stream's clock.
     public mutating func expireTyping(at time: Timestamp) throws -> LiveChange {
-        let before = typing
-        typing.expire(at: time)
-        guard typing != before else { return LiveChange() }
+        guard log.expireTyping(at: time) else { return LiveChange() }
         return try rerender()
     }
 
     /// Starts again from nothing: the followed file was truncated or replaced.
     public mutating func restart() throws -> LiveChange {
-        decoder = JSONLinesDecoder(name: name)
-        typing = LiveTyping()
-        lineNumber = 0
+        log.restart()
         return try rerender()
     }
 
     private mutating func rerender() throws -> LiveChange {
-        var transcript = transform?.apply(decoder.transcript) ?? decoder.transcript
+        var transcript = transform?.apply(log.transcript) ?? log.transcript
         if let title = options.title { transcript.title = title }
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
         let page = try HTMLRenderer.render(layout, options: options.html)
-        // A typing line names its sender by the log's id: where the transform renamed people, an id
-        // it no longer knows is not shown, so the bubble can never carry a name the page hides.
-        var senders = typing.senders
-        if transform != nil { senders.removeAll { layout.participant($0) == nil } }
-        return document.update(page: page, typing: TypingBubble.html(senders, layout: layout))
+        return document.update(page: page, typing: log.typingHTML(in: layout, transformed: transform != nil))
     }
 }
 

@@ -4,6 +4,8 @@ loopback ports with the already-built .build/debug/scrollback:
   - `-` follows standard input;
   - a native JSON log is served as rendered and rendered again when the file changes;
   - several inputs are served as the site, every page live, and nothing outside it is served;
+  - in the site, typing shows on the typing conversation's newest page only, and ends with the
+    sender's message or ten seconds of stream time;
   - a bad line while serving is reported with its place and left out.
 Ends with a line "N passed, M failed" and exits non-zero when anything failed.
 """
@@ -86,6 +88,40 @@ def main():
             finally:
                 server.stop()
         check("several inputs serve the site, every page live, nothing else", site_live)
+
+        def site_typing():
+            first = os.path.join(folder, "typing-first.jsonl")
+            second = os.path.join(folder, "typing-second.jsonl")
+            append(first, header("Typing chat"), message(1))
+            append(second, header("Quiet chat"), message(1, "ana", "other"))
+            server = Serve(BINARY, first, second)
+            typing = "return document.querySelectorAll('.sb-live-typing .sb-typing-dots').length"
+            try:
+                driver.get(server.url)
+                links = driver.execute_script(
+                    "return Array.from(document.querySelectorAll('a[href]')).map(a => a.getAttribute('href'))")
+                quiet = next(link for link in links if link.startswith("quiet-chat/") and link.endswith(".html"))
+                page = next(link for link in links if link.startswith("typing-chat/") and link.endswith("2026-11.html"))
+                driver.get(server.url + page.lstrip("./"))
+                assert has(driver, "msg-m1")
+                append(first, {"type": "typing", "sender": "ben", "time": "2026-11-28T08:01:10Z"})
+                wait_for(lambda: driver.execute_script(typing) == 1, timeout=5)
+                said = driver.execute_script("return document.querySelector('.sb-live-typing').textContent")
+                assert "Ben Okafor is typing" in said, said
+                driver.get(server.url + quiet.lstrip("./").split("#")[0])
+                assert driver.execute_script(typing) == 0, "the other conversation shows the typing bubble"
+                driver.get(server.url + page.lstrip("./"))
+                assert driver.execute_script(typing) == 1, "a page loaded while typing lacks the bubble"
+                append(first, message(2, "ben", "done typing"))
+                wait_for(lambda: has(driver, "msg-m2") and driver.execute_script(typing) == 0, timeout=5)
+                append(first, {"type": "typing", "sender": "ben", "time": "2026-11-28T08:02:10Z"})
+                wait_for(lambda: driver.execute_script(typing) == 1, timeout=5)
+                # Ten seconds of stream time later (a presence line carries the time), typing ends.
+                append(first, {"type": "presence", "participant": "ana", "online": True, "time": "2026-11-28T08:02:21Z"})
+                wait_for(lambda: driver.execute_script(typing) == 0, timeout=5)
+            finally:
+                server.stop()
+        check("in the site, typing shows on that conversation's newest page until it ends", site_typing)
 
         def bad_line_reported():
             path = os.path.join(folder, "bad.jsonl")
