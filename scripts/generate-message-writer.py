@@ -116,10 +116,10 @@ def swift_string(text):
 
 
 def answered(function):
-    """The names the bubble's context answers in `func NAME(_ name: HTMLName)`'s switch."""
+    """The names the bubble's context answers in `func NAME(_ name: HTMLName…)`'s switch."""
     source = CONTEXT.read_text()
-    start = source.index(f"func {function}(_ name: HTMLName)")
-    end = source.index("default: nil", start)
+    start = source.index(f"func {function}(_ name: HTMLName")
+    end = source.index("default:", start)
     return set(re.findall(r"case \.(\w+):", source[start:end]))
 
 
@@ -131,6 +131,8 @@ class Emitter:
         self.scalar = set()
         self.flags = answered("flag")
         self.texts = answered("text")
+        # Names written straight into the buffer, already safe: no string is made for them.
+        self.written = answered("write")
 
     def direct(self, contexts):
         """Whether c0 is the innermost object, so its typed answers can be read directly."""
@@ -148,6 +150,8 @@ class Emitter:
             kind = node[0]
             if kind == "text":
                 self.emit(depth, f"out.write({swift_string(node[1])})")
+            elif kind == "var" and self.direct(contexts) and node[1] in self.written:
+                self.emit(depth, f"_ = c0.write(.{node[1]}, into: &out)")
             elif kind == "var" and self.direct(contexts) and node[1] in self.texts:
                 self.emit(depth, f"out.writeEscaped(c0.text(.{node[1]}) ?? \"\")")
             elif kind == "var" and self.direct(contexts) and node[1] in self.flags:

@@ -33,7 +33,7 @@ extension TranscriptLayout {
         }
         return MessagePresentation(
             id: message.id,
-            anchor: PermalinkID.message(message.id, repeatNumber: bubble.repeatNumber),
+            repeatNumber: bubble.repeatNumber,
             kind: message.kind,
             sender: sender,
             senderName: senderName,

@@ -9,8 +9,12 @@ import ScrollbackModel
 public struct MessagePresentation: Sendable, Hashable {
     /// The message's id, as the log gives it.
     public var id: String
-    /// The element id of its permalink (`msg-m3`, or `msg-m3~2` for a repeated id).
-    public var anchor: String
+    /// The element id of its permalink (`msg-m3`, or `msg-m3~2` for a repeated id). Made when
+    /// asked, like `time`.
+    public var anchor: String { PermalinkID.message(id, repeatNumber: repeatNumber) }
+    /// How many messages before this one in the layout have the same id (0 unless the log
+    /// repeats an id): what makes `anchor` unique.
+    public var repeatNumber: Int
     /// A message or a system line.
     public var kind: Message.Kind
     /// The sender's participant id; `nil` for system lines.

@@ -16,6 +16,21 @@ public enum PermalinkID {
         repeatNumber == 0 ? message(id) : message(id) + "~" + String(repeatNumber + 1)
     }
 
+    /// Appends `message(id, repeatNumber:)`'s bytes to `bytes`, making no string: pages write one
+    /// or two per message. The bytes are `[A-Za-z0-9._~-]` only, so they need no escaping.
+    public static func appendMessage(_ id: String, repeatNumber: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "msg-".utf8)
+        if !id.isEmpty, id.utf8.allSatisfy({ isPlain($0) || $0 == UInt8(ascii: "_") }) {
+            bytes.append(contentsOf: id.utf8)
+        } else {
+            bytes.append(contentsOf: encode(id).utf8)
+        }
+        if repeatNumber != 0 {
+            bytes.append(UInt8(ascii: "~"))
+            bytes.append(contentsOf: String(repeatNumber + 1).utf8)
+        }
+    }
+
     /// The element id of a day: `day-YYYY-MM-DD`.
     public static func day(_ date: String) -> String { "day-" + date }
 

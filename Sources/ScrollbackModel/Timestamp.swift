@@ -46,12 +46,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// RFC 3339 at the given offset: `2026-11-28T09:14:00+01:00`, fractions only when present.
     public func rfc3339(utcOffset offset: Int32) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(35)
+        appendRFC3339(utcOffset: offset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339(utcOffset:)`'s bytes to `bytes`: pages write one per message, and this
+    /// makes no string for it. Only digits, `-`, `:`, `.`, `T`, `Z` and `+`: nothing to escape.
+    public func appendRFC3339(utcOffset offset: Int32, to bytes: inout [UInt8]) {
         let local = seconds + Int64(offset)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: days)
-        // Written byte by byte: layout formats one of these per message.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(35)
         if date.year < 0 || date.year > 9999 {
             bytes.append(contentsOf: String(date.year).utf8)
         } else {
@@ -86,10 +92,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
             bytes.append(UInt8(ascii: ":"))
             Self.appendDigits(magnitude / 60 % 60, count: 2, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        if count == 2 {  // most fields: no loop of divisions
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10 % 10))
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
+            return
+        }
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         var rest = value

@@ -7,7 +7,20 @@ enum EmptyMessages {
     /// Whether `message` would draw as a bubble with nothing in it.
     static func isEmpty(_ message: Message) -> Bool {
         message.kind == .message && !message.deleted && !message.hidden && message.attachments.isEmpty
-            && message.text.allSatisfy(\.isWhitespace)
+            && isBlank(message.text)
+    }
+
+    /// Whether `text` is only white space. Every message is asked, so ASCII is judged by its
+    /// bytes and only other text by its characters.
+    static func isBlank(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue
+            case 0..<0x80: return false
+            default: return text.allSatisfy(\.isWhitespace)
+            }
+        }
+        return true
     }
 
     /// The keys of the message object `value` that no message field has, in the order written.

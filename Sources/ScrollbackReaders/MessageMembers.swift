@@ -17,7 +17,7 @@ struct MessageMembers {
         found = Array(repeating: nil, count: Field.allCases.count)
         guard case .object(let members) = value.kind else { return }
         for member in members {
-            if let field = Field(rawValue: member.key) { found[field.index] = member.value }
+            if let field = Field.named(member.key) { found[field.index] = member.value }
         }
     }
 
@@ -26,6 +26,30 @@ struct MessageMembers {
 }
 
 extension MessageMembers.Field {
+    /// The field spelled `key`, or `nil`. Every member of every message is looked up, and
+    /// `init(rawValue:)` over this many cases hashes the key into a cache each time; comparing
+    /// the bytes of the few names of the key's length costs a fraction of that.
+    static func named(_ key: String) -> Self? {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count < byLength.count else { return nil }
+            for (name, field) in byLength[bytes.count] where name.count == bytes.count {
+                var index = 0
+                while index < name.count && name[index] == bytes[index] { index += 1 }
+                if index == name.count { return field }
+            }
+            return nil
+        }
+    }
+
+    /// The names by their length in bytes.
+    private static let byLength: [[(name: [UInt8], field: Self)]] = {
+        let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
+        var table = Array(repeating: [(name: [UInt8], field: Self)](), count: longest + 1)
+        for field in allCases { table[field.rawValue.utf8.count].append((Array(field.rawValue.utf8), field)) }
+        return table
+    }()
+
     fileprivate var index: Int {
         switch self {
         case .id: 0

@@ -90,6 +90,19 @@ struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
         }
     }
 
+    /// The names the generated writer appends straight into the page's buffer (see `flag`),
+    /// making no string: each is written once or twice per message and is safe as it is in
+    /// text and in attribute values (`[A-Za-z0-9._~-]`, and RFC 3339's digits and signs).
+    func write(_ name: HTMLName, into out: inout MustacheOutput) -> Bool {
+        switch name {
+        case .anchor: PermalinkID.appendMessage(box.shown.id, repeatNumber: box.shown.repeatNumber, to: &out.bytes)
+        case .isoTime:
+            if !box.shown.undated { box.shown.timestamp.appendRFC3339(utcOffset: box.shown.utcOffset, to: &out.bytes) }
+        default: return false
+        }
+        return true
+    }
+
     /// `{{{body}}}` goes straight into the page's buffer: no `String` per message.
     func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool {
         switch HTMLName(name) {

@@ -12,7 +12,7 @@ enum MessageHTMLWriter {
     static func write(_ c0: BubbleContext, into out: inout MustacheOutput) {
         if c0.flag(.isSystem) == true {
             out.write("<p class=\"sb-system-text\" id=\"")
-            out.writeEscaped(c0.text(.anchor) ?? "")
+            _ = c0.write(.anchor, into: &out)
             out.write("\" dir=\"auto\">")
             c0.writeInlineBody(into: &out)
             sections(c0.value(.reply) ?? .null) { c1 in
@@ -27,7 +27,7 @@ enum MessageHTMLWriter {
             }
             if c0.flag(.undated) != true {
                 out.write(" <time class=\"sb-sr\" datetime=\"")
-                out.writeEscaped(c0.text(.isoTime) ?? "")
+                _ = c0.write(.isoTime, into: &out)
                 out.write("\">")
                 out.writeEscaped(c0.text(.time) ?? "")
                 out.write("</time>")
@@ -56,7 +56,7 @@ enum MessageHTMLWriter {
                 out.write(" sb-archived")
             }
             out.write("\" id=\"")
-            out.writeEscaped(c0.text(.anchor) ?? "")
+            _ = c0.write(.anchor, into: &out)
             out.write("\">\n")
             if !(c0.text(.topic) ?? "").isEmpty {
                 out.write("<p class=\"sb-topic\" dir=\"auto\"><span class=\"sb-sr\">Topic: </span>")
@@ -471,7 +471,7 @@ enum MessageHTMLWriter {
             out.write("\">")
             if c0.flag(.undated) != true {
                 out.write("<time datetime=\"")
-                out.writeEscaped(c0.text(.isoTime) ?? "")
+                _ = c0.write(.isoTime, into: &out)
                 out.write("\">")
                 out.writeEscaped(c0.text(.time) ?? "")
                 out.write("</time>")

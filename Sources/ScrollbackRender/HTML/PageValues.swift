@@ -80,7 +80,24 @@ struct PageValues: HTMLContext {
     }
 
     /// A stylesheet from `--templates` cannot close the `<style>` element early.
+    /// Scanned as bytes: the theme's CSS is tens of kilobytes on every page, and Foundation's
+    /// search over it cost more than writing many messages.
     static func safeInStyleElement(_ css: String) -> String {
-        css.replacingOccurrences(of: "</", with: "<\\/")
+        var result: [UInt8] = []
+        var previous: UInt8 = 0
+        var changed = false
+        for (offset, byte) in css.utf8.enumerated() {
+            if previous == UInt8(ascii: "<") && byte == UInt8(ascii: "/") && !changed {
+                result.reserveCapacity(css.utf8.count + 16)
+                result.append(contentsOf: css.utf8.prefix(offset))
+                changed = true
+            }
+            if changed {
+                if previous == UInt8(ascii: "<") && byte == UInt8(ascii: "/") { result.append(UInt8(ascii: "\\")) }
+                result.append(byte)
+            }
+            previous = byte
+        }
+        return changed ? String(decoding: result, as: UTF8.self) : css
     }
 }
