@@ -1,3 +1,5 @@
+import ScrollbackModel
+
 /// Writes pretty-printed JSON with sorted keys straight to a stream.
 ///
 /// The layout JSON of a million messages should not be built as a tree first,
@@ -24,6 +26,10 @@ struct JSONWriter {
         case string(String)
         case array([Value])
         case object([(String, Value)])
+        /// An object whose members the caller lists in key order already: nothing to check.
+        case orderedObject([(String, Value)])
+        /// A time as an RFC 3339 string at a UTC offset, written without making the string.
+        case time(Timestamp, utcOffset: Int32)
         /// An array written element by element from a sequence, without holding it.
         case lazyArray(count: Int, element: (Int) -> Value)
     }
@@ -35,34 +41,44 @@ struct JSONWriter {
         case .bool(let flag): append(flag ? "true" : "false")
         case .int(let number): append(String(number))
         case .string(let text): JSONString.append(text, to: &buffer)
+        case .time(let time, let offset):
+            buffer.append(0x22)
+            time.appendRFC3339(utcOffset: offset, to: &buffer)
+            buffer.append(0x22)
         case .array(let values):
             writeArray(count: values.count) { values[$0] }
         case .lazyArray(let count, let element):
             writeArray(count: count, element: element)
+        case .orderedObject(let members):
+            assert(zip(members, members.dropFirst()).allSatisfy { $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8) })
+            writeObject(members)
         case .object(let members):
-            if members.isEmpty {
-                append("{}")
-                return
-            }
             // Writers list members in key order where they can: then checking is all the sorting.
             let inOrder = zip(members, members.dropFirst()).allSatisfy {
                 $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8)
             }
-            let sorted = inOrder ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-            append("{\n")
-            indent += 2
-            for (index, member) in sorted.enumerated() {
-                appendIndent()
-                JSONString.append(member.0, to: &buffer)
-                append(" : ")
-                write(member.1)
-                append(index == sorted.count - 1 ? "\n" : ",\n")
-            }
-            indent -= 2
-            appendIndent()
-            append("}")
+            writeObject(inOrder ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
         }
         if buffer.count >= Self.flushSize { flush() }
+    }
+
+    private mutating func writeObject(_ sorted: [(String, Value)]) {
+        if sorted.isEmpty {
+            append("{}")
+            return
+        }
+        append("{\n")
+        indent += 2
+        for (index, member) in sorted.enumerated() {
+            appendIndent()
+            JSONString.append(member.0, to: &buffer)
+            append(" : ")
+            write(member.1)
+            append(index == sorted.count - 1 ? "\n" : ",\n")
+        }
+        indent -= 2
+        appendIndent()
+        append("}")
     }
 
     /// Appends raw text (already valid JSON) and hands every buffered byte to the sink.
@@ -85,8 +101,15 @@ struct JSONWriter {
         buffer.append(contentsOf: text.utf8)
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     private mutating func appendIndent() {
-        for _ in 0..<indent { buffer.append(0x20) }
+        var left = indent
+        while left > 0 {
+            let piece = min(left, Self.spaces.count)
+            buffer.append(contentsOf: Self.spaces[0..<piece])
+            left -= piece
+        }
     }
 
     private mutating func writeArray(count: Int, element: (Int) -> Value) {

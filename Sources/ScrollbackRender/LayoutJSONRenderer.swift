@@ -149,10 +149,10 @@ public enum LayoutJSONRenderer {
         if let label = shown.statusLabel { members.append(("statusLabel", .string(label))) }
         members.append(("tail", .bool(shown.tail)))
         members.append(("text", .string(shown.text)))
-        members.append(("time", .string(shown.time)))
+        members.append(("time", shown.undated ? .string("") : .time(shown.timestamp, utcOffset: shown.utcOffset)))
         members.append(("timeLabel", .string(shown.timeLabel)))
         if let topic = shown.topic { members.append(("topic", .string(topic))) }
-        return .object(members)
+        return .orderedObject(members)
     }
 
     private static func attachment(_ shown: AttachmentPresentation) -> JSONWriter.Value {
