@@ -6,41 +6,53 @@ enum PlainTextFastPath {
     }
 
     /// Whether `text` cannot contain Markdown syntax, so it is one paragraph of itself.
+    ///
+    /// Every body is asked, often more than once, so this is one pass over the bytes with a table
+    /// saying what each byte can start.
     static func hasNoSyntax(_ text: String) -> Bool {
-        if containsWWW(text) { return false }  // `www.` autolinks: let cmark decide
-        var lineStart = true
-        for byte in text.utf8 {
-            switch byte {
-            // Inline syntax, escapes, entities, autolinks (`www.`, `http:`, `a@b`), tables.
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "~"),
-                UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "\r"),
-                UInt8(ascii: "\n"), UInt8(ascii: "\t"):
-                return false
-            // Block syntax at a line start: headings, lists, quotes, rules, indented code.
-            case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: " "),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if lineStart { return false }
-            default: break
+        var text = text
+        let classes = Self.classes
+        return text.withUTF8 { bytes in
+            var lineStart = true
+            var ws = 0  // `w`s in a row: `www.` starts an autolink, so cmark decides
+            for byte in bytes {
+                switch classes[Int(byte)] {
+                case .inline: return false
+                case .block where lineStart: return false
+                case .w:
+                    ws += 1
+                    lineStart = false
+                    continue
+                case .dot where ws >= 3: return false
+                default: break
+                }
+                ws = 0
+                lineStart = false
             }
-            lineStart = false
+            return true
         }
-        return true
     }
 
-    private static func containsWWW(_ text: String) -> Bool {
-        var run = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "w") || byte == UInt8(ascii: "W") {
-                run += 1
-            } else if byte == UInt8(ascii: ".") && run >= 3 {
-                return true
-            } else {
-                run = 0
-            }
-        }
-        return false
+    private enum ByteClass: UInt8 {
+        /// Nothing Markdown starts with.
+        case text
+        /// Inline syntax, escapes, entities, autolinks (`http:`, `a@b`), tables, line breaks.
+        case inline
+        /// Block syntax at a line start: headings, lists, quotes, rules, indented code.
+        case block
+        /// `w` or `W`, and `.`: `www.` is an autolink.
+        case w, dot
     }
+
+    private static let classes: [ByteClass] = {
+        var table = [ByteClass](repeating: .text, count: 256)
+        for byte in Array("*_`[]<>\\&~!|:@\r\n\t".utf8) { table[Int(byte)] = .inline }
+        for byte in Array("#-+= 0123456789".utf8) { table[Int(byte)] = .block }
+        table[Int(UInt8(ascii: "w"))] = .w
+        table[Int(UInt8(ascii: "W"))] = .w
+        table[Int(UInt8(ascii: "."))] = .dot
+        return table
+    }()
 
     /// One paragraph holding `text` as it is, line breaks kept.
     static func plainDocument(_ text: String) -> MarkdownDocument {

@@ -49,12 +49,15 @@ enum Spoilers {
     /// Whether `text` holds `||`. Every text inline of every message is asked, so by its bytes:
     /// Foundation's `contains` made this a twentieth of a Markdown page's time.
     static func hasBars(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "|") && previous == UInt8(ascii: "|") { return true }
-            previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "|") && previous == UInt8(ascii: "|") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// Appends, joining adjacent text as the bridge does.

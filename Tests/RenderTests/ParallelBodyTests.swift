@@ -79,7 +79,7 @@ struct ParallelBodyTests {
         let layout = try Self.layout(count: 1200)
         let pipeline = try #require(
             MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 4))
-        let first = layout.days[0].chains[0].bubbles[0].message
+        let first = try #require(Self.markdownMessages(layout).first)
         var impostor = first
         impostor.text = "**another message** with the same id"
         var output: [UInt8] = []
@@ -91,6 +91,35 @@ struct ParallelBodyTests {
         HTMLRenderSession.writeBody(first, markdown: &markdown, to: &serial)
         #expect(output == serial)
         pipeline.cancel()
+    }
+
+    @Test("Plain bodies are written by the page writer; a page of only plain bodies starts no worker")
+    func plainBodiesStayWithTheWriter() throws {
+        let layout = try Self.layout(count: 1200)
+        let pipeline = try #require(
+            MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 4))
+        let plain = layout.days[0].chains[0].bubbles[0].message
+        #expect(plain.text.hasPrefix("Running late"))
+        var output: [UInt8] = []
+        #expect(!pipeline.write(plain, to: &output))
+        pipeline.cancel()
+        var messages: [String] = []
+        for index in 0..<1200 {
+            let stamp = ISO8601DateFormatter().string(
+                from: Date(timeIntervalSince1970: TimeInterval(1_800_000_000 + index)))
+            messages.append(
+                #"{"id": "m\#(index)", "sender": "ana", "time": "\#(stamp)", "text": "just words \#(index)"}"#)
+        }
+        let plainLog = try LayoutEngine.layout(
+            try Transcript.load(bytes: Array(HTMLTest.log(messages).utf8), name: "plain.json"))
+        #expect(MarkdownBodyPipeline(layout: plainLog, media: MediaResolver(options: HTMLOptions()), cores: 8) == nil)
+    }
+
+    /// The messages whose bodies go through the pipeline, in page order.
+    static func markdownMessages(_ layout: TranscriptLayout) -> [Message] {
+        layout.days.flatMap(\.chains).flatMap(\.bubbles).map(\.message).filter {
+            !$0.deleted && $0.kind != .system && $0.format != .plain && !MarkdownDocument.isPlainText($0.text)
+        }
     }
 
     @Test("A small page is written on one thread")

@@ -64,6 +64,11 @@ final class HTMLRenderSession {
 
     /// Appends a message body's HTML to `output`.
     func writeBody(_ message: Message, to output: inout [UInt8]) {
+        // Plain bodies are only escaped: cheaper here than handed over from another thread.
+        if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
+            PlainBodyHTML.write(message.text, to: &output)
+            return
+        }
         if let markdownAhead, markdownAhead.write(message, to: &output) { return }
         Self.writeBody(message, markdown: &markdown, to: &output)
     }

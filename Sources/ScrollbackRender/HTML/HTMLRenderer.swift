@@ -76,7 +76,7 @@ public struct HTMLTemplates: Sendable {
     public func render(
         _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
     ) {
-        render(layout, page: page, cores: ProcessInfo.processInfo.activeProcessorCount, to: &output)
+        render(layout, page: page, cores: MarkdownBodyPipeline.freeCores(), to: &output)
     }
 
     /// Writes one page, rendering message bodies on up to `cores` threads (the bytes never depend on it).

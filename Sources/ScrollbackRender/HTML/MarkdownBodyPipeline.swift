@@ -5,6 +5,9 @@ import ScrollbackModel
 
 /// A page's message bodies turned into HTML ahead of the page writer, on the other cores.
 ///
+/// Only bodies that need Markdown parsing go through it: a plain body is only escaped, which costs
+/// the page writer less than taking it from another thread.
+///
 /// The page writer asks for bodies in page order; worker threads render them in batches a few
 /// batches ahead, and the writer renders a batch itself when no worker has finished it, so it
 /// never waits for a worker. Only a bounded window of finished batches is held.
@@ -16,7 +19,7 @@ import ScrollbackModel
 final class MarkdownBodyPipeline: @unchecked Sendable {
     /// Bodies per batch: enough to make the hand-over rare, few enough to start at once.
     static let batchSize = 128
-    /// Pages with fewer bodies than this are written as before, on one thread.
+    /// Pages with fewer Markdown bodies than this are written as before, on one thread.
     static let minimumBodies = 512
     /// How far past the expected body the writer looks for the one it is asked for.
     static let resyncDistance = 16
@@ -43,7 +46,24 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
         var ends: [Int] = []
     }
 
-    /// A started pipeline for `layout`'s bodies; `nil` when the page is small or there is one core.
+    /// The cores a page may use for its bodies now: the machine's, less those other programs keep
+    /// busy at this moment (Linux's count of runnable threads, which includes this one), and at
+    /// least one. On a machine with no free core a worker only adds its own cost: measured on two
+    /// busy cores, a page with one took 12% more CPU and more wall time than one without. The
+    /// page is the same either way.
+    static func freeCores() -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return cores }
+        // "0.52 0.58 0.59 3/1057 12345": the fourth field is runnable/all.
+        let fields = text.split(separator: " ")
+        guard fields.count >= 4, let runnable = fields[3].split(separator: "/").first.flatMap({ Int($0) }) else {
+            return cores
+        }
+        return max(1, min(cores, cores - (runnable - 1)))
+    }
+
+    /// A started pipeline for `layout`'s Markdown bodies; `nil` when the page has few of them or
+    /// there is one core.
     init?(layout: TranscriptLayout, media: MediaResolver, cores: Int) {
         guard cores > 1, layout.messageCount >= Self.minimumBodies else { return nil }
         var messages: [Message] = []
@@ -53,10 +73,14 @@ final class MarkdownBodyPipeline: @unchecked Sendable {
                 // The message template writes no body for a deleted message, and a system line's
                 // words inline (`writeInlineBody`).
                 for bubble in chain.bubbles where !bubble.message.deleted && bubble.message.kind != .system {
-                    messages.append(bubble.message)
+                    let message = bubble.message
+                    // Plain bodies are written by the page writer itself (`writeBody`).
+                    guard message.format != .plain && !MarkdownDocument.isPlainText(message.text) else { continue }
+                    messages.append(message)
                 }
             }
         }
+        guard messages.count >= Self.minimumBodies else { return nil }
         self.messages = messages
         self.media = media
         batchCount = (messages.count + Self.batchSize - 1) / Self.batchSize
