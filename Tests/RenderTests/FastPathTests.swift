@@ -45,3 +45,44 @@ struct FastPathTests {
         #expect(PageValues.safeInStyleElement("") == "")
     }
 }
+
+/// One span of printable ASCII is wrapped by a byte scan; it must give the lines the general
+/// wrapper gives.
+@Suite("Wrapping ASCII bodies")
+struct ASCIIWrapTests {
+    @Test("the ASCII wrapper makes the general wrapper's lines, for every width, on words, spaces and breaks")
+    func sameLines() {
+        var generator = SplitMix(seed: 7)
+        let alphabet = Array("ab cd  efghijklmno\n   pqrstuvwxyzABCDEFGHIJ-.,!?0123456789".utf8)
+        var cases = ["", " ", "\n", "a", "  lead", "trail  ", "a\n\nb", "supercalifragilistic word", "x y\n z "]
+        for _ in 0..<400 {
+            let length = Int(generator.next() % 90)
+            cases.append(
+                String(
+                    decoding: (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] },
+                    as: UTF8.self))
+        }
+        for text in cases {
+            for width in [1, 2, 3, 5, 8, 13, 20, 40] {
+                let span = Span(text, .plain)
+                var general = LineWrapper(width: width)
+                general.add(span)
+                #expect(
+                    LineWrapper.wrap([span], width: width) == general.finish(), "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for test inputs.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

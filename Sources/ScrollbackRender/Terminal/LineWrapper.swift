@@ -25,9 +25,85 @@ struct LineWrapper {
 
     /// Wraps `spans` (safe text; `\n` is a hard line break) into lines no wider than `width`.
     static func wrap(_ spans: [Span], width: Int) -> [StyledLine] {
+        if spans.count == 1, DisplayWidth.isPrintableASCII(spans[0].text, newlines: true) {
+            return wrapASCII(spans[0], width: max(1, width))
+        }
         var wrapper = LineWrapper(width: width)
         for span in spans { wrapper.add(span) }
         return wrapper.finish()
+    }
+
+    /// Most message bodies: one span of printable ASCII. The same lines `add` and `finish` make
+    /// (each line is a contiguous slice of the text: spaces between its words kept, spaces at a
+    /// break dropped, a word longer than the line cut at the edge), found in one pass over the
+    /// bytes with one string per line instead of one append per word.
+    private static func wrapASCII(_ span: Span, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        var text = span.text
+        text.withUTF8 { bytes in
+            var lineStart = 0
+            var lineEnd = 0  // the current line is bytes[lineStart..<lineEnd]; empty when equal
+            var pendingSpaces = 0
+            func emit() {
+                var line = StyledLine()
+                if lineEnd > lineStart {
+                    line.spans = [
+                        Span(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self),
+                            span.style)
+                    ]
+                    line.width = lineEnd - lineStart
+                }
+                lines.append(line)
+                lineStart = lineEnd
+                pendingSpaces = 0
+            }
+            func word(_ start: Int, _ end: Int) {
+                let lineWidth = lineEnd - lineStart
+                let length = end - start
+                if lineWidth == 0 {
+                    if length <= width {
+                        (lineStart, lineEnd) = (start, end)
+                        pendingSpaces = 0
+                        return
+                    }
+                } else if lineWidth + pendingSpaces + length <= width {
+                    lineEnd = end
+                    pendingSpaces = 0
+                    return
+                } else {
+                    emit()
+                }
+                // A word longer than the line, on a line of its own: cut at the edge.
+                var from = start
+                while from < end {
+                    if lineEnd - lineStart >= width { emit() }
+                    let cut = min(end, from + width - (lineEnd - lineStart))
+                    if lineEnd == lineStart { lineStart = from }
+                    lineEnd = cut
+                    from = cut
+                }
+                pendingSpaces = 0
+            }
+            var index = 0
+            var wordStart = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x0A {
+                    if wordStart < index { word(wordStart, index) }
+                    if byte == 0x0A {
+                        emit()
+                    } else {
+                        pendingSpaces += 1
+                    }
+                    wordStart = index + 1
+                }
+                index += 1
+            }
+            if wordStart < bytes.count { word(wordStart, bytes.count) }
+            if lineEnd > lineStart || lines.isEmpty { emit() }
+        }
+        return lines
     }
 
     mutating func add(_ span: Span) {
