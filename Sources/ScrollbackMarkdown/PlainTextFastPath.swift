@@ -57,7 +57,8 @@ enum PlainTextFastPath {
     /// One paragraph holding `text` as it is, line breaks kept.
     static func plainDocument(_ text: String) -> MarkdownDocument {
         guard !text.isEmpty else { return MarkdownDocument(blocks: []) }
-        if !text.utf8.contains(UInt8(ascii: "\n")) && text.utf8.last != UInt8(ascii: "\r") {
+        var bytes = text
+        if !bytes.withUTF8({ $0.contains(UInt8(ascii: "\n")) }) && text.utf8.last != UInt8(ascii: "\r") {
             return MarkdownDocument(blocks: [.paragraph([.text(text)])])  // one line: no copy, no split
         }
         var inlines: [MarkdownInline] = []

@@ -58,7 +58,8 @@ enum TerminalSafeText {
 
 extension String {
     fileprivate func replacingNewlines() -> String {
-        guard utf8.contains(0x0A) else { return self }
+        var text = self
+        guard text.withUTF8({ $0.contains(0x0A) }) else { return self }  // by bytes: asked of every label
         return String(map { $0 == "\n" ? " " : $0 })
     }
 }

@@ -102,9 +102,11 @@ struct StyledLine: Sendable, Hashable {
     /// Whether any character is a strong right-to-left letter.
     var containsRightToLeft: Bool {
         spans.contains { span in
-            // Right-to-left letters start at U+0590, whose UTF-8 lead byte is 0xD6: most text is ruled out by bytes.
-            span.text.utf8.contains { $0 >= 0xD6 }
-                && span.text.unicodeScalars.contains(where: DisplayWidth.isRightToLeft)
+            // Right-to-left letters start at U+0590, whose UTF-8 lead byte is 0xD6: most text is
+            // ruled out by one pass over its bytes.
+            var text = span.text
+            let mayHave = text.withUTF8 { bytes in bytes.contains { $0 >= 0xD6 } }
+            return mayHave && span.text.unicodeScalars.contains(where: DisplayWidth.isRightToLeft)
         }
     }
 
