@@ -32,16 +32,20 @@ struct LocationCursor {
     mutating func location(of target: Int) -> SourceLocation {
         if target < offset { reset() }
         let end = min(target, bytes.count)
-        while offset < end {
-            let byte = bytes[offset]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        guard offset < end else { return SourceLocation(file: name, line: line, column: column) }
+        // Over the buffer without bounds checks: every message of a log asks.
+        var (line, column) = (self.line, self.column)
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer[offset..<end] {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
             }
-            offset += 1
         }
+        (self.line, self.column, offset) = (line, column, end)
         return SourceLocation(file: name, line: line, column: column)
     }
 
