@@ -111,14 +111,14 @@ public struct ChainLayout: Sendable, Hashable {
     /// The sender's participant id; `nil` for system chains.
     public var sender: String?
     /// Where the chain sits in the row.
-    public var alignment: Alignment
+    public var alignment: BubbleAlignment
     /// Whether the sender's name shows above the first bubble.
     public var showName: Bool
     /// The bubbles, in time order.
     public var bubbles: [Bubble]
 
     /// Creates a chain.
-    public init(kind: Message.Kind, sender: String?, alignment: Alignment, showName: Bool, bubbles: [Bubble]) {
+    public init(kind: Message.Kind, sender: String?, alignment: BubbleAlignment, showName: Bool, bubbles: [Bubble]) {
         self.kind = kind
         self.sender = sender
         self.alignment = alignment
@@ -128,7 +128,7 @@ public struct ChainLayout: Sendable, Hashable {
 }
 
 /// Where a chain sits in its row.
-public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+public enum BubbleAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     /// Others' messages: the left in left-to-right pages.
     case leading
     /// `me`: the right.
