@@ -132,7 +132,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 extension Int64 {
     /// Floor division with a non-negative remainder, for dates before 1970.
-    public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    package func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         var quotient = self / divisor
         var remainder = self % divisor
         if remainder < 0 {
