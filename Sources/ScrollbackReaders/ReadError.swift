@@ -5,22 +5,22 @@ public struct ReadError: LocatedError, Equatable {
     /// Where the problem is.
     public var location: SourceLocation?
     /// The message at fault, as `message 12 (id "m12")`, when one is.
-    public var message: MessageReference?
+    package var message: MessageReference?
     /// What is wrong.
-    public var problem: Problem
+    package var problem: Problem
 
     /// Creates an error.
-    public init(location: SourceLocation?, message: MessageReference? = nil, problem: Problem) {
+    package init(location: SourceLocation?, message: MessageReference? = nil, problem: Problem) {
         self.location = location
         self.message = message
         self.problem = problem
     }
 
     /// A message by its 1-based position in the input and its id, if it has one.
-    public struct MessageReference: Sendable, Equatable {
-        public var number: Int
-        public var id: String?
-        public init(number: Int, id: String?) {
+    package struct MessageReference: Sendable, Equatable {
+        package var number: Int
+        package var id: String?
+        package init(number: Int, id: String?) {
             self.number = number
             self.id = id
         }
@@ -31,7 +31,7 @@ public struct ReadError: LocatedError, Equatable {
 
     /// The problems readers report. Sentences that name a message start with it in lower case
     /// (`message 3 (id "m3") has no "sender".`), as the command line prints them after the location.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
         case empty
