@@ -62,7 +62,7 @@ extension Transcript {
     }
 
     /// Chooses one conversation of a read result by id or title (exactly, then ignoring case).
-    public static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
+    package static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
         let conversations = result.conversations
         let choices = conversations.enumerated().map { Self.choice($0.element, number: $0.offset + 1) }
         guard let wanted = conversation else {
