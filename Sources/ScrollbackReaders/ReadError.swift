@@ -34,6 +34,8 @@ public struct ReadError: LocatedError, Equatable {
     package enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
+        /// A URL given for a file that is not a `file:` URL (it is quoted whole).
+        case notAFileURL(String)
         case empty
         case invalidUTF8
         case invalidJSON(String)
@@ -56,6 +58,8 @@ public struct ReadError: LocatedError, Equatable {
         switch problem {
         case .fileNotFound: return "No such file or folder."
         case .unreadable: return "The file cannot be read."
+        case .notAFileURL(let url):
+            return "\"\(url)\" is not a file URL; only files and folders on this machine can be read."
         case .empty: return "The input is empty."
         case .invalidUTF8: return "The text is not valid UTF-8."
         case .invalidJSON(let detail): return "Invalid JSON: \(detail)"
