@@ -14,7 +14,8 @@ package struct PrivacyOptions: Sendable, Hashable {
     package var me: String?
 
     /// Creates options.
-    package init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil) {
+    package init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil)
+    {
         self.people = people
         self.redactor = redactor
         self.anonymize = anonymize

@@ -26,7 +26,8 @@ package enum LayoutJSONRenderer {
     /// Hands the compact encoding of what `chain` shows (every bubble's presentation) to `sink`:
     /// what a site's page fingerprint is made from, so a value added to the presentation can never
     /// be left out of it.
-    package static func encode(_ chain: ChainLayout, of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void) {
+    package static func encode(_ chain: ChainLayout, of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void)
+    {
         var writer = JSONWriter(sink: sink)
         writer.write(self.chain(chain, layout))
         writer.finish()
