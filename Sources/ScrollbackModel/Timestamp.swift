@@ -54,7 +54,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Appends `rfc3339(utcOffset:)`'s bytes to `bytes`: pages write one per message, and this
     /// makes no string for it. Only digits, `-`, `:`, `.`, `T`, `Z` and `+`: nothing to escape.
-    public func appendRFC3339(utcOffset offset: Int32, to bytes: inout [UInt8]) {
+    package func appendRFC3339(utcOffset offset: Int32, to bytes: inout [UInt8]) {
         let local = seconds + Int64(offset)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: days)
