@@ -33,6 +33,7 @@ test: test-deps
 	$(SWIFT) build --build-tests $(WARNINGS_AS_ERRORS)
 	$(SWIFT) test --skip-build --parallel
 	@status=0; \
+		python3 scripts/public-api.py || status=1; \
 		python3 Tests/Consistency/run.py || status=1; \
 		if [ -d Tests/Browser ]; then python3 Tests/Browser/run.py || status=1; fi; \
 		exit $$status

@@ -1,7 +1,7 @@
 /// The templates and stylesheets compiled into the binary, by file name.
-public enum BuiltinTemplates {
+package enum BuiltinTemplates {
     /// Every built-in file: `page.mustache`, `base.css`, ….
-    public static let files: [String: String] = [
+    package static let files: [String: String] = [
         "page.mustache": text(PackageResources.page_mustache),
         "day.mustache": text(PackageResources.day_mustache),
         "chain.mustache": text(PackageResources.chain_mustache),

@@ -10,6 +10,11 @@
 // Rendering is pure: the same transcript and options give the same bytes on every
 // machine, so the result can be compared with a snapshot file in a test suite.
 // `UnifiedDiff` explains a mismatch; docs/LIBRARY.md has a worked example.
+//
+// The pipeline's modules are re-exported, but only what another package should build on is
+// `public` (load, layout, render, site, check, and the model values); the plumbing they share
+// is `package`. docs/LIBRARY.md lists every public symbol, and `make test` fails when the list
+// and the compiler disagree.
 @_exported import ScrollbackArchive
 @_exported import ScrollbackLayout
 @_exported import ScrollbackMarkdown
@@ -62,7 +67,7 @@ extension Transcript {
     }
 
     /// Chooses one conversation of a read result by id or title (exactly, then ignoring case).
-    public static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
+    package static func pick(from result: ReadResult, input: ChatInput, conversation: String?) throws -> Transcript {
         let conversations = result.conversations
         let choices = conversations.enumerated().map { Self.choice($0.element, number: $0.offset + 1) }
         guard let wanted = conversation else {

@@ -52,7 +52,7 @@ public enum UnifiedDiff {
     }
 
     /// The 1-based number of the first line where the two texts differ, or `nil` when they are equal.
-    public static func firstDifferingLine(_ old: String, _ new: String) -> Int? {
+    package static func firstDifferingLine(_ old: String, _ new: String) -> Int? {
         guard old != new else { return nil }
         let oldLines = Line.split(old)
         let newLines = Line.split(new)

@@ -7,15 +7,15 @@ import ScrollbackModel
 /// In text, a participant's full name, id and each word of their name (three letters or more)
 /// are replaced wherever they stand as whole words, in any case, as are the handles a people
 /// file gave them (`aliases`).
-public struct Anonymizer: Sendable, Hashable {
+package struct Anonymizer: Sendable, Hashable {
     /// Extra handles per participant id (from `--people`), also replaced in text.
-    public var aliases: [String: [String]]
+    package var aliases: [String: [String]]
 
     /// Creates an anonymizer.
-    public init(aliases: [String: [String]] = [:]) { self.aliases = aliases }
+    package init(aliases: [String: [String]] = [:]) { self.aliases = aliases }
 
     /// The transcript with pseudonyms for everyone in it.
-    public func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript {
         let order = Self.order(transcript)
         var ids: [String: String] = [:]
         var names: [String: String] = [:]  // lower-cased word or name → pseudonym

@@ -5,20 +5,20 @@ import ScrollbackModel
 /// Conversations are matched by the export's own conversation id, else by title and
 /// participants, unless the caller knows they are all one conversation (one output file, or
 /// exports that each hold one chat).
-public enum ArchiveMerger {
+package enum ArchiveMerger {
     /// One merged conversation.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The history.
-        public var transcript: Transcript
+        package var transcript: Transcript
         /// What the merge did.
-        public var report: ConversationMergeReport
+        package var report: ConversationMergeReport
         /// The archive file it was merged into, if one held it.
-        public var archiveName: String?
+        package var archiveName: String?
     }
 
     /// Merges `sources`: the conversations of every input, archives (earlier merges) included.
     /// With `asOne`, every source is the same conversation.
-    public static func merge(_ sources: consuming [MergeSource], asOne: Bool) throws -> [Result] {
+    package static func merge(_ sources: consuming [MergeSource], asOne: Bool) throws -> [Result] {
         var grouped = asOne ? (sources.isEmpty ? [] : [sources]) : groups(sources)
         sources = []
         var results: [Result] = []

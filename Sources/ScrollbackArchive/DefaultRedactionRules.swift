@@ -2,7 +2,7 @@
 /// they are written in. The judgement calls (what stays) are in docs/ARCHIVES.md.
 extension RedactionRule {
     /// The default rules, most specific first (a key inside a URL is a key, not a URL password).
-    public static let defaults: [RedactionRule] = [
+    package static let defaults: [RedactionRule] = [
         RedactionRule(
             label: "private key",
             pattern:

@@ -5,18 +5,18 @@ import ScrollbackModel
 /// A source is held in memory, or read when the merge needs it: once to learn what it is (its
 /// summary), and again when its turn comes, so a merge of two big exports holds one of them at a
 /// time besides the history.
-public struct MergeSource: Sendable {
+package struct MergeSource: Sendable {
     /// The input's name, for the report.
-    public var name: String
+    package var name: String
     /// Whether this is the merge's own output (its marks and edit history are kept as they are).
-    public var isArchive: Bool
+    package var isArchive: Bool
     /// What the merge orders and groups sources by.
     let summary: Summary
     private var held: Transcript?
     private let load: (@Sendable () throws -> Transcript)?
 
     /// A source held in memory.
-    public init(name: String, transcript: Transcript, isArchive: Bool = false) {
+    package init(name: String, transcript: Transcript, isArchive: Bool = false) {
         self.name = name
         self.isArchive = isArchive
         self.summary = Summary(transcript)
@@ -26,7 +26,7 @@ public struct MergeSource: Sendable {
 
     /// A source whose `transcript` (just read) is summarised and let go; `reload` reads it again
     /// when it is merged.
-    public init(
+    package init(
         name: String, isArchive: Bool = false, summarizing transcript: Transcript,
         reload: @escaping @Sendable () throws -> Transcript
     ) {

@@ -6,15 +6,15 @@ import ScrollbackModel
 ///
 /// Members are written in a fixed order and fields at their default values are left out, so the
 /// same transcript always gives the same bytes (a merge that changes nothing rewrites nothing).
-public enum NativeLogWriter {
+package enum NativeLogWriter {
     /// Writes `transcript`, one line at a time, to `output`.
-    public static func write(_ transcript: Transcript, to output: inout some TextOutputStream) {
+    package static func write(_ transcript: Transcript, to output: inout some TextOutputStream) {
         output.write(headerLine(transcript))
         for message in transcript.messages { output.write(line(message)) }
     }
 
     /// The whole log as a string (small transcripts and tests).
-    public static func string(_ transcript: Transcript) -> String {
+    package static func string(_ transcript: Transcript) -> String {
         var text = ""
         write(transcript, to: &text)
         return text

@@ -7,13 +7,13 @@ import ScrollbackModel
 /// `{"Lee Chen": ["+1 555 010 9999", "lee@example.org", "U0BMQB6JE"]}`. A participant whose id or
 /// name is one of the handles (or the name itself) becomes the participant with that name, and
 /// the name is also its id, so two exports of different apps agree on who sent what.
-public struct PeopleDirectory: Sendable, Hashable {
+package struct PeopleDirectory: Sendable, Hashable {
     /// Each person's name and handles, in the file's order.
-    public private(set) var people: [(name: String, handles: [String])] = []
+    package private(set) var people: [(name: String, handles: [String])] = []
     private var byKey: [String: String] = [:]
 
     /// A directory of `people` (name → handles).
-    public init(_ people: [(name: String, handles: [String])]) {
+    package init(_ people: [(name: String, handles: [String])]) {
         self.people = people
         for person in people {
             for handle in [person.name] + person.handles {
@@ -23,7 +23,7 @@ public struct PeopleDirectory: Sendable, Hashable {
     }
 
     /// Reads a people file; a file that is not such an object fails, naming the file.
-    public static func load(path: String) throws(PrivacyError) -> PeopleDirectory {
+    package static func load(path: String) throws(PrivacyError) -> PeopleDirectory {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PrivacyError(file: path, reason: "The people file cannot be read.")
         }
@@ -31,7 +31,7 @@ public struct PeopleDirectory: Sendable, Hashable {
     }
 
     /// Parses a people file's bytes; `name` is used in errors.
-    public static func parse(_ data: Data, name: String) throws(PrivacyError) -> PeopleDirectory {
+    package static func parse(_ data: Data, name: String) throws(PrivacyError) -> PeopleDirectory {
         let text = String(decoding: data, as: UTF8.self)
         let root: Any
         do {
@@ -72,13 +72,13 @@ public struct PeopleDirectory: Sendable, Hashable {
     }
 
     /// The person a handle (an id, a name, a number) belongs to.
-    public func person(for handle: String) -> String? {
+    package func person(for handle: String) -> String? {
         for key in Self.keys(handle) { if let name = byKey[key] { return name } }
         return nil
     }
 
     /// Renames every participant the directory knows, everywhere in the transcript.
-    public func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript {
         var ids: [String: String] = [:]
         for participant in transcript.participants {
             if let name = person(for: participant.id) ?? person(for: participant.name) { ids[participant.id] = name }
@@ -114,11 +114,11 @@ public struct PeopleDirectory: Sendable, Hashable {
         return PrivacyError(file: file, line: line, column: column, reason: reason)
     }
 
-    public static func == (lhs: PeopleDirectory, rhs: PeopleDirectory) -> Bool {
+    package static func == (lhs: PeopleDirectory, rhs: PeopleDirectory) -> Bool {
         lhs.people.map(\.name) == rhs.people.map(\.name) && lhs.people.map(\.handles) == rhs.people.map(\.handles)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for person in people {
             hasher.combine(person.name)
             hasher.combine(person.handles)

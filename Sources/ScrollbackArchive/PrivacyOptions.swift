@@ -2,19 +2,20 @@ import ScrollbackModel
 import ScrollbackReaders
 
 /// What to do to every conversation before it is laid out: `--people`, `--redact`, `--anonymize`.
-public struct PrivacyOptions: Sendable, Hashable {
+package struct PrivacyOptions: Sendable, Hashable {
     /// One name for each person's handles.
-    public var people: PeopleDirectory?
+    package var people: PeopleDirectory?
     /// What to remove (the default rules, and the user's).
-    public var redactor: Redactor?
+    package var redactor: Redactor?
     /// Whether participants become `Person 1`, `Person 2`, ….
-    public var anonymize: Bool
+    package var anonymize: Bool
     /// Whose messages sit on the right (`--me`), by the id or name the input gives: resolved
     /// before names change, so `--me "Ana Lima"` still finds Ana once she is `Person 2`.
-    public var me: String?
+    package var me: String?
 
     /// Creates options.
-    public init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil) {
+    package init(people: PeopleDirectory? = nil, redactor: Redactor? = nil, anonymize: Bool = false, me: String? = nil)
+    {
         self.people = people
         self.redactor = redactor
         self.anonymize = anonymize
@@ -26,7 +27,7 @@ public struct PrivacyOptions: Sendable, Hashable {
     /// People come first (so a person's handles are one participant), then pseudonyms (which
     /// need the names before redaction turns a name that is a phone number into `[phone]`), then
     /// redaction.
-    public var transform: TranscriptTransform? {
+    package var transform: TranscriptTransform? {
         guard people != nil || redactor != nil || anonymize else { return nil }
         var fingerprint = "privacy 1"
         if let people {
@@ -44,7 +45,7 @@ public struct PrivacyOptions: Sendable, Hashable {
     }
 
     /// Applies the options to one conversation.
-    public func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript {
         var result = transcript
         var aliases: [String: [String]] = [:]
         if let people {

@@ -2,11 +2,11 @@ import Foundation
 
 /// One kind of thing `--redact` removes: a pattern, an optional check of each match, and the
 /// marker that replaces it (`[email]`).
-public struct RedactionRule: Sendable, Hashable {
+package struct RedactionRule: Sendable, Hashable {
     /// What the match was, shown in its place as `[label]`.
-    public var label: String
+    package var label: String
     /// The pattern (ICU regular expression syntax).
-    public var pattern: String
+    package var pattern: String
     /// A string one of which a text must contain for the pattern to be worth running (a fast
     /// path: most messages hold no `@`, so the e-mail pattern is never run on them).
     var hints: [String]
@@ -19,7 +19,7 @@ public struct RedactionRule: Sendable, Hashable {
     }
 
     /// A rule of the user's own (`--redact FILE`).
-    public init(label: String, pattern: String) {
+    package init(label: String, pattern: String) {
         self.label = label
         self.pattern = pattern
         self.hints = []

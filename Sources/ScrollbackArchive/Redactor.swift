@@ -5,18 +5,18 @@ import ScrollbackModel
 ///
 /// Every rule runs over the text; where matches overlap, the one that starts first wins, and of
 /// two that start together the rule listed first. The text between matches is kept as it was.
-public struct Redactor: Sendable, Hashable {
+package struct Redactor: Sendable, Hashable {
     /// The rules, defaults first, then the user's in their file's order.
-    public let rules: [RedactionRule]
+    package let rules: [RedactionRule]
     private let compiled: Compiled
 
     /// A redactor with the default rules and `extra` ones.
-    public init(extra: [RedactionRule] = []) throws(PrivacyError) {
+    package init(extra: [RedactionRule] = []) throws(PrivacyError) {
         try self.init(rules: RedactionRule.defaults + extra)
     }
 
     /// A redactor with exactly `rules`.
-    public init(rules: [RedactionRule]) throws(PrivacyError) {
+    package init(rules: [RedactionRule]) throws(PrivacyError) {
         self.rules = rules
         var expressions: [NSRegularExpression] = []
         for rule in rules {
@@ -30,7 +30,7 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// `text` with everything the rules find replaced by `[label]`.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !text.isEmpty else { return text }
         let string = text as NSString
         var found: [(range: NSRange, rule: Int)] = []
@@ -59,7 +59,7 @@ public struct Redactor: Sendable, Hashable {
 
     /// Redacts every string of `transcript`; participant ids that hold something redacted get
     /// a stable replacement (`redacted-1`, …) so two people never become one.
-    public func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript {
         var ids: [String: String] = [:]
         var order: [String] = transcript.participants.map(\.id)
         order += transcript.messages.compactMap(\.sender)
@@ -72,7 +72,7 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// Reads user rules (see `rules(_:name:)`).
-    public static func rules(fileAt path: String) throws(PrivacyError) -> [RedactionRule] {
+    package static func rules(fileAt path: String) throws(PrivacyError) -> [RedactionRule] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PrivacyError(file: path, reason: "The redaction rules file cannot be read.")
         }
@@ -83,7 +83,7 @@ public struct Redactor: Sendable, Hashable {
     /// (the match becomes `[LABEL]`) or a bare `PATTERN` (it becomes `[redacted]`); blank lines
     /// and lines starting `#` are skipped. A JSON file is read too: a list of patterns, or an
     /// object from label to a pattern or a list of them.
-    public static func rules(_ text: String, name: String) throws(PrivacyError) -> [RedactionRule] {
+    package static func rules(_ text: String, name: String) throws(PrivacyError) -> [RedactionRule] {
         if let json = jsonRules(text) {
             return try json.map { rule throws(PrivacyError) in
                 try checked(rule.label, rule.pattern, name: name, line: 1, column: 1)
@@ -147,8 +147,8 @@ public struct Redactor: Sendable, Hashable {
         return rules
     }
 
-    public static func == (lhs: Redactor, rhs: Redactor) -> Bool { lhs.rules == rhs.rules }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rules) }
+    package static func == (lhs: Redactor, rhs: Redactor) -> Bool { lhs.rules == rhs.rules }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rules) }
 }
 
 /// The compiled patterns: `NSRegularExpression` is immutable once made, so sharing is safe.

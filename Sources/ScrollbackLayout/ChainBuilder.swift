@@ -27,7 +27,7 @@ struct ChainBuilder {
         if message.kind == .system {
             open = ChainLayout(kind: .system, sender: nil, alignment: .center, showName: false, bubbles: [bubble])
         } else {
-            let alignment: Alignment = me != nil && message.sender == me ? .trailing : .leading
+            let alignment: BubbleAlignment = me != nil && message.sender == me ? .trailing : .leading
             open = ChainLayout(
                 kind: .message, sender: message.sender, alignment: alignment,
                 showName: namesIncoming && alignment == .leading, bubbles: [bubble])

@@ -1,7 +1,7 @@
 import ScrollbackModel
 
 /// Layout rule 11 (docs/LAYOUT.md): a message of only one to three emoji is drawn large, without a bubble.
-public enum Emoji {
+package enum Emoji {
     /// Whether a message is "jumbo": 1–3 emoji and nothing else (white space aside).
     static func isJumbo(_ message: Message) -> Bool {
         guard message.kind == .message, !message.deleted, message.attachments.isEmpty else { return false }
@@ -9,7 +9,7 @@ public enum Emoji {
     }
 
     /// Whether `text` is between one and `limit` emoji, ignoring white space.
-    public static func isOnlyEmoji(_ text: String, atMost limit: Int) -> Bool {
+    package static func isOnlyEmoji(_ text: String, atMost limit: Int) -> Bool {
         // An ASCII letter always starts a grapheme of its own and is never an emoji, so most
         // messages are answered from their bytes, without Unicode property look-ups.
         if text.utf8.contains(where: { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) {
@@ -26,7 +26,7 @@ public enum Emoji {
     }
 
     /// Whether one grapheme cluster is an emoji (not a digit or `#` that merely could be).
-    public static func isEmoji(_ character: Character) -> Bool {
+    package static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return false }
         if first.properties.isEmojiPresentation { return true }

@@ -5,10 +5,10 @@ public struct LayoutError: LocatedError, Equatable {
     /// Where the problem is, when it comes from the log.
     public var location: SourceLocation?
     /// What is wrong.
-    public var kind: Kind
+    package var kind: Kind
 
     /// The things that can go wrong.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case unknownTimeZone(String)
         case unknownMe(String, [String])
     }

@@ -3,7 +3,7 @@ import ScrollbackModel
 
 extension TranscriptLayout {
     /// What `bubble` shows: the one place where a message's visible elements are decided.
-    public func presentation(of bubble: Bubble) -> MessagePresentation {
+    package func presentation(of bubble: Bubble) -> MessagePresentation {
         // Plain loops and `if let` rather than `map(method)`: a method reference captures the whole
         // layout, which would be copied and released once per bubble.
         let message = bubble.message
@@ -68,7 +68,7 @@ extension TranscriptLayout {
     public func displayName(_ id: String) -> String { participant(id)?.name ?? id }
 
     /// What screen readers hear before a message: "You", the sender's name, or "Someone".
-    public func speaker(_ id: String?) -> String {
+    package func speaker(_ id: String?) -> String {
         guard let id else { return "Someone" }
         return id == me ? "You" : displayName(id)
     }
@@ -109,7 +109,7 @@ extension TranscriptLayout {
     }
 
     /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`).
-    public static func oneLine(_ markdown: String) -> String {
+    package static func oneLine(_ markdown: String) -> String {
         guard !MarkdownDocument.isPlainText(markdown) else { return markdown }
         var words: [String] = []
         for block in MarkdownDocument.parse(markdown).blocks {
@@ -134,19 +134,19 @@ extension TranscriptLayout {
 }
 
 /// The words the layout decides on, written once for every output.
-public enum PresentationWords {
-    public static let deleted = "This message was deleted"
-    public static let edited = "Edited"
-    public static let replyNotFound = "a message that is not in this export"
-    public static let missingFromLatestExport = "Not in the latest export"
-    public static let omitted = "left out of the export"
-    public static let earlierVersions = "Earlier versions"
+package enum PresentationWords {
+    package static let deleted = "This message was deleted"
+    package static let edited = "Edited"
+    package static let replyNotFound = "a message that is not in this export"
+    package static let missingFromLatestExport = "Not in the latest export"
+    package static let omitted = "left out of the export"
+    package static let earlierVersions = "Earlier versions"
 
     /// "Forwarded from Ana".
-    public static func forwarded(from name: String) -> String { "Forwarded from " + name }
+    package static func forwarded(from name: String) -> String { "Forwarded from " + name }
 
     /// The words for a delivery status.
-    public static func status(_ status: DeliveryStatus) -> String {
+    package static func status(_ status: DeliveryStatus) -> String {
         switch status {
         case .sending: "Sending…"
         case .sent: "Sent"
@@ -157,7 +157,7 @@ public enum PresentationWords {
     }
 
     /// The kind of an attachment in words.
-    public static func kind(_ kind: Attachment.Kind) -> String {
+    package static func kind(_ kind: Attachment.Kind) -> String {
         switch kind {
         case .image: "Photo"
         case .video: "Video"
@@ -173,7 +173,7 @@ public enum PresentationWords {
     }
 
     /// `512 bytes`, `12 KB`, `3.4 MB` (powers of 1000, as file browsers show them).
-    public static func byteCount(_ bytes: Int) -> String {
+    package static func byteCount(_ bytes: Int) -> String {
         if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000
@@ -188,7 +188,7 @@ public enum PresentationWords {
     }
 
     /// `0:42`, `12:05`, `1:02:03`.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         let total = max(0, Int(seconds.rounded()))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in (value < 10 ? "0" : "") + String(value) }

@@ -13,7 +13,7 @@ extension ParticipantStyle {
     }
 
     /// "Ben Okafor" → "BO", "ana" → "A", "+1 555 0100" → "+".
-    public static func initials(of name: String) -> String {
+    package static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
         let letters = words.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }
         let picked = letters.count >= 2 ? [letters[0], letters[letters.count - 1]] : Array(letters.prefix(1))
@@ -22,7 +22,7 @@ extension ParticipantStyle {
     }
 
     /// FNV-1a over UTF-8: the same on every run and machine, unlike `Hasher`.
-    public static func stableHash(_ text: String) -> UInt64 {
+    package static func stableHash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -44,7 +44,7 @@ extension ReplyPreview {
     }
 
     /// A one-line summary of a message, at most 100 characters.
-    public static func excerpt(of message: Message, limit: Int = 100) -> String {
+    package static func excerpt(of message: Message, limit: Int = 100) -> String {
         if message.deleted { return "This message was deleted" }
         var line = ""
         for piece in message.text.split(whereSeparator: \.isNewline) {

@@ -5,14 +5,14 @@
 /// every other byte (including `_`) becomes `_` and two upper-case hex digits:
 /// `m 1` → `~m_201`. Plain ids never contain `~`, and the encoding is one-to-one,
 /// so two messages never share a fragment.
-public enum PermalinkID {
+package enum PermalinkID {
     /// The element id of a message: `msg-` and its encoded id.
-    public static func message(_ id: String) -> String { "msg-" + encode(id) }
+    package static func message(_ id: String) -> String { "msg-" + encode(id) }
 
     /// The element id of the `repeatNumber`th repeat of a message id in one log: `msg-m3~2` for
     /// the second message called `m3`. Encoded ids have no `~` after their first character, so
     /// these never meet another message's id. Links and replies reach the first (`msg-m3`).
-    public static func message(_ id: String, repeatNumber: Int) -> String {
+    package static func message(_ id: String, repeatNumber: Int) -> String {
         repeatNumber == 0 ? message(id) : message(id) + "~" + String(repeatNumber + 1)
     }
 
@@ -32,10 +32,10 @@ public enum PermalinkID {
     }
 
     /// The element id of a day: `day-YYYY-MM-DD`.
-    public static func day(_ date: String) -> String { "day-" + date }
+    package static func day(_ date: String) -> String { "day-" + date }
 
     /// `id` as it is when it is made of `[A-Za-z0-9._-]`, else its `~` encoding.
-    public static func encode(_ id: String) -> String {
+    package static func encode(_ id: String) -> String {
         if !id.isEmpty, id.utf8.allSatisfy({ isPlain($0) || $0 == UInt8(ascii: "_") }) { return id }
         var result = "~"
         for byte in id.utf8 {

@@ -33,7 +33,7 @@ public struct TranscriptLayout: Sendable, Hashable {
     var participantIndex: [String: Int]
 
     /// Creates a layout; `participantIndex` is built from `participants`.
-    public init(
+    package init(
         title: String?, me: String?, timeZone: Zone, locale: String, participants: [ParticipantStyle],
         isGroup: Bool, days: [DayLayout]
     ) {
@@ -73,7 +73,7 @@ public struct ParticipantStyle: Sendable, Hashable {
     public static let paletteSize = 8
 
     /// Creates a style.
-    public init(
+    package init(
         id: String, name: String, initials: String, colorIndex: Int, avatar: String?, isMe: Bool,
         presence: Presence? = nil
     ) {
@@ -97,7 +97,7 @@ public struct DayLayout: Sendable, Hashable {
     public var chains: [ChainLayout]
 
     /// Creates a day.
-    public init(date: CivilDate, label: String, chains: [ChainLayout]) {
+    package init(date: CivilDate, label: String, chains: [ChainLayout]) {
         self.date = date
         self.label = label
         self.chains = chains
@@ -111,14 +111,14 @@ public struct ChainLayout: Sendable, Hashable {
     /// The sender's participant id; `nil` for system chains.
     public var sender: String?
     /// Where the chain sits in the row.
-    public var alignment: Alignment
+    public var alignment: BubbleAlignment
     /// Whether the sender's name shows above the first bubble.
     public var showName: Bool
     /// The bubbles, in time order.
     public var bubbles: [Bubble]
 
     /// Creates a chain.
-    public init(kind: Message.Kind, sender: String?, alignment: Alignment, showName: Bool, bubbles: [Bubble]) {
+    package init(kind: Message.Kind, sender: String?, alignment: BubbleAlignment, showName: Bool, bubbles: [Bubble]) {
         self.kind = kind
         self.sender = sender
         self.alignment = alignment
@@ -128,7 +128,7 @@ public struct ChainLayout: Sendable, Hashable {
 }
 
 /// Where a chain sits in its row.
-public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+public enum BubbleAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     /// Others' messages: the left in left-to-right pages.
     case leading
     /// `me`: the right.
@@ -160,7 +160,7 @@ public struct Bubble: Sendable, Hashable {
     public var utcOffset: Int32
     /// RFC 3339 in the chosen zone, for `<time datetime>`: made when asked, since only some
     /// outputs need it and it is the one time string too long to store without the heap.
-    public var isoTime: String { message.time.rfc3339(utcOffset: utcOffset) }
+    package var isoTime: String { message.time.rfc3339(utcOffset: utcOffset) }
     /// Whether the time shows beside the bubble without hovering (a chain's end, a long pause).
     public var showTime: Bool
     /// A message of only one to three emoji, drawn large without a bubble.
@@ -169,10 +169,10 @@ public struct Bubble: Sendable, Hashable {
     public var reply: ReplyPreview?
     /// How many messages before this one in the layout have the same id: 0 unless the log
     /// repeats an id. Renderers give repeats anchors of their own (`msg-m3~2`).
-    public var repeatNumber = 0
+    package var repeatNumber = 0
 
     /// Creates a bubble.
-    public init(
+    package init(
         message: Message, position: BubblePosition, tail: Bool, avatar: Bool, status: DeliveryStatus?,
         timeLabel: String, utcOffset: Int32, showTime: Bool, jumbo: Bool, reply: ReplyPreview?
     ) {
@@ -203,7 +203,7 @@ public struct ReplyPreview: Sendable, Hashable {
     public var excerpt: String
 
     /// Creates a preview.
-    public init(id: String, found: Bool, sender: String?, senderName: String?, excerpt: String) {
+    package init(id: String, found: Bool, sender: String?, senderName: String?, excerpt: String) {
         self.id = id
         self.found = found
         self.sender = sender

@@ -1,13 +1,13 @@
 /// A Markdown document as Swift values: what every renderer walks.
-public struct MarkdownDocument: Sendable, Hashable {
+package struct MarkdownDocument: Sendable, Hashable {
     /// The top-level blocks.
-    public var blocks: [MarkdownBlock]
+    package var blocks: [MarkdownBlock]
 
     /// Creates a document.
-    public init(blocks: [MarkdownBlock]) { self.blocks = blocks }
+    package init(blocks: [MarkdownBlock]) { self.blocks = blocks }
 
     /// Parses GitHub Flavored Markdown (tables, strikethrough, autolinks, task lists; raw HTML kept as text).
-    public static func parse(_ text: String) -> MarkdownDocument {
+    package static func parse(_ text: String) -> MarkdownDocument {
         if let fast = PlainTextFastPath.document(for: text) { return fast }
         return CmarkBridge.parse(text)
     }
@@ -15,18 +15,18 @@ public struct MarkdownDocument: Sendable, Hashable {
     /// Whether `text` has no Markdown syntax at all: `parse` gives one paragraph of it, as `plain` does.
     ///
     /// Renderers use it to write such text straight out, without building a document.
-    public static func isPlainText(_ text: String) -> Bool {
+    package static func isPlainText(_ text: String) -> Bool {
         PlainTextFastPath.hasNoSyntax(text)
     }
 
     /// A document of one paragraph of plain text: for `"format": "plain"` bodies.
-    public static func plain(_ text: String) -> MarkdownDocument {
+    package static func plain(_ text: String) -> MarkdownDocument {
         PlainTextFastPath.plainDocument(text)
     }
 }
 
 /// A block-level construct.
-public indirect enum MarkdownBlock: Sendable, Hashable {
+package indirect enum MarkdownBlock: Sendable, Hashable {
     case paragraph([MarkdownInline])
     case heading(level: Int, [MarkdownInline])
     /// Fenced or indented code; `language` is the fence's first word.
@@ -40,15 +40,15 @@ public indirect enum MarkdownBlock: Sendable, Hashable {
 }
 
 /// An ordered or bulleted list.
-public struct MarkdownList: Sendable, Hashable {
-    public var ordered: Bool
+package struct MarkdownList: Sendable, Hashable {
+    package var ordered: Bool
     /// The first number of an ordered list.
-    public var start: Int
+    package var start: Int
     /// Tight lists have no blank lines between items.
-    public var tight: Bool
-    public var items: [MarkdownListItem]
+    package var tight: Bool
+    package var items: [MarkdownListItem]
 
-    public init(ordered: Bool, start: Int, tight: Bool, items: [MarkdownListItem]) {
+    package init(ordered: Bool, start: Int, tight: Bool, items: [MarkdownListItem]) {
         self.ordered = ordered
         self.start = start
         self.tight = tight
@@ -57,39 +57,39 @@ public struct MarkdownList: Sendable, Hashable {
 }
 
 /// One list item; `checked` is set for task-list items.
-public struct MarkdownListItem: Sendable, Hashable {
-    public var checked: Bool?
-    public var blocks: [MarkdownBlock]
+package struct MarkdownListItem: Sendable, Hashable {
+    package var checked: Bool?
+    package var blocks: [MarkdownBlock]
 
-    public init(checked: Bool?, blocks: [MarkdownBlock]) {
+    package init(checked: Bool?, blocks: [MarkdownBlock]) {
         self.checked = checked
         self.blocks = blocks
     }
 }
 
 /// A GFM table.
-public struct MarkdownTable: Sendable, Hashable {
+package struct MarkdownTable: Sendable, Hashable {
     /// Column alignment, one per column.
-    public var alignments: [ColumnAlignment]
+    package var alignments: [ColumnAlignment]
     /// Header cells.
-    public var header: [[MarkdownInline]]
+    package var header: [[MarkdownInline]]
     /// Body rows of cells.
-    public var rows: [[[MarkdownInline]]]
+    package var rows: [[[MarkdownInline]]]
 
-    public init(alignments: [ColumnAlignment], header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) {
+    package init(alignments: [ColumnAlignment], header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) {
         self.alignments = alignments
         self.header = header
         self.rows = rows
     }
 
     /// How a table column is aligned.
-    public enum ColumnAlignment: String, Sendable, Hashable {
+    package enum ColumnAlignment: String, Sendable, Hashable {
         case none, left, center, right
     }
 }
 
 /// An inline construct.
-public indirect enum MarkdownInline: Sendable, Hashable {
+package indirect enum MarkdownInline: Sendable, Hashable {
     case text(String)
     case softBreak
     case lineBreak
@@ -107,7 +107,7 @@ public indirect enum MarkdownInline: Sendable, Hashable {
 
 extension Array where Element == MarkdownInline {
     /// The inlines' text with all formatting dropped (alt text, excerpts, screen-reader labels).
-    public var plainText: String {
+    package var plainText: String {
         var text = ""
         for inline in self {
             switch inline {

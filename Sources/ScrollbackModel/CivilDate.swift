@@ -15,7 +15,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The date `days` days after 1970-01-01 (negative before it).
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         // Howard Hinnant's days_from_civil inverse, written out for Int64.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -31,7 +31,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int64 {
+    package var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -42,7 +42,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Day of the week, 1 = Monday … 7 = Sunday (ISO 8601).
-    public var isoWeekday: Int {
+    package var isoWeekday: Int {
         let (_, remainder) = (daysSinceEpoch + 3).floorDivided(by: 7)
         return Int(remainder) + 1
     }
@@ -69,12 +69,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Whether `year` has a February 29th.
-    public static func isLeap(_ year: Int) -> Bool {
+    package static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// The number of days in a month.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -13,7 +13,7 @@ extension Timestamp {
     }
 
     /// Parses RFC 3339 from UTF-8 bytes (the readers' hot path: no `String` is made).
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    package static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         var cursor = ByteCursor(bytes: bytes)
         guard let year = cursor.digits(4), cursor.skip(UInt8(ascii: "-")), let month = cursor.digits(2),
             cursor.skip(UInt8(ascii: "-")), let day = cursor.digits(2),

@@ -54,7 +54,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Appends `rfc3339(utcOffset:)`'s bytes to `bytes`: pages write one per message, and this
     /// makes no string for it. Only digits, `-`, `:`, `.`, `T`, `Z` and `+`: nothing to escape.
-    public func appendRFC3339(utcOffset offset: Int32, to bytes: inout [UInt8]) {
+    package func appendRFC3339(utcOffset offset: Int32, to bytes: inout [UInt8]) {
         let local = seconds + Int64(offset)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: days)
@@ -132,7 +132,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 extension Int64 {
     /// Floor division with a non-negative remainder, for dates before 1970.
-    public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    package func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         var quotient = self / divisor
         var remainder = self % divisor
         if remainder < 0 {

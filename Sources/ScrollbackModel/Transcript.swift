@@ -36,7 +36,7 @@ public struct Transcript: Sendable, Hashable, Codable {
     }
 
     /// Adds a participant for every sender that is not listed yet, named after the sender string.
-    public mutating func addUnlistedSenders() {
+    package mutating func addUnlistedSenders() {
         var known = Set(participants.map(\.id))
         var previous: String?  // runs of one sender are the rule: skip hashing the same id again
         for message in messages {

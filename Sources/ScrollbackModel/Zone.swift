@@ -54,7 +54,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The local wall-clock time of an instant: (date, seconds since local midnight).
-    public func wallClock(of time: Timestamp) -> (date: CivilDate, secondOfDay: Int) {
+    package func wallClock(of time: Timestamp) -> (date: CivilDate, secondOfDay: Int) {
         let local = time.seconds + Int64(offset(at: time))
         let (days, second) = local.floorDivided(by: 86_400)
         return (CivilDate(daysSinceEpoch: days), Int(second))
@@ -63,7 +63,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// The instant a local wall-clock time names. In a repeated hour (clocks going
     /// back) the earlier instant is chosen; in a skipped hour the time is read with
     /// the offset in force before the change, as clocks and phones do.
-    public func timestamp(_ date: CivilDate, hour: Int, minute: Int, second: Int, nanoseconds: Int32 = 0)
+    package func timestamp(_ date: CivilDate, hour: Int, minute: Int, second: Int, nanoseconds: Int32 = 0)
         -> Timestamp
     {
         let local = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
@@ -87,18 +87,18 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
 /// Remembers a zone's offset until its next transition, for callers that walk
 /// instants in time order (layout does): one tz database query per transition.
-public struct ZoneOffsetCache: Sendable {
+package struct ZoneOffsetCache: Sendable {
     /// The zone asked about.
-    public let zone: Zone
+    package let zone: Zone
     private var validFrom: Int64 = .max
     private var validUntil: Int64 = .min
     private var cached: Int32 = 0
 
     /// Creates an empty cache for `zone`.
-    public init(zone: Zone) { self.zone = zone }
+    package init(zone: Zone) { self.zone = zone }
 
     /// Seconds east of UTC at the instant.
-    public mutating func offset(at time: Timestamp) -> Int32 {
+    package mutating func offset(at time: Timestamp) -> Int32 {
         if time.seconds >= validFrom && time.seconds < validUntil { return cached }
         cached = zone.offset(at: time)
         validFrom = time.seconds

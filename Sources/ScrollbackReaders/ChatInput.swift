@@ -6,12 +6,12 @@ public struct ChatInput: Sendable {
     /// The name errors use: the path as given, or `-` for standard input.
     public var name: String
     /// What was read.
-    public var content: Content
+    package var content: Content
     /// The folder attachment paths are relative to (the file's folder, or the folder itself).
     public var baseDirectory: String?
 
     /// A file's bytes or a folder's path.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case bytes([UInt8])
         case directory(String)
     }
@@ -71,13 +71,13 @@ public struct ChatInput: Sendable {
     }
 
     /// The bytes, for readers that take files only.
-    public var bytes: [UInt8]? {
+    package var bytes: [UInt8]? {
         if case .bytes(let bytes) = content { return bytes }
         return nil
     }
 
     /// A location in this input, computing line and column from a byte offset.
-    public func location(ofByte offset: Int) -> SourceLocation {
+    package func location(ofByte offset: Int) -> SourceLocation {
         guard let bytes else { return SourceLocation(file: name) }
         return LocationCursor.locate(offset, in: bytes, name: name)
     }

@@ -4,18 +4,18 @@ import ScrollbackModel
 ///
 /// A struct of closures rather than a protocol hierarchy, so the registry is a
 /// plain list and a test can add a reader of its own.
-public struct ChatReader: Sendable {
+package struct ChatReader: Sendable {
     /// The format's name, as `--input-format` takes it.
-    public var format: InputFormat
+    package var format: InputFormat
     /// One line for `scrollback formats`.
-    public var summary: String
+    package var summary: String
     /// Whether the input looks like this format, judged by content.
-    public var sniff: @Sendable (ChatInput) -> Bool
+    package var sniff: @Sendable (ChatInput) -> Bool
     /// Reads the input.
-    public var read: @Sendable (ChatInput, ReadOptions) throws -> ReadResult
+    package var read: @Sendable (ChatInput, ReadOptions) throws -> ReadResult
 
     /// Creates a reader.
-    public init(
+    package init(
         format: InputFormat, summary: String, sniff: @escaping @Sendable (ChatInput) -> Bool,
         read: @escaping @Sendable (ChatInput, ReadOptions) throws -> ReadResult
     ) {
@@ -29,7 +29,7 @@ public struct ChatReader: Sendable {
 /// Every format Scrollback reads, and detection by content.
 public enum Readers {
     /// The readers, in the order `auto` tries them (most specific first).
-    public static let all: [ChatReader] = [
+    package static let all: [ChatReader] = [
         // Imports first: their sniffers look for keys and line shapes the native formats never use.
         TelegramReader.reader,
         WhatsAppReader.reader,
@@ -45,7 +45,7 @@ public enum Readers {
     ]
 
     /// The reader for a format.
-    public static func reader(for format: InputFormat) -> ChatReader? {
+    package static func reader(for format: InputFormat) -> ChatReader? {
         all.first { $0.format == format }
     }
 

@@ -6,9 +6,9 @@ import ScrollbackModel
 /// growing log can feed it lines as they arrive and redraw what changed.
 /// A line whose `id` was seen before updates that message: the fields the line
 /// has replace the message's (`null` clears one), the fields it lacks are kept.
-public struct JSONLinesDecoder: Sendable {
+package struct JSONLinesDecoder: Sendable {
     /// What one line did.
-    public enum Update: Sendable, Hashable {
+    package enum Update: Sendable, Hashable {
         /// A `{"type": "conversation", …}` line set the title, `me`, time zone or participants.
         case header
         /// The line was a new message with this id.
@@ -24,9 +24,9 @@ public struct JSONLinesDecoder: Sendable {
     }
 
     /// The file name errors use.
-    public let name: String
+    package let name: String
     /// The conversation so far: header fields, participants (listed, then unlisted senders) and messages.
-    public private(set) var transcript: Transcript
+    package private(set) var transcript: Transcript
     private var indexByID: [String: Int] = [:]
     private var participantIDs: Set<String> = []
     private var messageLines = 0
@@ -34,14 +34,14 @@ public struct JSONLinesDecoder: Sendable {
     private(set) var unreadFields: [String: [String]] = [:]
 
     /// A decoder for the file (or stream) named `name`.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
         self.transcript = Transcript(source: SourceLocation(file: name))
     }
 
     /// Decodes one line (without its `\n`; a `\r` before it is allowed) that is line `lineNumber`
     /// of the input. Returns `nil` for a blank line.
-    public mutating func feed(line: [UInt8], lineNumber: Int) throws(ReadError) -> Update? {
+    package mutating func feed(line: [UInt8], lineNumber: Int) throws(ReadError) -> Update? {
         guard FormatSniffing.firstNonSpace(line) != nil else { return nil }
         let name = self.name
         let locate = { (offset: Int) in LocationCursor.locate(offset, in: line, name: name, firstLine: lineNumber) }
@@ -89,7 +89,7 @@ public struct JSONLinesDecoder: Sendable {
     }
 
     /// The message with `id`, if a line added one.
-    public func message(id: String) -> Message? {
+    package func message(id: String) -> Message? {
         indexByID[id].map { transcript.messages[$0] }
     }
 

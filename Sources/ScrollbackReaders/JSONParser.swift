@@ -3,23 +3,23 @@
 /// Written here because Foundation's parsers report neither where a value came
 /// from nor where a syntax error is in line/column form for every case, and
 /// because nesting depth must be bounded without recursion blowing the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// Why parsing failed, at a byte offset.
-    public struct Failure: Error, Equatable, Sendable {
+    package struct Failure: Error, Equatable, Sendable {
         /// Byte offset of the problem.
-        public var offset: Int
+        package var offset: Int
         /// What is wrong, as a sentence.
-        public var reason: String
+        package var reason: String
 
         /// The reason given for bytes that are not UTF-8, inside strings or out.
-        public static let invalidUTF8Reason = "The text is not valid UTF-8."
+        package static let invalidUTF8Reason = "The text is not valid UTF-8."
 
         /// Whether the input failed for not being UTF-8 rather than for its JSON.
-        public var isInvalidUTF8: Bool { reason == Self.invalidUTF8Reason }
+        package var isInvalidUTF8: Bool { reason == Self.invalidUTF8Reason }
     }
 
     /// The deepest nesting accepted; deeper input is refused instead of exhausting the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var position: Int
@@ -31,7 +31,7 @@ public struct JSONParser {
     private var stopped = false
 
     /// Parses one JSON document from `bytes`, which must hold nothing else but white space.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try parse(bytes, streaming: nil, element: nil)
     }
 
@@ -42,7 +42,7 @@ public struct JSONParser {
     ///
     /// `element` returns `false` to stop (the caller has found a problem of its own); `parse`
     /// then returns what it has without reading further.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], streaming key: String, element: @escaping (JSONValue) -> Bool
     ) throws(Failure) -> JSONValue {
         try parse(bytes, streaming: Optional(key), element: Optional(element))

@@ -3,14 +3,14 @@
 /// Readers need positions for their errors (`trip.json:12:5: message 3 has no
 /// "sender"`), and Foundation's JSON parsers do not report where a value came
 /// from, so Scrollback carries its own small parser (`JSONParser`).
-public struct JSONValue: Sendable, Hashable {
+package struct JSONValue: Sendable, Hashable {
     /// The value.
-    public var kind: Kind
+    package var kind: Kind
     /// Byte offset of the value's first byte in the input.
-    public var offset: Int
+    package var offset: Int
 
     /// What a JSON value can be.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case null
         case bool(Bool)
         /// A number, kept as written (`1`, `-2.5e3`) so large ids lose nothing.
@@ -20,7 +20,7 @@ public struct JSONValue: Sendable, Hashable {
         /// Members in input order; a repeated key keeps the last value on look-up.
         case object([(key: String, value: JSONValue)])
 
-        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+        package static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): return true
             case (.bool(let a), .bool(let b)): return a == b
@@ -33,7 +33,7 @@ public struct JSONValue: Sendable, Hashable {
             }
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             switch self {
             case .null: hasher.combine(0)
             case .bool(let value): hasher.combine(value)
@@ -50,34 +50,34 @@ public struct JSONValue: Sendable, Hashable {
     }
 
     /// Creates a value.
-    public init(_ kind: Kind, offset: Int) {
+    package init(_ kind: Kind, offset: Int) {
         self.kind = kind
         self.offset = offset
     }
 
     /// The member named `key` of an object (the last one, if repeated).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 
     /// The string, if this is one.
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = kind { return value }
         return nil
     }
 
     /// The number as written, if this is one.
-    public var numberText: String? {
+    package var numberText: String? {
         if case .number(let value) = kind { return value }
         return nil
     }
 
     /// The number as a `Double`, if this is one.
-    public var double: Double? { numberText.flatMap(Double.init) }
+    package var double: Double? { numberText.flatMap(Double.init) }
 
     /// The number as an `Int`, if it is a whole number that fits.
-    public var int: Int? {
+    package var int: Int? {
         guard let text = numberText else { return nil }
         if let value = Int(text) { return value }
         guard let value = Double(text), value.rounded() == value, abs(value) < 9e15 else { return nil }
@@ -85,31 +85,31 @@ public struct JSONValue: Sendable, Hashable {
     }
 
     /// The Boolean, if this is one.
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = kind { return value }
         return nil
     }
 
     /// The elements, if this is an array.
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = kind { return value }
         return nil
     }
 
     /// The members, if this is an object.
-    public var members: [(key: String, value: JSONValue)]? {
+    package var members: [(key: String, value: JSONValue)]? {
         if case .object(let value) = kind { return value }
         return nil
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool { kind == .null }
+    package var isNull: Bool { kind == .null }
 
     /// A string or a number, as text: ids are written both ways in real exports.
-    public var scalarText: String? { string ?? numberText }
+    package var scalarText: String? { string ?? numberText }
 
     /// A short name of the value's type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a Boolean"

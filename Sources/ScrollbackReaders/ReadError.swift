@@ -5,22 +5,22 @@ public struct ReadError: LocatedError, Equatable {
     /// Where the problem is.
     public var location: SourceLocation?
     /// The message at fault, as `message 12 (id "m12")`, when one is.
-    public var message: MessageReference?
+    package var message: MessageReference?
     /// What is wrong.
-    public var problem: Problem
+    package var problem: Problem
 
     /// Creates an error.
-    public init(location: SourceLocation?, message: MessageReference? = nil, problem: Problem) {
+    package init(location: SourceLocation?, message: MessageReference? = nil, problem: Problem) {
         self.location = location
         self.message = message
         self.problem = problem
     }
 
     /// A message by its 1-based position in the input and its id, if it has one.
-    public struct MessageReference: Sendable, Equatable {
-        public var number: Int
-        public var id: String?
-        public init(number: Int, id: String?) {
+    package struct MessageReference: Sendable, Equatable {
+        package var number: Int
+        package var id: String?
+        package init(number: Int, id: String?) {
             self.number = number
             self.id = id
         }
@@ -31,9 +31,11 @@ public struct ReadError: LocatedError, Equatable {
 
     /// The problems readers report. Sentences that name a message start with it in lower case
     /// (`message 3 (id "m3") has no "sender".`), as the command line prints them after the location.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
+        /// A URL given for a file that is not a `file:` URL (it is quoted whole).
+        case notAFileURL(String)
         case empty
         case invalidUTF8
         case invalidJSON(String)
@@ -56,6 +58,8 @@ public struct ReadError: LocatedError, Equatable {
         switch problem {
         case .fileNotFound: return "No such file or folder."
         case .unreadable: return "The file cannot be read."
+        case .notAFileURL(let url):
+            return "\"\(url)\" is not a file URL; only files and folders on this machine can be read."
         case .empty: return "The input is empty."
         case .invalidUTF8: return "The text is not valid UTF-8."
         case .invalidJSON(let detail): return "Invalid JSON: \(detail)"

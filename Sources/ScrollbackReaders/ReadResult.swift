@@ -10,7 +10,7 @@ public struct ReadResult: Sendable {
     public var report: ImportReport
 
     /// Creates a result.
-    public init(format: InputFormat, conversations: [Transcript], report: ImportReport = ImportReport()) {
+    package init(format: InputFormat, conversations: [Transcript], report: ImportReport = ImportReport()) {
         self.format = format
         self.conversations = conversations
         self.report = report
@@ -30,10 +30,10 @@ public struct ImportReport: Sendable, Hashable {
     public var warnings: [Note] = []
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Whether an inference line is about who `me` is (a guess, or a hint to pass `--me`).
-    public static func isAboutMe(_ line: String) -> Bool {
+    package static func isAboutMe(_ line: String) -> Bool {
         line.contains("`me`") || line.contains("--me")
     }
 
@@ -41,7 +41,7 @@ public struct ImportReport: Sendable, Hashable {
     public struct Note: Sendable, Hashable, CustomStringConvertible {
         public var location: SourceLocation?
         public var text: String
-        public init(location: SourceLocation?, text: String) {
+        package init(location: SourceLocation?, text: String) {
             self.location = location
             self.text = text
         }

@@ -1,7 +1,7 @@
 /// Finding where text stops being UTF-8, so errors can name the line and column.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte in `range` that does not start or continue valid UTF-8.
-    public static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
+    package static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
         let range = range ?? bytes.indices
         var index = range.lowerBound
         while index < range.upperBound {
@@ -27,7 +27,7 @@ public enum UTF8Validation {
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
-    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         let end = min(offset, bytes.count)

@@ -1,11 +1,11 @@
 /// JSON string literals, written once for every JSON Scrollback makes: layout JSON and the
 /// site's search scripts.
-public enum JSONString {
+package enum JSONString {
     /// `text` as a JSON string literal.
     ///
     /// `scriptSafe` also escapes `<`, so the literal can sit inside a `<script>` element or a
     /// script file without ever spelling `</script>` or `<!--`.
-    public static func literal(_ text: String, scriptSafe: Bool = false) -> String {
+    package static func literal(_ text: String, scriptSafe: Bool = false) -> String {
         var bytes: [UInt8] = []
         append(text, scriptSafe: scriptSafe, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

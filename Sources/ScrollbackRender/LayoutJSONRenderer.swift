@@ -6,9 +6,9 @@ import ScrollbackModel
 /// The documented keys (`days`, `chains`, `messages`, `position`, `tail`, …) keep their
 /// meaning; each message carries every value of its presentation (docs/PRESENTATION.md), so a
 /// front end draws exactly what the HTML page and the terminal draw.
-public enum LayoutJSONRenderer {
+package enum LayoutJSONRenderer {
     /// Writes the layout of `layout` to `output`, ending with a newline.
-    public static func render(_ layout: TranscriptLayout, to output: inout some TextOutputStream) {
+    package static func render(_ layout: TranscriptLayout, to output: inout some TextOutputStream) {
         withoutActuallyEscaping({ (piece: [UInt8]) in output.writeUTF8(piece) }) { sink in
             var writer = JSONWriter(sink: sink)
             writer.write(root(layout))
@@ -17,7 +17,7 @@ public enum LayoutJSONRenderer {
     }
 
     /// The layout as a string.
-    public static func render(_ layout: TranscriptLayout) -> String {
+    package static func render(_ layout: TranscriptLayout) -> String {
         var text = ""
         render(layout, to: &text)
         return text
@@ -26,14 +26,15 @@ public enum LayoutJSONRenderer {
     /// Hands the compact encoding of what `chain` shows (every bubble's presentation) to `sink`:
     /// what a site's page fingerprint is made from, so a value added to the presentation can never
     /// be left out of it.
-    public static func encode(_ chain: ChainLayout, of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void) {
+    package static func encode(_ chain: ChainLayout, of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void)
+    {
         var writer = JSONWriter(sink: sink)
         writer.write(self.chain(chain, layout))
         writer.finish()
     }
 
     /// Hands the compact encoding of the layout's participants, as drawn, to `sink`.
-    public static func encodeParticipants(of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void) {
+    package static func encodeParticipants(of layout: TranscriptLayout, to sink: @escaping ([UInt8]) -> Void) {
         var writer = JSONWriter(sink: sink)
         writer.write(participants(layout))
         writer.finish()

@@ -4,7 +4,7 @@
 /// means making a `String` of it, which checks the UTF-8 again, only for the stream to copy the
 /// bytes out once more. Streams that write bytes anyway (files, standard output) conform and
 /// skip that step.
-public protocol UTF8OutputStream: TextOutputStream {
+package protocol UTF8OutputStream: TextOutputStream {
     /// Appends `bytes`: valid UTF-8 that ends on a character boundary.
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
 }

@@ -6,18 +6,18 @@ import Foundation
 /// The only file that sees the C library: requests become `HTTPRequest` values at once and the
 /// handler's `HTTPResponse` is handed back as a libmicrohttpd response. A streamed response
 /// (Server-Sent Events) may block its connection's thread while it waits for the next event.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// The address and port the server listens on (the port chosen when 0 was asked for).
-    public let endpoint: HTTPEndpoint
+    package let endpoint: HTTPEndpoint
     private let handler: HandlerBox
     private var daemon: OpaquePointer?
     private let socket: Int32
 
     /// Answers one request.
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// Binds `host:port` (port 0 picks a free one) and starts answering with `handler`.
-    public init(host: String, port: Int, handler: @escaping Handler) throws(ServeError) {
+    package init(host: String, port: Int, handler: @escaping Handler) throws(ServeError) {
         let bound = try ListeningSocket.open(host: host, port: port)
         socket = bound.descriptor
         endpoint = bound.endpoint
@@ -41,7 +41,7 @@ public final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops accepting connections and waits for the open ones to finish (streams must have ended).
-    public func stop() {
+    package func stop() {
         guard let daemon else { return }
         self.daemon = nil
         MHD_stop_daemon(daemon)

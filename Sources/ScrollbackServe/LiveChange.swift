@@ -1,19 +1,19 @@
 import Scrollback
 
 /// What one update changed on a live page.
-public struct LiveChange: Sendable, Hashable {
+package struct LiveChange: Sendable, Hashable {
     /// Operations on the message log, in order.
-    public var operations: [LiveOperation] = []
+    package var operations: [LiveOperation] = []
     /// The header's new outer HTML, when it changed (a new title).
-    public var header: String?
+    package var header: String?
     /// The typing bubbles' new markup, when they changed.
-    public var typing: String?
+    package var typing: String?
 
     /// No change.
-    public init() {}
+    package init() {}
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { operations.isEmpty && header == nil && typing == nil }
+    package var isEmpty: Bool { operations.isEmpty && header == nil && typing == nil }
 
     /// The change as the JSON object of one event (`v` is the version it leads to).
     func json(version: String) -> String {

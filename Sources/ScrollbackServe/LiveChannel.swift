@@ -6,7 +6,7 @@ import Foundation
 /// Versions count updates from the server's start; an event id is `TOKEN-VERSION`, where the
 /// token is new each time the server starts, so a page that reconnects to a restarted server
 /// (or that fell further behind than the kept history) is sent the whole log instead.
-public final class LiveChannel: @unchecked Sendable {
+package final class LiveChannel: @unchecked Sendable {
     /// How many updates are kept for pages that reconnect.
     static let history = 4096
     /// How long a stream waits before sending a comment that keeps the connection open.
@@ -20,13 +20,13 @@ public final class LiveChannel: @unchecked Sendable {
     private var closed = false
 
     /// A channel whose page starts as `document`; `token` tells this run of the server apart.
-    public init(document: LiveDocument, token: String) {
+    package init(document: LiveDocument, token: String) {
         self.document = document
         self.token = token
     }
 
     /// Records a change (made to reach `document`) and wakes every stream.
-    public func publish(_ change: LiveChange, document: LiveDocument) {
+    package func publish(_ change: LiveChange, document: LiveDocument) {
         condition.lock()
         defer { condition.unlock() }
         self.document = document
@@ -38,14 +38,14 @@ public final class LiveChannel: @unchecked Sendable {
     }
 
     /// The page as it is now, and the version it is at.
-    public func snapshot() -> (document: LiveDocument, version: String) {
+    package func snapshot() -> (document: LiveDocument, version: String) {
         condition.lock()
         defer { condition.unlock() }
         return (document, id(version))
     }
 
     /// Ends every stream (the server is stopping).
-    public func close() {
+    package func close() {
         condition.lock()
         closed = true
         condition.broadcast()
@@ -54,7 +54,7 @@ public final class LiveChannel: @unchecked Sendable {
 
     /// The event stream for a page at version `since` (`nil`: unknown): each call returns the next
     /// bytes to send, waiting for them; `nil` once the channel is closed.
-    public func stream(since: String?) -> @Sendable () -> [UInt8]? {
+    package func stream(since: String?) -> @Sendable () -> [UInt8]? {
         let cursor = Cursor(start: parse(since))
         return { [self] in next(cursor) }
     }

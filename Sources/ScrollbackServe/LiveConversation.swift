@@ -6,20 +6,20 @@ import Scrollback
 /// Each batch is applied by the JSON Lines decoder, the whole transcript is laid out and rendered
 /// again with the same options, and the new page is compared with the last one
 /// (`LiveDocument`), so the live page always equals a one-shot render of the lines so far.
-public struct LiveConversation: Sendable {
+package struct LiveConversation: Sendable {
     /// The options every rendering uses.
-    public let options: RenderOptions
+    package let options: RenderOptions
     /// The page so far.
-    public private(set) var document: LiveDocument
+    package private(set) var document: LiveDocument
     /// Who is typing.
-    public var typing: LiveTyping { log.typing }
+    package var typing: LiveTyping { log.typing }
     private var log: LiveLog
     /// `--people`, `--redact`, `--anonymize`: applied to the whole transcript before every layout,
     /// as `render` applies them, so the live page shows what a one-shot render would.
     private let transform: TranscriptTransform?
 
     /// An empty conversation read from `name` (a file name, or `-`), shown through `transform`.
-    public init(name: String, options: RenderOptions, transform: TranscriptTransform? = nil) throws {
+    package init(name: String, options: RenderOptions, transform: TranscriptTransform? = nil) throws {
         self.options = options
         self.transform = transform
         log = LiveLog(name: name)
@@ -28,12 +28,12 @@ public struct LiveConversation: Sendable {
     }
 
     /// The conversation as read so far.
-    public var transcript: Transcript { log.transcript }
+    package var transcript: Transcript { log.transcript }
 
     /// Applies a batch of lines (each without its newline) and returns what changed on the page.
     /// A line that is not valid is left out; the batch ends with a `LiveBatchError` that holds
     /// every such line's error and what the other lines changed.
-    public mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
+    package mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
         let failures = log.apply(lines)
         let change = try rerender()
         if !failures.isEmpty { throw LiveBatchError(change: change, errors: failures) }
@@ -42,13 +42,13 @@ public struct LiveConversation: Sendable {
 
     /// Ends typing that has lasted ten seconds by `time` (stream time run on while no line arrived),
     /// without moving the stream's clock.
-    public mutating func expireTyping(at time: Timestamp) throws -> LiveChange {
+    package mutating func expireTyping(at time: Timestamp) throws -> LiveChange {
         guard log.expireTyping(at: time) else { return LiveChange() }
         return try rerender()
     }
 
     /// Starts again from nothing: the followed file was truncated or replaced.
-    public mutating func restart() throws -> LiveChange {
+    package mutating func restart() throws -> LiveChange {
         log.restart()
         return try rerender()
     }
@@ -63,9 +63,9 @@ public struct LiveConversation: Sendable {
 }
 
 /// A batch of lines with bad lines in it: what the good lines changed, and each bad line's error.
-public struct LiveBatchError: Error {
+package struct LiveBatchError: Error {
     /// The change the good lines made.
-    public var change: LiveChange
+    package var change: LiveChange
     /// The bad lines' errors, in order.
-    public var errors: [any Error]
+    package var errors: [any Error]
 }

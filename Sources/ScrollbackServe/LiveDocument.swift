@@ -4,22 +4,22 @@
 /// The page is what `render` (or `site`) writes; the live view cares about its message log (the
 /// element with class `sb-log`), its header (`sb-header`, where the title is) and, beside them,
 /// the typing bubbles that only a live page shows.
-public struct LiveDocument: Sendable {
+package struct LiveDocument: Sendable {
     /// The whole page as rendered.
-    public private(set) var page: String
+    package private(set) var page: String
     /// The log element's inner HTML.
-    public var log: String { logElement.map { tree.string($0.inner) } ?? "" }
+    package var log: String { logElement.map { tree.string($0.inner) } ?? "" }
     /// The header element's outer HTML (empty when the page has none).
-    public var header: String { headerElement.map { tree.string($0.outer) } ?? "" }
+    package var header: String { headerElement.map { tree.string($0.outer) } ?? "" }
     /// The typing bubbles' markup (empty when nobody is typing).
-    public private(set) var typing: String = ""
+    package private(set) var typing: String = ""
 
     private var tree: HTMLTree
     private var logElement: HTMLTree.Element?
     private var headerElement: HTMLTree.Element?
 
     /// Takes a rendered page.
-    public init(page: String) {
+    package init(page: String) {
         self.page = page
         tree = HTMLTree(Array(page.utf8))
         logElement = tree.first(withClass: "sb-log")
@@ -28,7 +28,7 @@ public struct LiveDocument: Sendable {
 
     /// Replaces the page with a new rendering and the typing bubbles with `typing`; returns what
     /// changed.
-    public mutating func update(page newPage: String, typing newTyping: String? = nil) -> LiveChange {
+    package mutating func update(page newPage: String, typing newTyping: String? = nil) -> LiveChange {
         var change = LiveChange()
         if newPage != page {
             let next = LiveDocument(page: newPage)

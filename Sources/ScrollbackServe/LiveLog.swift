@@ -3,25 +3,25 @@ import Scrollback
 /// A JSON Lines log as it grows, line by line, and who is typing in it: what every live view
 /// of a log keeps, whether it renders the page itself (one input) or the site builder does
 /// (several).
-public struct LiveLog: Sendable {
+package struct LiveLog: Sendable {
     /// Who is typing.
-    public private(set) var typing = LiveTyping()
+    package private(set) var typing = LiveTyping()
     private var decoder: JSONLinesDecoder
     private var lineNumber = 0
     private let name: String
 
     /// An empty log read from `name` (a file name, or `-`).
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
         decoder = JSONLinesDecoder(name: name)
     }
 
     /// The conversation as read so far.
-    public var transcript: Transcript { decoder.transcript }
+    package var transcript: Transcript { decoder.transcript }
 
     /// Applies a batch of lines (each without its newline); returns the errors of the lines that
     /// were not valid and were left out, in order.
-    public mutating func apply(_ lines: [[UInt8]]) -> [any Error] {
+    package mutating func apply(_ lines: [[UInt8]]) -> [any Error] {
         var failures: [any Error] = []
         for line in lines {
             lineNumber += 1
@@ -37,14 +37,14 @@ public struct LiveLog: Sendable {
 
     /// Ends typing that has lasted ten seconds by `time`, without moving the stream's clock;
     /// whether anyone stopped.
-    public mutating func expireTyping(at time: Timestamp) -> Bool {
+    package mutating func expireTyping(at time: Timestamp) -> Bool {
         let before = typing
         typing.expire(at: time)
         return typing != before
     }
 
     /// Starts again from nothing: the followed file was truncated or replaced.
-    public mutating func restart() {
+    package mutating func restart() {
         decoder = JSONLinesDecoder(name: name)
         typing = LiveTyping()
         lineNumber = 0
@@ -53,7 +53,7 @@ public struct LiveLog: Sendable {
     /// The typing bubbles of `layout` (a layout of this log): one per sender typing now. Where
     /// `transformed` (people merged, names redacted or anonymized), a sender the layout no longer
     /// knows is not shown, so a bubble can never carry a name the page hides.
-    public func typingHTML(in layout: TranscriptLayout, transformed: Bool) -> String {
+    package func typingHTML(in layout: TranscriptLayout, transformed: Bool) -> String {
         var senders = typing.senders
         if transformed { senders.removeAll { layout.participant($0) == nil } }
         return TypingBubble.html(senders, layout: layout)

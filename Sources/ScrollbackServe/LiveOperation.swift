@@ -4,7 +4,7 @@ import Scrollback
 ///
 /// An element is found by its path of element-child indexes from the log element (`[2, 0, 5]`:
 /// the third day's first chain's sixth child). Markup is always the renderer's own bytes.
-public enum LiveOperation: Sendable, Hashable {
+package enum LiveOperation: Sendable, Hashable {
     /// The element at `path` is replaced by `html` (its new outer HTML).
     case replace(path: [Int], html: String)
     /// `html` (text and elements) is added at the end of the element at `path` (`[]`: the log).

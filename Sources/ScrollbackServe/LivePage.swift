@@ -6,17 +6,17 @@ import ScrollbackTemplates
 /// the server that sent it) — no other script can run.
 ///
 /// Everything else is the page as rendered, so with scripts off it reads as it was when loaded.
-public enum LivePage {
+package enum LivePage {
     /// The script every live page ships.
-    public static let script = BuiltinTemplates.files["live.js"] ?? ""
+    package static let script = BuiltinTemplates.files["live.js"] ?? ""
     /// The live page's extra styles (typing bubbles, the new-messages button, the connection notice).
-    public static let stylesheet = BuiltinTemplates.files["live.css"] ?? ""
+    package static let stylesheet = BuiltinTemplates.files["live.css"] ?? ""
     /// `'sha256-…'`: the policy source that allows `script`.
-    public static let scriptSource = "'sha256-" + ContentDigest.sha256Base64(script) + "'"
+    package static let scriptSource = "'sha256-" + ContentDigest.sha256Base64(script) + "'"
 
     /// `page` with the live script added: it follows `events` from `version`, and starts by
     /// showing the typing bubbles `typing`.
-    public static func make(_ page: String, events: String, version: String, typing: String = "") -> String {
+    package static func make(_ page: String, events: String, version: String, typing: String = "") -> String {
         var html = allowScript(in: page)
         let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
         if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }

@@ -5,9 +5,9 @@ import Foundation
 /// Only what was rendered is reachable: a request path is looked up as it is in a table of
 /// pages and files, never joined to a folder, so no path leads outside the output and no
 /// folder is listed. Anything else is a 4xx.
-public final class LiveServer: @unchecked Sendable {
+package final class LiveServer: @unchecked Sendable {
     /// Something the server can send.
-    public enum Resource: Sendable {
+    package enum Resource: Sendable {
         /// A live page.
         case page(LiveChannel)
         /// A file on disk that the site build wrote.
@@ -15,33 +15,33 @@ public final class LiveServer: @unchecked Sendable {
     }
 
     /// The path of the event stream: `/_live/events?page=/index.html`.
-    public static let eventsPath = "/_live/events"
+    package static let eventsPath = "/_live/events"
 
     private let lock = NSLock()
     private var resources: [String: Resource]
     private var server: HTTPServer?
 
     /// A server for `resources`, by request path (`/` for the one page of a single conversation).
-    public init(resources: [String: Resource]) {
+    package init(resources: [String: Resource]) {
         self.resources = resources
     }
 
     /// Starts listening; returns where.
-    public func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
+    package func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
         let server = try HTTPServer(host: host, port: port) { [self] request in respond(request) }
         self.server = server
         return server.endpoint
     }
 
     /// Replaces what can be reached (a site was built again).
-    public func update(_ resources: [String: Resource]) {
+    package func update(_ resources: [String: Resource]) {
         lock.lock()
         self.resources = resources
         lock.unlock()
     }
 
     /// Ends every event stream and stops the server.
-    public func stop() {
+    package func stop() {
         lock.lock()
         let channels = resources.values.compactMap { resource -> LiveChannel? in
             if case .page(let channel) = resource { return channel }
@@ -54,7 +54,7 @@ public final class LiveServer: @unchecked Sendable {
     }
 
     /// The answer to one request.
-    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+    package func respond(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "Only GET and HEAD are allowed.", headers: [("Allow", "GET, HEAD")])
         }

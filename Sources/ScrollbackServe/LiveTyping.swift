@@ -6,24 +6,24 @@ import Scrollback
 /// `"stop": true`, or ten seconds of stream time after the line. Stream time is the latest time
 /// a line carried; while no line arrives, the live view lets it run on with the wall clock, so an
 /// indicator whose sender went quiet still ends.
-public struct LiveTyping: Sendable, Hashable {
+package struct LiveTyping: Sendable, Hashable {
     /// How long a typing line lasts without another.
-    public static let timeout: Double = 10
+    package static let timeout: Double = 10
 
     /// When each sender started typing (or last said so), in the order they started.
-    public private(set) var started: [(sender: String, time: Timestamp)] = []
+    package private(set) var started: [(sender: String, time: Timestamp)] = []
     /// The latest time any line carried.
-    public private(set) var clock: Timestamp?
+    package private(set) var clock: Timestamp?
 
     /// Nobody typing, no time seen yet.
-    public init() {}
+    package init() {}
 
-    public static func == (lhs: LiveTyping, rhs: LiveTyping) -> Bool {
+    package static func == (lhs: LiveTyping, rhs: LiveTyping) -> Bool {
         lhs.started.map(\.sender) == rhs.started.map(\.sender) && lhs.started.map(\.time) == rhs.started.map(\.time)
             && lhs.clock == rhs.clock
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for entry in started {
             hasher.combine(entry.sender)
             hasher.combine(entry.time)
@@ -31,19 +31,19 @@ public struct LiveTyping: Sendable, Hashable {
     }
 
     /// Moves the clock to `time` when it is later.
-    public mutating func advance(to time: Timestamp?) {
+    package mutating func advance(to time: Timestamp?) {
         guard let time else { return }
         if clock.map({ time > $0 }) ?? true { clock = time }
         started.removeAll { clock!.interval(since: $0.time) >= Self.timeout }
     }
 
     /// Ends typing that started ten seconds or more before `time`.
-    public mutating func expire(at time: Timestamp) {
+    package mutating func expire(at time: Timestamp) {
         started.removeAll { time.interval(since: $0.time) >= Self.timeout }
     }
 
     /// Applies the update `decoder` just gave for a line, looking up an added message's sender.
-    public mutating func apply(_ update: JSONLinesDecoder.Update, from decoder: JSONLinesDecoder) {
+    package mutating func apply(_ update: JSONLinesDecoder.Update, from decoder: JSONLinesDecoder) {
         var sender: String?
         var time: Timestamp?
         if case .added(let id) = update, let message = decoder.message(id: id) {
@@ -54,7 +54,7 @@ public struct LiveTyping: Sendable, Hashable {
     }
 
     /// Applies one line's update; `sender` is the sender of an added or updated message.
-    public mutating func apply(_ update: JSONLinesDecoder.Update, messageSender: String?, messageTime: Timestamp?) {
+    package mutating func apply(_ update: JSONLinesDecoder.Update, messageSender: String?, messageTime: Timestamp?) {
         switch update {
         case .typing(let sender, let time, let stop):
             started.removeAll { $0.sender == sender }
@@ -73,5 +73,5 @@ public struct LiveTyping: Sendable, Hashable {
     }
 
     /// The senders typing now, in the order they started.
-    public var senders: [String] { started.map(\.sender) }
+    package var senders: [String] { started.map(\.sender) }
 }

@@ -5,17 +5,17 @@
 /// left alone, children added after the common ones are appended, and any other change replaces
 /// the smallest element that holds it. Applying the operations in order to the old log gives
 /// exactly the new log's markup.
-public enum LogDiff {
+package enum LogDiff {
     /// How deep the walk goes below the log: elements at this depth are replaced whole.
-    public static let leafDepth = 3
+    package static let leafDepth = 3
 
     /// The operations from `old` to `new`, both the log's inner HTML.
-    public static func operations(from old: String, to new: String) -> [LiveOperation] {
+    package static func operations(from old: String, to new: String) -> [LiveOperation] {
         operations(from: Array(old.utf8), to: Array(new.utf8))
     }
 
     /// The operations from `old` to `new`, both the log's inner HTML as bytes.
-    public static func operations(from old: [UInt8], to new: [UInt8]) -> [LiveOperation] {
+    package static func operations(from old: [UInt8], to new: [UInt8]) -> [LiveOperation] {
         let before = HTMLTree(old)
         let after = HTMLTree(new)
         return operations(from: before.whole, in: before, to: after.whole, in: after)

@@ -1,7 +1,7 @@
 /// Why `serve` could not start or go on.
-public struct ServeError: Error, CustomStringConvertible, Sendable {
+package struct ServeError: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The address is not a numeric IPv4 or IPv6 address.
         case badAddress(String)
         /// Binding or listening failed (the port is taken, the address is not this machine's).
@@ -9,13 +9,13 @@ public struct ServeError: Error, CustomStringConvertible, Sendable {
     }
 
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error.
-    public init(_ reason: Reason) { self.reason = reason }
+    package init(_ reason: Reason) { self.reason = reason }
 
     /// The sentence after `scrollback: error: `.
-    public var description: String {
+    package var description: String {
         switch reason {
         case .badAddress(let host):
             "--host '\(host)' is not an address; use a numeric one like 127.0.0.1 or ::1."

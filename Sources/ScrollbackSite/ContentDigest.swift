@@ -2,9 +2,9 @@ import Foundation
 
 /// SHA-256 digests for callers outside the site builder, such as a Content-Security-Policy
 /// source that allows one script by its hash.
-public enum ContentDigest {
+package enum ContentDigest {
     /// The SHA-256 digest of `text`'s UTF-8 bytes, base64-encoded (`'sha256-…'` sources use it).
-    public static func sha256Base64(_ text: String) -> String {
+    package static func sha256Base64(_ text: String) -> String {
         let hex = Array(SHA256.hex(text).utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)

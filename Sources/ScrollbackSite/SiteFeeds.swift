@@ -70,5 +70,5 @@ enum SiteFeeds {
 
 extension SiteBuilder {
     /// Whether `url` can be a site's `--base-url` (http or https, nothing that needs escaping).
-    public static func isBaseURL(_ url: String) -> Bool { SiteFeeds.normalizedBase(url) != nil }
+    package static func isBaseURL(_ url: String) -> Bool { SiteFeeds.normalizedBase(url) != nil }
 }

@@ -3,14 +3,14 @@
 /// Everything a log supplies (message text, names, titles, reactions, file names,
 /// alt text, URLs) goes through one of these; markup is only ever written by the
 /// renderer's own string literals.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Text for element content: `&`, `<` and `>` escaped.
-    public static func text(_ value: String) -> String {
+    package static func text(_ value: String) -> String {
         escape(value, quotes: false)
     }
 
     /// Text for a double- or single-quoted attribute value: also `"` and `'` escaped.
-    public static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         escape(value, quotes: true)
     }
 

@@ -15,7 +15,7 @@ public struct HTMLOptions: Sendable, Hashable {
     /// The largest file, in bytes, inlined as a `data:` URL; bigger ones become file chips.
     public var inlineMediaLimit: Int
     /// The zip the export came in, whose members attachment paths may name.
-    public var mediaArchive: MediaArchive?
+    package var mediaArchive: MediaArchive?
 
     /// Creates options.
     public init(
@@ -33,22 +33,22 @@ public struct HTMLOptions: Sendable, Hashable {
 
 /// What a page of a larger site adds to a transcript page: where messages live, links between
 /// pages, and a shared stylesheet. The default is a standalone page.
-public struct PageContext: Sendable {
+package struct PageContext: Sendable {
     /// The `href` that reaches a message: `#msg-ID` on a standalone page, `2026-10.html#msg-ID` on a site
     /// whose pages each hold some days. Receives the message's id as the log gives it.
-    public var messageHref: @Sendable (String) -> String
+    package var messageHref: @Sendable (String) -> String
     /// Links shown above and below the transcript (previous and next page, the index).
-    public var links: [PageLink]
+    package var links: [PageLink]
     /// A stylesheet to link to instead of writing the CSS inline.
-    public var stylesheetHref: String?
+    package var stylesheetHref: String?
     /// Where a site keeps its copy of a local attachment (`../media/ab12….jpg`); `nil` from the
     /// closure marks the file as missing. Without it, local paths are used as the log gives them.
-    public var mediaHref: (@Sendable (String) -> String?)?
+    package var mediaHref: (@Sendable (String) -> String?)?
     /// The page's own address where it will be served (a site built with `--base-url`).
-    public var canonicalURL: String?
+    package var canonicalURL: String?
 
     /// Creates a context.
-    public init(
+    package init(
         messageHref: @escaping @Sendable (String) -> String = { "#" + PermalinkID.message($0) },
         links: [PageLink] = [], stylesheetHref: String? = nil, mediaHref: (@Sendable (String) -> String?)? = nil,
         canonicalURL: String? = nil
@@ -61,20 +61,20 @@ public struct PageContext: Sendable {
     }
 
     /// A single self-contained page.
-    public static let standalone = PageContext()
+    package static let standalone = PageContext()
 }
 
 /// A navigation link between pages; also written as `<link rel>` in the head.
-public struct PageLink: Sendable, Hashable {
+package struct PageLink: Sendable, Hashable {
     /// `prev`, `next`, `index`, or another link relation.
-    public var rel: String
+    package var rel: String
     /// Where it goes (escaped on output; forbidden schemes are dropped).
-    public var href: String
+    package var href: String
     /// The visible text ("Older messages").
-    public var label: String
+    package var label: String
 
     /// Creates a link.
-    public init(rel: String, href: String, label: String) {
+    package init(rel: String, href: String, label: String) {
         self.rel = rel
         self.href = href
         self.label = label

@@ -1,12 +1,12 @@
 /// Why an HTML page could not be made.
-public enum HTMLRenderError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum HTMLRenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `--theme` named no theme.
     case unknownTheme(String)
     /// A template (built-in or from `--templates`) does not compile.
     case template(MustacheError)
 
     /// A sentence for the command line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownTheme(let name):
             "'\(name)' is not a theme; use one of \(HTMLTheme.names.joined(separator: ", "))."

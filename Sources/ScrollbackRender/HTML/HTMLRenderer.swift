@@ -4,9 +4,9 @@ import ScrollbackModel
 
 /// Draws a layout as an HTML page: Mustache templates for the structure, Swift for
 /// message bodies (Markdown), so a page of 100k messages renders in one streaming pass.
-public enum HTMLRenderer {
+package enum HTMLRenderer {
     /// Writes a standalone page (or, with `page`, one page of a site) to `output`.
-    public static func render(
+    package static func render(
         _ layout: TranscriptLayout, options: HTMLOptions, page: PageContext = .standalone,
         to output: inout some TextOutputStream
     ) throws {
@@ -14,7 +14,7 @@ public enum HTMLRenderer {
     }
 
     /// The page as a string.
-    public static func render(_ layout: TranscriptLayout, options: HTMLOptions, page: PageContext = .standalone)
+    package static func render(_ layout: TranscriptLayout, options: HTMLOptions, page: PageContext = .standalone)
         throws -> String
     {
         var text = ""
@@ -23,21 +23,21 @@ public enum HTMLRenderer {
     }
 
     /// The stylesheet a page of `options` uses, for a site that links one shared file.
-    public static func stylesheet(options: HTMLOptions) throws -> String {
+    package static func stylesheet(options: HTMLOptions) throws -> String {
         try HTMLTemplates(options: options).stylesheet
     }
 }
 
 /// A theme's templates compiled once, to render any number of pages.
-public struct HTMLTemplates: Sendable {
+package struct HTMLTemplates: Sendable {
     /// The options the templates were made for.
-    public let options: HTMLOptions
+    package let options: HTMLOptions
     /// `base.css` followed by the theme's stylesheet.
-    public let stylesheet: String
+    package let stylesheet: String
     private let library: MustacheLibrary
 
     /// Compiles the templates of `options.theme`, with `options.templateOverrides` applied.
-    public init(options: HTMLOptions) throws {
+    package init(options: HTMLOptions) throws {
         try self.init(options: options, writesMessagesDirectly: true)
     }
 
@@ -73,7 +73,7 @@ public struct HTMLTemplates: Sendable {
     }
 
     /// Writes one page for `layout`.
-    public func render(
+    package func render(
         _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
     ) {
         render(layout, page: page, cores: MarkdownBodyPipeline.freeCores(), to: &output)

@@ -10,10 +10,10 @@ public struct HTMLTheme: Sendable, Hashable {
     /// One line for `scrollback themes`.
     public var summary: String
     /// Partial name → built-in file that replaces the default template (`chain` → `theme-discord.chain.mustache`).
-    public var templates: [String: String]
+    package var templates: [String: String]
 
     /// The theme's stylesheet file (`theme-imessage.css`).
-    public var stylesheet: String { "theme-\(name).css" }
+    package var stylesheet: String { "theme-\(name).css" }
 
     /// Every built-in theme, the default first.
     public static let all: [HTMLTheme] = [
@@ -37,14 +37,14 @@ public struct HTMLTheme: Sendable, Hashable {
     }
 
     /// The names `--theme` accepts, for error messages.
-    public static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
+    package static var names: [String] { all.flatMap { [$0.name] + $0.aliases } }
 
     /// The partials a page is made of.
     static let partials = ["page", "day", "chain", "message"]
 
     /// The files that make this theme, by the names `--templates DIR` overrides:
     /// `page.mustache` … `message.mustache`, `base.css` and the theme's stylesheet.
-    public func files(overrides: [String: String] = [:]) -> [String: String] {
+    package func files(overrides: [String: String] = [:]) -> [String: String] {
         var files: [String: String] = [:]
         for partial in Self.partials {
             let fileName = partial + ".mustache"

@@ -3,9 +3,9 @@
 /// Links are kept for `http`, `https` and `mailto`, relative paths and fragments;
 /// anything else (`javascript:`, `vbscript:`, `data:`, `file:`, unknown schemes)
 /// is dropped and the link's text shown on its own.
-public enum LinkPolicy {
+package enum LinkPolicy {
     /// What a destination is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `http:` or `https:`.
         case remote
         /// `mailto:`.
@@ -17,7 +17,7 @@ public enum LinkPolicy {
     }
 
     /// Classifies `destination` as a browser would read it (tabs, newlines and leading controls ignored).
-    public static func kind(of destination: String) -> Kind {
+    package static func kind(of destination: String) -> Kind {
         if let kind = printableASCIIKind(destination) { return kind }
         // Browsers drop ASCII tab and newline anywhere in a URL and trim controls and spaces at the ends.
         let cleaned = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
@@ -58,7 +58,7 @@ public enum LinkPolicy {
     }
 
     /// `destination` if a link may point there, else `nil`.
-    public static func safeHref(_ destination: String) -> String? {
+    package static func safeHref(_ destination: String) -> String? {
         kind(of: destination) == .forbidden ? nil : destination
     }
 }

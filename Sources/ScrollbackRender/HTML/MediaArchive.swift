@@ -3,23 +3,23 @@
 /// Pages read attachments from it in place: a self-contained page inlines them, a site copies
 /// them out. A struct of one closure, so the renderer needs no zip library of its own; two
 /// archives are the same when they have the same name.
-public struct MediaArchive: Sendable, Hashable {
+package struct MediaArchive: Sendable, Hashable {
     /// The archive's name (its path), which identifies it.
-    public let name: String
+    package let name: String
     private let read: @Sendable (String) -> [UInt8]?
 
     /// An archive called `name` whose member bytes `read` gives (`nil` when there is no such member).
-    public init(name: String, read: @escaping @Sendable (String) -> [UInt8]?) {
+    package init(name: String, read: @escaping @Sendable (String) -> [UInt8]?) {
         self.name = name
         self.read = read
     }
 
     /// The bytes of the member `path`, if the archive holds it.
-    public func contents(_ path: String) -> [UInt8]? {
+    package func contents(_ path: String) -> [UInt8]? {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
         return read(path)
     }
 
-    public static func == (lhs: MediaArchive, rhs: MediaArchive) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package static func == (lhs: MediaArchive, rhs: MediaArchive) -> Bool { lhs.name == rhs.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -1,16 +1,16 @@
 /// A template that cannot be compiled: names the file, the line and the tag.
-public struct MustacheError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MustacheError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The template's file name (`page.mustache`).
-    public var file: String
+    package var file: String
     /// The 1-based line the tag starts on.
-    public var line: Int
+    package var line: Int
     /// The tag as written (`{{#days}}`), or an empty string at the end of the file.
-    public var tag: String
+    package var tag: String
     /// What is wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Why a template does not compile.
-    public enum Reason: Hashable, Sendable {
+    package enum Reason: Hashable, Sendable {
         case unclosedTag
         case unclosedSection(String)
         case unexpectedClose(String)
@@ -20,7 +20,7 @@ public struct MustacheError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// Creates an error.
-    public init(file: String, line: Int, tag: String, reason: Reason) {
+    package init(file: String, line: Int, tag: String, reason: Reason) {
         self.file = file
         self.line = line
         self.tag = tag
@@ -28,7 +28,7 @@ public struct MustacheError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `page.mustache:12: {{/day}} closes "day" but "days" is open.`
-    public var description: String {
+    package var description: String {
         let what: String
         switch reason {
         case .unclosedTag: what = "is not closed"

@@ -1,5 +1,5 @@
 /// A set of compiled templates that can include each other as partials (`{{> chain}}`).
-public struct MustacheLibrary: Sendable {
+package struct MustacheLibrary: Sendable {
     /// Every template, partial tags already pointing at their slots here.
     private var slots: [MustacheTemplate] = []
     /// Slot by partial name (and, for indented variants, name + NUL + indent).
@@ -11,7 +11,7 @@ public struct MustacheLibrary: Sendable {
     ///
     /// `fileNames` maps a partial name to the file errors should name (`chain.mustache`).
     /// `vocabulary` lists the names contexts answer by key: a name's key is its index there.
-    public init(sources: [String: String], fileNames: [String: String] = [:], vocabulary: [String] = [])
+    package init(sources: [String: String], fileNames: [String: String] = [:], vocabulary: [String] = [])
         throws(MustacheError)
     {
         var keys: [String: Int] = [:]
@@ -54,10 +54,10 @@ public struct MustacheLibrary: Sendable {
     func isCompiled(slot: Int) -> Bool { slot >= 0 && slot < compiledSlots.count && compiledSlots[slot] }
 
     /// The compiled template named `name`, if any.
-    public func template(_ name: String) -> MustacheTemplate? { slotByKey[name].map { slots[$0] } }
+    package func template(_ name: String) -> MustacheTemplate? { slotByKey[name].map { slots[$0] } }
 
     /// Renders the template `name` with `context` as the outermost value.
-    public func render(_ name: String, _ context: MustacheValue, to output: inout some TextOutputStream) {
+    package func render(_ name: String, _ context: MustacheValue, to output: inout some TextOutputStream) {
         guard let template = template(name) else { return }
         var renderer = MustacheRenderer(library: self, stack: [context])
         var buffer = MustacheOutput()

@@ -3,14 +3,14 @@
 /// `key` is the name's position in the vocabulary the library was given (or -1 when
 /// the vocabulary does not list it), so a context can answer with an integer `switch`
 /// instead of comparing strings on every look-up.
-public struct MustacheName: Sendable, Hashable {
+package struct MustacheName: Sendable, Hashable {
     /// The name as written (`sender` in `{{reply.sender}}`).
-    public let text: String
+    package let text: String
     /// The name's index in the library's vocabulary; -1 when it is not in it.
-    public let key: Int
+    package let key: Int
 
     /// Creates a resolved name.
-    public init(_ text: String, key: Int = -1) {
+    package init(_ text: String, key: Int = -1) {
         self.text = text
         self.key = key
     }

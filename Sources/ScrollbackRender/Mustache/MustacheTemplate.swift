@@ -1,7 +1,7 @@
 /// A compiled Mustache template: parse once, render many times.
-public struct MustacheTemplate: Sendable {
+package struct MustacheTemplate: Sendable {
     /// The file name errors and partial lookups use.
-    public let name: String
+    package let name: String
     let nodes: [Node]
 
     /// A piece of a compiled template.
@@ -32,7 +32,7 @@ public struct MustacheTemplate: Sendable {
     /// Compiles `source`; errors name `name`, the line and the tag.
     ///
     /// `keys` gives the integer key of each name contexts know (see `MustacheName`).
-    public init(name: String, source: String, keys: [String: Int] = [:]) throws(MustacheError) {
+    package init(name: String, source: String, keys: [String: Int] = [:]) throws(MustacheError) {
         self.name = name
         let tokens = try MustacheScanner(file: name, bytes: Array(source.utf8)).tokens()
         var position = 0

@@ -3,7 +3,7 @@
 /// Objects are looked up through `MustacheContext`, so the renderer can hand a
 /// template a small struct that answers by `switch` instead of building a
 /// dictionary per message.
-public enum MustacheValue {
+package enum MustacheValue {
     /// Nothing: renders as empty, is falsey.
     case null
     /// A flag: sections render for `true`.
@@ -30,13 +30,13 @@ public enum MustacheValue {
     }
 
     /// An object from a dictionary (tests, small pages).
-    public static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
+    package static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
         .object(MustacheDictionary(values))
     }
 }
 
 /// Something that answers a template's names.
-public protocol MustacheContext {
+package protocol MustacheContext {
     /// The value for `name`, or `nil` when this context does not know the name (lookup then goes up the stack).
     func mustacheValue(for name: String) -> MustacheValue?
 
@@ -48,24 +48,24 @@ public protocol MustacheContext {
 
 extension MustacheContext {
     /// Looks the name up by its text.
-    public func mustacheValue(for name: MustacheName) -> MustacheValue? { mustacheValue(for: name.text) }
+    package func mustacheValue(for name: MustacheName) -> MustacheValue? { mustacheValue(for: name.text) }
 }
 
 /// A context backed by a dictionary.
-public struct MustacheDictionary: MustacheContext {
+package struct MustacheDictionary: MustacheContext {
     /// The values by name.
-    public var values: [String: MustacheValue]
+    package var values: [String: MustacheValue]
 
     /// Creates a context.
-    public init(_ values: [String: MustacheValue]) { self.values = values }
+    package init(_ values: [String: MustacheValue]) { self.values = values }
 
     /// The value for `name`.
-    public func mustacheValue(for name: String) -> MustacheValue? { values[name] }
+    package func mustacheValue(for name: String) -> MustacheValue? { values[name] }
 }
 
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
     /// Text from a literal.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// A flag from a literal.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }

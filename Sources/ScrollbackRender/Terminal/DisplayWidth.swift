@@ -6,22 +6,22 @@ import CUTF8Proc
 /// the linked library says). Its widths are the ones terminals and tmux use: East Asian wide
 /// and full-width characters and emoji presentation take two columns, combining marks and
 /// format characters none, East Asian ambiguous characters one.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The Unicode version of the linked utf8proc ("15.0.0" for libutf8proc 2.8).
-    public static var unicodeVersion: String { String(cString: utf8proc_unicode_version()) }
+    package static var unicodeVersion: String { String(cString: utf8proc_unicode_version()) }
 
     /// One user-perceived character and the columns a terminal gives it.
-    public struct Cluster: Sendable, Hashable {
+    package struct Cluster: Sendable, Hashable {
         /// The cluster's text (already safe to print).
-        public var text: String
+        package var text: String
         /// Columns on screen: 0, 1 or 2.
-        public var width: Int
+        package var width: Int
     }
 
     /// Splits `text` into grapheme clusters (Unicode 15 rules, extended) with their widths.
     ///
     /// `text` must be free of control characters (see `TerminalSafeText`).
-    public static func clusters(_ text: String) -> [Cluster] {
+    package static func clusters(_ text: String) -> [Cluster] {
         var result: [Cluster] = []
         walkClusters(text) { scalars, first, count, hasVS16 in
             result.append(cluster(scalars, first: first, count: count, hasVS16: hasVS16))
@@ -32,7 +32,7 @@ public enum DisplayWidth {
     /// The display width of a whole string: the sum over its clusters.
     ///
     /// No cluster strings are made: this runs for every span of every line.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         walkClusters(text) { _, first, count, hasVS16 in

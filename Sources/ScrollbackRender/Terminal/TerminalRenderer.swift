@@ -5,9 +5,9 @@ import ScrollbackModel
 ///
 /// The output is a pure function of the layout and options: `text` is the same layout as
 /// `ansi` with no escape sequence at all, and no line is wider than `options.width`.
-public enum TerminalRenderer {
+package enum TerminalRenderer {
     /// Writes the layout to `output`, one chain at a time (memory stays that of one chain).
-    public static func render(
+    package static func render(
         _ layout: TranscriptLayout, options: TerminalOptions, to output: inout some TextOutputStream
     ) {
         var buffer: [UInt8] = []
@@ -27,7 +27,7 @@ public enum TerminalRenderer {
 
     /// The output in blocks: the title, each day rule and each chain, every block after the
     /// first starting with its blank separator line. `follow` redraws and prints by block.
-    public static func blocks(_ layout: TranscriptLayout, options: TerminalOptions) -> [[String]] {
+    package static func blocks(_ layout: TranscriptLayout, options: TerminalOptions) -> [[String]] {
         var blocks: [[String]] = []
         forEachBlock(layout, options: options) { blocks.append($0) }
         return blocks

@@ -3,16 +3,16 @@
 /// The names are the ones Slack uses, from the emoji-data table that
 /// `scripts/generate-emoji-table.py` writes into `EmojiShortcodeTable.swift`. A name
 /// the table does not hold (a workspace's custom emoji) has no emoji and stays as written.
-public enum EmojiShortcodes {
+package enum EmojiShortcodes {
     /// The emoji for a short name (no colons), in a skin tone from 2 to 6 where it takes one.
-    public static func emoji(named name: String, skinTone: Int? = nil) -> String? {
+    package static func emoji(named name: String, skinTone: Int? = nil) -> String? {
         guard let entry = entries[name] else { return nil }
         if let skinTone, (2...6).contains(skinTone), entry.toned.count == 5 { return entry.toned[skinTone - 2] }
         return entry.plain
     }
 
     /// A reaction's or message's name as Slack writes it (`wave`, `wave::skin-tone-3`) as an emoji.
-    public static func emoji(slackName name: String) -> String? {
+    package static func emoji(slackName name: String) -> String? {
         let parts = name.split(separator: ":", omittingEmptySubsequences: true)
         guard let base = parts.first else { return nil }
         let tone = parts.dropFirst().lazy.compactMap(skinTone).first
@@ -20,7 +20,7 @@ public enum EmojiShortcodes {
     }
 
     /// `text` with every `:name:` (and `:name::skin-tone-N:`) the table knows replaced by its emoji.
-    public static func replacing(in text: String) -> String {
+    package static func replacing(in text: String) -> String {
         guard text.contains(":") else { return text }
         let characters = Array(text)
         var output = ""
