@@ -79,14 +79,9 @@ public enum CommandLineTool {
     public static var overview: String {
         var text = "OVERVIEW: Turn chat logs into transcripts people want to read.\n\n"
         text += "USAGE:\n"
-        text += "  scrollback render INPUT [-o FILE] [--format html|ansi|text|json] [options]\n"
-        text += "  scrollback site INPUT... -o DIR [options]\n"
-        text += "  scrollback check INPUT --snapshot FILE [--format ...] [--record] [options]\n"
-        text += "  scrollback follow [INPUT|-] [options]\n"
-        text += "  scrollback serve INPUT... [--host ADDR] [--port N] [options]\n"
-        text += "  scrollback merge INPUT... -o FILE|DIR [options]\n"
-        text += "  scrollback validate INPUT...\n"
-        text += "  scrollback formats | themes\n"
+        for command in commands {
+            for line in command.usage { text += "  scrollback \(line)\n" }
+        }
         text += "  scrollback --help | --version | COMMAND --help\n\n"
         text += "COMMANDS:\n"
         for command in commands {

@@ -6,13 +6,6 @@ import ScrollbackServe
 /// again when an input changes; every HTML page is a live page, every other file is served as
 /// the build wrote it.
 final class ServeSite: @unchecked Sendable {
-    /// The site options `serve` takes besides the shared ones.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            "--page-budget", value: "BYTES", help: "With several inputs: most HTML per site page (default 1000000)."),
-        OptionSpec("--page-size", value: "N", help: "With several inputs: messages per site page instead."),
-    ]
-
     private let inputs: [SiteInput]
     private let options: SiteOptions
     private let folder: String
