@@ -44,6 +44,8 @@ public enum CommandLineTool {
         case "--version":
             console.out("scrollback \(version)\n")
             return 0
+        case "--generate":
+            return generate(Array(arguments.dropFirst()), console: console)
         default: break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
@@ -73,6 +75,22 @@ public enum CommandLineTool {
             console.error(String(describing: error))
             return 1
         }
+    }
+
+    /// `--generate man|bash|zsh|fish`: the manual page or a shell's completion script, from the
+    /// same option table as the help (`make install` writes them; not listed in the overview).
+    static func generate(_ arguments: [String], console: Console) -> Int32 {
+        let kinds = ["man"] + ShellCompletions.Shell.allCases.map(\.rawValue)
+        guard arguments.count == 1, let kind = arguments.first, kinds.contains(kind) else {
+            console.error("--generate needs one of \(kinds.joined(separator: ", ")).")
+            return 2
+        }
+        if let shell = ShellCompletions.Shell(rawValue: kind) {
+            console.out(ShellCompletions.script(shell))
+        } else {
+            console.out(ManualPage.roff())
+        }
+        return 0
     }
 
     /// The overview `scrollback --help` prints.

@@ -20,12 +20,15 @@ public struct OptionSpec: Sendable, Hashable {
     public var defaultValue: String?
     /// The commands that take the option.
     public var commands: Set<CommandName>
+    /// The values the option takes, when they are a fixed list (for shell completion).
+    public var choices: [String]
 
     /// Creates an option.
     public init(
         _ name: String, short: String? = nil, value: String? = nil, optional: Bool = false,
-        default defaultValue: String? = nil, help: String, for commands: Set<CommandName> = []
+        default defaultValue: String? = nil, choices: [String] = [], help: String, for commands: Set<CommandName> = []
     ) {
+        self.choices = choices
         self.name = name
         self.short = short
         self.value = value
@@ -60,12 +63,13 @@ public struct Option<Value: Sendable>: Sendable {
     /// An option that takes a value, read by `parse`.
     init(
         _ name: String, short: String? = nil, value: String, optional: Bool = false,
-        default defaultValue: String? = nil,
+        default defaultValue: String? = nil, choices: [String] = [],
         help: String, for commands: Set<CommandName>,
         parse: @escaping @Sendable (String) throws(UsageError) -> Value
     ) {
         spec = OptionSpec(
-            name, short: short, value: value, optional: optional, default: defaultValue, help: help, for: commands)
+            name, short: short, value: value, optional: optional, default: defaultValue, choices: choices, help: help,
+            for: commands)
         self.parse = parse
     }
 }
@@ -74,11 +78,12 @@ extension Option where Value == String {
     /// An option whose value is any text.
     init(
         _ name: String, short: String? = nil, value: String, optional: Bool = false,
-        default defaultValue: String? = nil,
+        default defaultValue: String? = nil, choices: [String] = [],
         help: String, for commands: Set<CommandName>
     ) {
         self.init(
-            name, short: short, value: value, optional: optional, default: defaultValue, help: help, for: commands
+            name, short: short, value: value, optional: optional, default: defaultValue, choices: choices, help: help,
+            for: commands
         ) { $0 }
     }
 }

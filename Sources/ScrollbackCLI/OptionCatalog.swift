@@ -43,7 +43,7 @@ enum OptionCatalog {
     static let mergeOutput = Option(
         "--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.", for: [.merge])
     static let renderFormat = Option(
-        "--format", value: "FORMAT",
+        "--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue),
         help: "html (default with -o FILE.html), ansi (default on a terminal), text, or json.",
         for: [.render]
     ) { value throws(UsageError) in
@@ -56,7 +56,8 @@ enum OptionCatalog {
     // MARK: Command-specific
 
     static let checkFormat = Option(
-        "--format", value: "FORMAT", default: "text", help: "text, ansi, html, or json.", for: [.check]
+        "--format", value: "FORMAT", default: "text", choices: OutputFormat.allCases.map(\.rawValue),
+        help: "text, ansi, html, or json.", for: [.check]
     ) { value throws(UsageError) in
         guard let format = OutputFormat(rawValue: value) else {
             throw UsageError("--format '\(value)' is not an output format; use text, ansi, html or json.")
@@ -81,7 +82,8 @@ enum OptionCatalog {
         return port
     }
     static let export = Option(
-        "--export", value: "NAME", help: "Write theme NAME's files into the folder DIR.", for: [.themes])
+        "--export", value: "NAME", choices: HTMLTheme.names, help: "Write theme NAME's files into the folder DIR.",
+        for: [.themes])
 
     // MARK: Sites
 
@@ -116,7 +118,7 @@ enum OptionCatalog {
     // MARK: Reading
 
     static let inputFormat = Option(
-        "--input-format", value: "FORMAT", default: "auto",
+        "--input-format", value: "FORMAT", default: "auto", choices: ["auto"] + InputFormat.allCases.map(\.rawValue),
         help: "auto, \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")). auto judges by content.",
         for: [.render, .site, .merge, .check, .serve, .validate]
     ) { value throws(UsageError) -> InputFormat? in
@@ -132,7 +134,8 @@ enum OptionCatalog {
         "--conversation", value: "NAME_OR_ID", help: "Which conversation of an input that holds several.",
         for: [.render, .merge, .check, .serve, .validate])
     static let dateOrder = Option(
-        "--date-order", value: "ORDER", help: "dmy, mdy or ymd, for exports whose dates have no year-first form.",
+        "--date-order", value: "ORDER", choices: DateOrder.allCases.map(\.rawValue),
+        help: "dmy, mdy or ymd, for exports whose dates have no year-first form.",
         for: [.render, .site, .merge, .check, .serve, .validate]
     ) { value throws(UsageError) in
         guard let order = DateOrder(rawValue: value) else {
@@ -191,7 +194,7 @@ enum OptionCatalog {
         return Int64((minutes * 60).rounded())
     }
     static let theme = Option(
-        "--theme", value: "NAME", help: "HTML theme (see 'scrollback themes').",
+        "--theme", value: "NAME", choices: HTMLTheme.names, help: "HTML theme (see 'scrollback themes').",
         for: [.render, .site, .check, .follow, .serve]
     ) { theme throws(UsageError) in
         guard HTMLTheme.named(theme) != nil else {
@@ -221,11 +224,11 @@ enum OptionCatalog {
         "--width", value: "N", help: "Columns for ansi/text (default 80, never the terminal's).", for: [.check],
         parse: columns)
     static let color = Option(
-        "--color", value: "WHEN", default: "auto",
+        "--color", value: "WHEN", default: "auto", choices: ColorPolicy.Mode.allCases.map(\.rawValue),
         help: "auto (only on a terminal, never with NO_COLOR), always, or never.", for: [.render, .follow],
         parse: colorMode)
     static let checkColor = Option(
-        "--color", value: "WHEN",
+        "--color", value: "WHEN", choices: ColorPolicy.Mode.allCases.map(\.rawValue),
         help: "auto or always (default): ansi has 256-colour escapes; never: the text layout.",
         for: [.check], parse: colorMode)
 
