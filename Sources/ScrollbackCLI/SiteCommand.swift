@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 /// `scrollback site INPUT... -o DIR`: a browsable, searchable archive of many conversations.
 enum SiteCommand {
@@ -67,16 +68,16 @@ enum SiteCommand {
 }
 
 /// A one-line progress bar on standard error: pages, messages per second and time left.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let console: Console
-    private let lock = NSLock()
     private let started = Date()
-    private var lastDraw = Date.distantPast
+    /// When the bar was last drawn; its lock also keeps one thread's drawing whole.
+    private let lastDraw = Mutex(Date.distantPast)
 
     init(console: Console) { self.console = console }
 
     func show(_ status: SiteBuildStatus) {
-        lock.withLock {
+        lastDraw.withLock { lastDraw in
             let now = Date()
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
@@ -95,13 +96,13 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
-    func clear() { lock.withLock { console.err("\r\u{1B}[K") } }
+    func clear() { lastDraw.withLock { _ in console.err("\r\u{1B}[K") } }
 
     /// Clears the bar, runs `print` (a warning) and lets the next status draw the bar again
     /// below it. Under the bar's lock, so a page finishing on another thread cannot draw the
     /// bar between the clearing and the warning (which would put both on one line).
     func printAbove(_ print: () -> Void) {
-        lock.withLock {
+        lastDraw.withLock { lastDraw in
             console.err("\r\u{1B}[K")
             print()
             lastDraw = .distantPast
