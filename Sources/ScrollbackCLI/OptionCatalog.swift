@@ -13,17 +13,7 @@ enum OptionCatalog {
         all.filter { $0.commands.contains(command) }
     }
 
-    /// `1000000`, `500k`, `2M` (powers of 1000).
-    static func byteCount(_ text: String) -> Int? {
-        let lower = text.lowercased()
-        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)]
-        where lower.hasSuffix(suffix) {
-            return Double(lower.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
-        }
-        return Int(lower)
-    }
-
-    /// Every declaration.
+    /// Every declaration: one left out of this list is neither parsed nor shown.
     static let all: [OptionSpec] = [
         renderOutput.spec, siteOutput.spec, mergeOutput.spec, renderFormat.spec, checkFormat.spec, snapshot.spec,
         record.spec, once.spec, host.spec, port.spec, export.spec, pageBudget.spec, servePageBudget.spec,
@@ -242,6 +232,18 @@ enum OptionCatalog {
         for: [.render, .check, .serve])
     static let remoteMedia = Option.flag(
         "--remote-media", help: "Let images the log gives as remote URLs load.", for: [.render, .site, .check, .serve])
+}
+
+extension OptionCatalog {
+    /// `1000000`, `500k`, `2M` (powers of 1000).
+    static func byteCount(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)]
+        where lower.hasSuffix(suffix) {
+            return Double(lower.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
+        }
+        return Int(lower)
+    }
 }
 
 private extension OptionCatalog {
