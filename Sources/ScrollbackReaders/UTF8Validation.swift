@@ -1,7 +1,7 @@
 /// Finding where text stops being UTF-8, so errors can name the line and column.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte in `range` that does not start or continue valid UTF-8.
-    public static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
+    package static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
         let range = range ?? bytes.indices
         var index = range.lowerBound
         while index < range.upperBound {

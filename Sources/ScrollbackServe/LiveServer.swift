@@ -6,9 +6,9 @@ import Synchronization
 /// Only what was rendered is reachable: a request path is looked up as it is in a table of
 /// pages and files, never joined to a folder, so no path leads outside the output and no
 /// folder is listed. Anything else is a 4xx.
-public final class LiveServer: Sendable {
+package final class LiveServer: Sendable {
     /// Something the server can send.
-    public enum Resource: Sendable {
+    package enum Resource: Sendable {
         /// A live page.
         case page(LiveChannel)
         /// A file on disk that the site build wrote.
@@ -16,7 +16,7 @@ public final class LiveServer: Sendable {
     }
 
     /// The path of the event stream: `/_live/events?page=/index.html`.
-    public static let eventsPath = "/_live/events"
+    package static let eventsPath = "/_live/events"
 
     /// What can be reached, and the running server.
     private struct State {
@@ -27,24 +27,24 @@ public final class LiveServer: Sendable {
     private let state: Mutex<State>
 
     /// A server for `resources`, by request path (`/` for the one page of a single conversation).
-    public init(resources: [String: Resource]) {
+    package init(resources: [String: Resource]) {
         state = Mutex(State(resources: resources))
     }
 
     /// Starts listening; returns where.
-    public func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
+    package func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
         let server = try HTTPServer(host: host, port: port) { [self] request in respond(request) }
         state.withLock { $0.server = server }
         return server.endpoint
     }
 
     /// Replaces what can be reached (a site was built again).
-    public func update(_ resources: [String: Resource]) {
+    package func update(_ resources: [String: Resource]) {
         state.withLock { $0.resources = resources }
     }
 
     /// Ends every event stream and stops the server.
-    public func stop() {
+    package func stop() {
         let (channels, server) = state.withLock { state in
             let channels = state.resources.values.compactMap { resource -> LiveChannel? in
                 if case .page(let channel) = resource { return channel }
@@ -58,7 +58,7 @@ public final class LiveServer: Sendable {
     }
 
     /// The answer to one request.
-    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+    package func respond(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "Only GET and HEAD are allowed.", headers: [("Allow", "GET, HEAD")])
         }
