@@ -69,6 +69,14 @@ struct InstallTests {
             let file = stage.url.appendingPathComponent(Self.installed[index]).path
             #expect(try Self.run([shell, "-n", file]).status == 0, "\(shell)")
         }
+        if Self.available("fish") {
+            let fish = stage.url.appendingPathComponent(Self.installed[4]).path
+            let completes = try Self.run(["fish", "-c", "source \(fish); complete -C 'scrollback check --color '"])
+            #expect(
+                completes.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+                    "always", "auto", "never",
+                ])
+        }
 
         let uninstall = try Self.run(["make", "-s", "uninstall"] + variables, in: Fixtures.packageRoot)
         #expect(uninstall.status == 0, "\(uninstall.output)")
