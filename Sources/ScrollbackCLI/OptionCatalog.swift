@@ -79,7 +79,7 @@ enum OptionCatalog {
 
     static let pageBudget = Option(
         "--page-budget", value: "BYTES", default: "1000000",
-        help: "Most HTML per page before a month is split into parts (500k, 2M also work).", for: [.site],
+        help: "Most HTML per page before a month is split into parts, in bytes or as 500k, 2M.", for: [.site],
         parse: bytes)
     static let servePageBudget = Option(
         "--page-budget", value: "BYTES", default: "1000000", help: "With several inputs: most HTML per site page.",
