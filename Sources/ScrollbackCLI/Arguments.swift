@@ -1,27 +1,3 @@
-/// A command-line option a command accepts.
-public struct OptionSpec: Sendable, Hashable {
-    /// The long name with dashes (`--tz`).
-    public var name: String
-    /// A short alias (`-o`), if any.
-    public var short: String?
-    /// The value's placeholder (`ZONE`); `nil` for a flag.
-    public var value: String?
-    /// One line of help.
-    public var help: String
-    /// The value may be left out (`--redact` or `--redact FILE`): `value` is then a flag, and a
-    /// following argument that is not an option is a candidate the command may claim.
-    public var valueIsOptional: Bool
-
-    /// Creates an option.
-    public init(_ name: String, short: String? = nil, value: String? = nil, optional: Bool = false, help: String) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.help = help
-        self.valueIsOptional = optional
-    }
-}
-
 /// Parsed arguments: option values by long name, flags, and positional arguments.
 public struct Arguments: Sendable {
     /// Values by long option name, in the order given (last one wins for single values).
@@ -39,6 +15,24 @@ public struct Arguments: Sendable {
 
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The option's last value (else its default), read as its type; `nil` when neither is there.
+    public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = value(option.spec.name) ?? option.spec.defaultValue else { return nil }
+        return try option.parse(text)
+    }
+
+    /// Every value the option was given, in order, read as its type.
+    public func allValues<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        var result: [Value] = []
+        for text in values[option.spec.name, default: []] { result.append(try option.parse(text)) }
+        return result
+    }
+
+    /// Whether the option was given at all (with or without a value).
+    public func given<Value>(_ option: Option<Value>) -> Bool {
+        flags.contains(option.spec.name) || values[option.spec.name] != nil
+    }
 
     /// Makes the argument after an optional-value option its value when `accepts` says it is one
     /// (removing it from the positionals).

@@ -27,24 +27,9 @@ enum CheckCommand {
             defaults to 80, and ansi always has 256-colour escapes (--color never gives
             the text layout).
             """,
-        options: [
-            OptionSpec("--snapshot", value: "FILE", help: "The snapshot file (or folder, for a folder of inputs)."),
-            OptionSpec("--format", value: "FORMAT", help: "text (default), ansi, html, or json."),
-            OptionSpec("--record", help: "Rewrite the snapshot with the current output instead of comparing."),
-        ] + SharedOptions.reading + SharedOptions.layout + terminalOptions + SharedOptions.html,
+        options: OptionCatalog.specs(for: .check),
         run: { arguments, console in try run(arguments, console: &console) }
     )
-
-    /// The shared terminal options, with help that says what they mean for snapshots.
-    static let terminalOptions: [OptionSpec] = SharedOptions.terminal.map { spec in
-        var spec = spec
-        switch spec.name {
-        case "--width": spec.help = "Columns for ansi/text (default 80, never the terminal's)."
-        case "--color": spec.help = "auto or always (default): ansi has 256-colour escapes; never: the text layout."
-        default: break
-        }
-        return spec
-    }
 
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
@@ -54,12 +39,12 @@ enum CheckCommand {
                     : "check takes one INPUT; put several inputs in a folder and check the folder.")
         }
         let format = try outputFormat(arguments)
-        let options = try renderOptions(arguments, format: format, console: console)
+        let options = try renderOptions(arguments, console: console)
         let environment = console.environment
         let snapshotCheck = SnapshotCheck(
-            record: arguments.flag("--record") || SnapshotCheck.isOn(environment["SCROLLBACK_RECORD"]),
+            record: arguments.given(OptionCatalog.record) || SnapshotCheck.isOn(environment["SCROLLBACK_RECORD"]),
             onCI: SnapshotCheck.isOn(environment["CI"]))
-        let snapshot = arguments.value("--snapshot")
+        let snapshot = try arguments.value(OptionCatalog.snapshot)
         let checkOne: (String, String) throws -> Bool = { [console] path, snapshotPath in
             let (transcript, loaded) = try SharedOptions.loadTranscript(path, arguments, console: console)
             var options = options
@@ -73,7 +58,7 @@ enum CheckCommand {
         if input != "-", isFolder(input), !namesFile(snapshot) {
             let folder = FolderCheck(
                 folder: input, snapshots: snapshot ?? (input as NSString).appendingPathComponent("__snapshots__"),
-                fileExtension: fileExtension(format))
+                fileExtension: format.fileExtension)
             if samePath(folder.snapshots, input) {
                 throw UsageError(
                     "--snapshot '\(folder.snapshots)' is the input folder; snapshots need a folder of their own.")
@@ -87,16 +72,6 @@ enum CheckCommand {
             throw UsageError("--snapshot '\(snapshot)' is the input itself; name a separate snapshot file.")
         }
         return try checkOne(input, snapshot) ? 0 : 1
-    }
-
-    /// The snapshot file extension for each format, in folder mode.
-    static func fileExtension(_ format: OutputFormat) -> String {
-        switch format {
-        case .text: "txt"
-        case .ansi: "ans"
-        case .html: "html"
-        case .json: "json"
-        }
     }
 
     /// Tells the user what one check found.
@@ -125,15 +100,11 @@ enum CheckCommand {
 
 private extension CheckCommand {
     static func outputFormat(_ arguments: Arguments) throws(UsageError) -> OutputFormat {
-        guard let value = arguments.value("--format") else { return .text }
-        guard let format = OutputFormat(rawValue: value) else {
-            throw UsageError("--format '\(value)' is not an output format; use text, ansi, html or json.")
-        }
-        return format
+        try arguments.value(OptionCatalog.checkFormat) ?? .text
     }
 
     /// The shared options, with everything the machine or terminal would decide pinned down.
-    static func renderOptions(_ arguments: Arguments, format: OutputFormat, console: Console) throws(UsageError)
+    static func renderOptions(_ arguments: Arguments, console: Console) throws(UsageError)
         -> RenderOptions
     {
         // COLUMNS, NO_COLOR, TERM, COLORTERM and a terminal on stdout must not shape a snapshot.
@@ -141,17 +112,13 @@ private extension CheckCommand {
         pinned.environment = [:]
         pinned.terminalWidth = nil
         pinned.outIsTerminal = false
-        var options = try SharedOptions.renderOptions(arguments, console: pinned)
-        if arguments.value("--width") == nil { options.terminal.width = 80 }
-        let colorOff = arguments.value("--color") == "never"
-        options.terminal.color = format == .ansi && !colorOff ? .ansi256 : nil
+        var options = try SharedOptions.renderOptions(arguments, console: pinned, destination: .snapshot)
+        if !arguments.given(OptionCatalog.checkWidth) { options.terminal.width = 80 }
         return options
     }
 
     static func render(_ transcript: Transcript, _ format: OutputFormat, _ options: RenderOptions) throws -> String {
-        // ansi with colour turned off is the text layout, as for `render`.
-        if format == .ansi && options.terminal.color == nil { return try transcript.render(.text, options: options) }
-        return try transcript.render(format, options: options)
+        try transcript.render(ColorPolicy.format(format, color: options.terminal.color), options: options)
     }
 
     static func samePath(_ one: String, _ other: String) -> Bool {
@@ -170,6 +137,6 @@ private extension CheckCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: snapshot, isDirectory: &isDirectory) { return !isDirectory.boolValue }
         let lower = snapshot.lowercased()
-        return OutputFormat.allCases.contains { lower.hasSuffix("." + fileExtension($0)) }
+        return OutputFormat.allCases.contains { lower.hasSuffix("." + $0.fileExtension) }
     }
 }

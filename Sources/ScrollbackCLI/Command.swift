@@ -16,24 +16,23 @@ public struct Command: Sendable {
     /// Runs the command with parsed arguments; returns the exit status.
     public var run: @Sendable (Arguments, inout Console) throws -> Int32
 
+    /// `--help`, which every command takes.
+    public static let helpOption = OptionSpec("--help", short: "-h", help: "Show this help.")
+
     /// The help text: OVERVIEW, USAGE, OPTIONS.
     public var help: String {
         var text = "OVERVIEW: \(abstract)\n\n"
         if let discussion { text += discussion + "\n\n" }
         text += "USAGE:\n" + usage.map { "  scrollback \($0)\n" }.joined() + "\n"
         text += "OPTIONS:\n"
-        let all = options + [OptionSpec("--help", short: "-h", help: "Show this help.")]
-        let labels = all.map { spec -> String in
-            let names = (spec.short.map { $0 + ", " } ?? "") + spec.name
-            guard let value = spec.value else { return names }
-            return names + (spec.valueIsOptional ? " [" + value + "]" : " " + value)
-        }
+        let all = options + [Self.helpOption]
+        let labels = all.map(\.label)
         let width = min((labels.map(\.count).max() ?? 0) + 2, 34)
         for (label, spec) in zip(labels, all) {
             let padding =
                 label.count < width
                 ? String(repeating: " ", count: width - label.count) : "\n  " + String(repeating: " ", count: width)
-            text += "  " + label + padding + spec.help + "\n"
+            text += "  " + label + padding + spec.helpLine + "\n"
         }
         return text
     }

@@ -44,6 +44,8 @@ public enum CommandLineTool {
         case "--version":
             console.out("scrollback \(version)\n")
             return 0
+        case "--generate":
+            return generate(Array(arguments.dropFirst()), console: console)
         default: break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
@@ -75,18 +77,29 @@ public enum CommandLineTool {
         }
     }
 
+    /// `--generate man|bash|zsh|fish`: the manual page or a shell's completion script, from the
+    /// same option table as the help (`make install` writes them; not listed in the overview).
+    static func generate(_ arguments: [String], console: Console) -> Int32 {
+        let kinds = ["man"] + ShellCompletions.Shell.allCases.map(\.rawValue)
+        guard arguments.count == 1, let kind = arguments.first, kinds.contains(kind) else {
+            console.error("--generate needs one of \(kinds.joined(separator: ", ")).")
+            return 2
+        }
+        if let shell = ShellCompletions.Shell(rawValue: kind) {
+            console.out(ShellCompletions.script(shell))
+        } else {
+            console.out(ManualPage.roff())
+        }
+        return 0
+    }
+
     /// The overview `scrollback --help` prints.
     public static var overview: String {
         var text = "OVERVIEW: Turn chat logs into transcripts people want to read.\n\n"
         text += "USAGE:\n"
-        text += "  scrollback render INPUT [-o FILE] [--format html|ansi|text|json] [options]\n"
-        text += "  scrollback site INPUT... -o DIR [options]\n"
-        text += "  scrollback check INPUT --snapshot FILE [--format ...] [--record] [options]\n"
-        text += "  scrollback follow [INPUT|-] [options]\n"
-        text += "  scrollback serve INPUT... [--host ADDR] [--port N] [options]\n"
-        text += "  scrollback merge INPUT... -o FILE|DIR [options]\n"
-        text += "  scrollback validate INPUT...\n"
-        text += "  scrollback formats | themes\n"
+        for command in commands {
+            for line in command.usage { text += "  scrollback \(line)\n" }
+        }
         text += "  scrollback --help | --version | COMMAND --help\n\n"
         text += "COMMANDS:\n"
         for command in commands {

@@ -3,51 +3,57 @@ import ScrollbackRender
 import Synchronization
 
 /// A buffered `TextOutputStream` over a file descriptor: output goes out in 64 KiB writes.
-public final class FileDescriptorStream: TextOutputStream, @unchecked Sendable {
+public final class FileDescriptorStream: TextOutputStream, Sendable {
     /// Standard output, shared by the whole process.
     public static let standardOutput = FileDescriptorStream(descriptor: 1)
 
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private let lock = NSLock()
+    private let state: Mutex<Buffer>
+
+    /// What is waiting to be written, and the first error writing met.
+    private struct Buffer {
+        var bytes: [UInt8] = []
+        var failure: Int32?
+    }
+
     /// The first write error, if any (a closed pipe, a full disk).
-    public private(set) var failure: Int32?
+    public var failure: Int32? { state.withLock { $0.failure } }
 
     /// Wraps an open descriptor; the caller closes it.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(1 << 16)
+        var buffer = Buffer()
+        buffer.bytes.reserveCapacity(1 << 16)
+        state = Mutex(buffer)
     }
 
     deinit { flush() }
 
     /// Appends text, writing out when the buffer is full.
     public func write(_ string: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        buffer.append(contentsOf: string.utf8)
-        if buffer.count >= 1 << 16 { flushLocked() }
+        state.withLock { buffer in
+            buffer.bytes.append(contentsOf: string.utf8)
+            if buffer.bytes.count >= 1 << 16 { flush(&buffer) }
+        }
     }
 
     /// Appends UTF-8 bytes, writing out when the buffer is full.
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
-        lock.lock()
-        defer { lock.unlock() }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flushLocked() }
+        state.withLock { buffer in
+            buffer.bytes.append(contentsOf: bytes)
+            if buffer.bytes.count >= 1 << 16 { flush(&buffer) }
+        }
     }
 
     /// Writes out everything buffered.
     public func flush() {
-        lock.lock()
-        defer { lock.unlock() }
-        flushLocked()
+        state.withLock { flush(&$0) }
     }
 
-    private func flushLocked() {
-        guard !buffer.isEmpty else { return }
-        if failure == nil, let error = Self.writeAll(buffer, to: descriptor) { failure = error }
-        buffer.removeAll(keepingCapacity: true)
+    private func flush(_ buffer: inout Buffer) {
+        guard !buffer.bytes.isEmpty else { return }
+        if buffer.failure == nil, let error = Self.writeAll(buffer.bytes, to: descriptor) { buffer.failure = error }
+        buffer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Writes text straight to a descriptor, unbuffered.

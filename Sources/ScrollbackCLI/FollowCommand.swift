@@ -18,8 +18,7 @@ enum FollowCommand {
             Ctrl-C stops following: the terminal's colours and cursor are restored and the exit
             status is 130.
             """,
-        options: [OptionSpec("--once", help: "Read a file to its current end and stop instead of watching it.")]
-            + SharedOptions.layout + SharedOptions.terminal + SharedOptions.privacy,
+        options: OptionCatalog.specs(for: .follow),
         run: { arguments, console in try run(arguments, console: &console) }
     )
 
@@ -28,7 +27,7 @@ enum FollowCommand {
         let path = arguments.positionals.first ?? "-"
         let options = try SharedOptions.renderOptions(arguments, console: console)
         let transform = try SharedOptions.privacyOptions(arguments).transform
-        let source = try FollowSource(path: path, once: arguments.flag("--once"))
+        let source = try FollowSource(path: path, once: arguments.given(OptionCatalog.once))
         let interactive = console.outIsTerminal && console.environment["TERM"] != "dumb"
         let out = console.out
         var screen = FollowScreen(

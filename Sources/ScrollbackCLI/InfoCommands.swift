@@ -8,7 +8,7 @@ enum FormatsCommand {
         abstract: "List the input formats Scrollback reads.",
         usage: ["formats"],
         discussion: nil,
-        options: [],
+        options: OptionCatalog.specs(for: .formats),
         run: { arguments, console in
             guard arguments.positionals.isEmpty else { throw UsageError("formats takes no arguments.") }
             let width = (Readers.all.map(\.format.rawValue.count).max() ?? 0) + 2
@@ -35,9 +35,9 @@ enum ThemesCommand {
             base.css and the theme's stylesheet. Edit any of them and pass the folder to
             'scrollback render --templates DIR': files there replace the built-in ones by name.
             """,
-        options: [OptionSpec("--export", value: "NAME", help: "Write theme NAME's files into the folder DIR.")],
+        options: OptionCatalog.specs(for: .themes),
         run: { arguments, console in
-            if let name = arguments.value("--export") {
+            if let name = try arguments.value(OptionCatalog.export) {
                 return try export(name, arguments, console: console)
             }
             guard arguments.positionals.isEmpty else { throw UsageError("themes takes no arguments.") }

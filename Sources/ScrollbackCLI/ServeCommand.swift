@@ -18,10 +18,7 @@ enum ServeCommand {
             otherwise; --port 0 picks a free port. The address is printed on standard error.
             Ctrl-C (or SIGTERM) stops the server.
             """,
-        options: [
-            OptionSpec("--host", value: "ADDR", help: "Address to listen on (default 127.0.0.1)."),
-            OptionSpec("--port", value: "N", help: "Port to listen on (default 8080; 0 picks a free one)."),
-        ] + SharedOptions.reading + SharedOptions.layout + SharedOptions.html + ServeSite.options,
+        options: OptionCatalog.specs(for: .serve),
         run: { arguments, console in try run(arguments, console: &console) }
     )
 
@@ -33,9 +30,9 @@ enum ServeCommand {
         if inputs.count > 1, inputs.contains("-") {
             throw UsageError("serve reads standard input (-) only as its one INPUT.")
         }
-        var host = arguments.value("--host") ?? "127.0.0.1"
+        var host = try arguments.value(OptionCatalog.host) ?? "127.0.0.1"
         if host == "localhost" { host = "127.0.0.1" }
-        let port = try self.port(arguments)
+        let port = try arguments.value(OptionCatalog.port) ?? 8080
         let format = try SharedOptions.inputFormat(arguments)
         _ = try SharedOptions.readOptions(arguments)
         var options = try SharedOptions.renderOptions(arguments, console: console)
@@ -118,15 +115,6 @@ enum ServeCommand {
         }
         body()
         while true { pause() }  // the input ended (standard input closed): the page stays up
-    }
-
-    private static func port(_ arguments: Arguments) throws(UsageError) -> Int {
-        guard let value = arguments.value("--port") else { return 8080 }
-        guard let port = Int(value), (0...65535).contains(port) else {
-            throw UsageError(
-                "--port '\(value)' is not a port; use a whole number from 0 to 65535 (0 picks a free one).")
-        }
-        return port
     }
 
     /// Whether a file input is JSON Lines: by its name, else as `render` would judge its content

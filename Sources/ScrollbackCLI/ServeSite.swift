@@ -11,13 +11,6 @@ import ScrollbackServe
 /// bubble whose sender went quiet ends after ten seconds of stream time, run on with the wall
 /// clock while no line arrives.
 final class ServeSite: @unchecked Sendable {
-    /// The site options `serve` takes besides the shared ones.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            "--page-budget", value: "BYTES", help: "With several inputs: most HTML per site page (default 1000000)."),
-        OptionSpec("--page-size", value: "N", help: "With several inputs: messages per site page instead."),
-    ]
-
     private let inputs: [SiteInput]
     private let options: SiteOptions
     private let folder: String

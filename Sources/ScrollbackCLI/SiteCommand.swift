@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import Synchronization
 
 /// `scrollback site INPUT... -o DIR`: a browsable, searchable archive of many conversations.
 enum SiteCommand {
@@ -13,19 +14,7 @@ enum SiteCommand {
             that fails or is killed leaves the previous site as it was. Pages whose messages did
             not change are kept as they are (same file, same modification time).
             """,
-        options: [
-            OptionSpec("--output", short: "-o", value: "DIR", help: "The site's folder (required)."),
-            OptionSpec(
-                "--page-budget", value: "BYTES",
-                help: "Most HTML per page before a month is split into parts (default 1000000; 500k, 2M also work)."),
-            OptionSpec("--page-size", value: "N", help: "Split months into pages of N messages instead."),
-            OptionSpec(
-                "--base-url", value: "URL", help: "Where the site will be served: writes Atom feeds and sitemap.xml."),
-            OptionSpec("--clean", help: "Render every page again instead of keeping unchanged ones."),
-            OptionSpec(
-                "--force", help: "Write into a non-empty folder Scrollback did not create (its files are kept)."),
-        ] + SharedOptions.reading.filter { $0.name != "--conversation" } + SharedOptions.layout
-            + SharedOptions.html.filter { $0.name != "--self-contained" },
+        options: OptionCatalog.specs(for: .site),
         run: { arguments, console in try run(arguments, console: console) }
     )
 
@@ -33,7 +22,7 @@ enum SiteCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("site needs at least one INPUT (a file or a folder).")
         }
-        guard let output = arguments.value("--output"), !output.isEmpty, output != "-" else {
+        guard let output = try arguments.value(OptionCatalog.siteOutput), !output.isEmpty, output != "-" else {
             throw UsageError("site needs an output folder: -o DIR.")
         }
         if arguments.positionals.contains("-") && arguments.positionals.count > 1 {
@@ -69,53 +58,26 @@ enum SiteCommand {
     static func siteOptions(_ arguments: Arguments, console: Console) throws -> SiteOptions {
         let render = try SharedOptions.renderOptions(arguments, console: console)
         var options = SiteOptions(layout: render.layout, html: render.html, title: render.title)
-        if let budget = arguments.value("--page-budget") {
-            guard let bytes = byteCount(budget), bytes >= 10_000, bytes <= 1_000_000_000 else {
-                throw UsageError(
-                    "--page-budget '\(budget)' is not a size; use bytes from 10000 up, like 1000000 or 2M.")
-            }
-            options.pageBudget = bytes
-        }
-        if let size = arguments.value("--page-size") {
-            guard let count = Int(size), count >= 1, count <= 10_000_000 else {
-                throw UsageError("--page-size '\(size)' is not a number of messages; use a whole number like 500.")
-            }
-            options.pageSize = count
-        }
-        if let url = arguments.value("--base-url") {
-            guard SiteBuilder.isBaseURL(url) else {
-                throw UsageError(
-                    "--base-url '\(url)' is not an http or https URL; use one like https://example.org/chats/.")
-            }
-            options.baseURL = url
-        }
-        options.clean = arguments.flag("--clean")
-        options.force = arguments.flag("--force")
+        if let bytes = try arguments.value(OptionCatalog.pageBudget) { options.pageBudget = bytes }
+        options.pageSize = try arguments.value(OptionCatalog.pageSize)
+        options.baseURL = try arguments.value(OptionCatalog.baseURL)
+        options.clean = arguments.given(OptionCatalog.clean)
+        options.force = arguments.given(OptionCatalog.force)
         return options
-    }
-
-    /// `1000000`, `500k`, `2M` (powers of 1000).
-    static func byteCount(_ text: String) -> Int? {
-        let lower = text.lowercased()
-        for (suffix, factor) in [("kb", 1000), ("mb", 1_000_000), ("k", 1000), ("m", 1_000_000)]
-        where lower.hasSuffix(suffix) {
-            return Double(lower.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
-        }
-        return Int(lower)
     }
 }
 
 /// A one-line progress bar on standard error: pages, messages per second and time left.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let console: Console
-    private let lock = NSLock()
     private let started = Date()
-    private var lastDraw = Date.distantPast
+    /// When the bar was last drawn; its lock also keeps one thread's drawing whole.
+    private let lastDraw = Mutex(Date.distantPast)
 
     init(console: Console) { self.console = console }
 
     func show(_ status: SiteBuildStatus) {
-        lock.withLock {
+        lastDraw.withLock { lastDraw in
             let now = Date()
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
@@ -134,13 +96,13 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
-    func clear() { lock.withLock { console.err("\r\u{1B}[K") } }
+    func clear() { lastDraw.withLock { _ in console.err("\r\u{1B}[K") } }
 
     /// Clears the bar, runs `print` (a warning) and lets the next status draw the bar again
     /// below it. Under the bar's lock, so a page finishing on another thread cannot draw the
     /// bar between the clearing and the warning (which would put both on one line).
     func printAbove(_ print: () -> Void) {
-        lock.withLock {
+        lastDraw.withLock { lastDraw in
             console.err("\r\u{1B}[K")
             print()
             lastDraw = .distantPast

@@ -5,12 +5,9 @@ enum ValidateCommand {
     static let command = Command(
         name: "validate",
         abstract: "Check that logs can be read, and report each one's first problem.",
-        usage: ["validate INPUT... [--input-format FORMAT]"],
+        usage: ["validate INPUT... [options]"],
         discussion: nil,
-        options: SharedOptions.reading + [
-            OptionSpec("--me", value: "ID_OR_NAME", help: "Check that this participant exists."),
-            OptionSpec("--tz", value: "ZONE", help: "Time zone for local times in the input."),
-        ],
+        options: OptionCatalog.specs(for: .validate),
         run: { arguments, console in try run(arguments, console: &console) }
     )
 
@@ -24,9 +21,9 @@ enum ValidateCommand {
                 let input = try ChatInput.load(path)
                 let result = try Readers.read(input, format: format, options: readOptions)
                 ImportReportPrinter.print(
-                    result, input: input, console: console, meGiven: arguments.value("--me") != nil)
+                    result, input: input, console: console, meGiven: arguments.given(OptionCatalog.validateMe))
                 var layoutOptions = LayoutOptions()
-                layoutOptions.me = arguments.value("--me")
+                layoutOptions.me = try arguments.value(OptionCatalog.validateMe)
                 layoutOptions.timeZone = try SharedOptions.zone(arguments)
                 var messages = 0
                 for transcript in result.conversations {

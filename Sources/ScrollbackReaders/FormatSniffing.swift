@@ -27,11 +27,12 @@ enum FormatSniffing {
     /// Other exports also hold `"messages"` (Telegram, Discord) but name times and senders differently.
     static func looksLikeNativeJSON(_ bytes: [UInt8]) -> Bool {
         guard firstNonSpace(bytes) == UInt8(ascii: "{") else { return false }
-        let head = Array(bytes.prefix(headLength))
+        let hasKey = { (key: String) in
+            bytes.prefix(headLength).withUnsafeBufferPointer { ImportSniffing.hasMember($0, key) }
+        }
         // A long title or participant list can push "messages" past the head; "version" comes first.
-        guard containsKey("messages", in: head) || containsKey("version", in: head) else { return false }
-        guard containsKey("version", in: head) || containsKey("time", in: head) || containsKey("sender", in: head)
-        else { return false }
+        guard hasKey("messages") || hasKey("version") else { return false }
+        guard hasKey("version") || hasKey("time") || hasKey("sender") else { return false }
         return !looksLikeJSONLines(bytes)
     }
 
@@ -53,24 +54,6 @@ enum FormatSniffing {
         if lines.count > 1 { return firstNonSpace(Array(lines[1])) == UInt8(ascii: "{") }
         return object["messages"] == nil
             && (object["time"] != nil || object["type"]?.string == "conversation")
-    }
-
-    /// Whether `"key"` appears as an object member name (followed by `:`) in `bytes`.
-    static func containsKey(_ key: String, in bytes: [UInt8]) -> Bool {
-        let needle = Array("\"\(key)\"".utf8)
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle),
-                index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
-            {
-                var after = index + needle.count
-                while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
-                if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
-            }
-            index += 1
-        }
-        return false
     }
 }
 

@@ -25,23 +25,4 @@ package enum UTF8Validation {
         }
         return nil
     }
-
-    /// The 1-based line and column (in characters) of a byte offset.
-    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        var index = 0
-        while index < end {
-            if bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        // Count characters, not bytes: continuation bytes do not start a column.
-        var column = 1
-        for byte in bytes[lineStart..<end] where byte & 0xC0 != 0x80 { column += 1 }
-        return (line, column)
-    }
 }

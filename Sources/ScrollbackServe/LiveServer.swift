@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// What `serve` answers: the live pages, their event streams and, for a site, the files it wrote.
 ///
 /// Only what was rendered is reachable: a request path is looked up as it is in a table of
 /// pages and files, never joined to a folder, so no path leads outside the output and no
 /// folder is listed. Anything else is a 4xx.
-package final class LiveServer: @unchecked Sendable {
+package final class LiveServer: Sendable {
     /// Something the server can send.
     package enum Resource: Sendable {
         /// A live page.
@@ -17,40 +18,43 @@ package final class LiveServer: @unchecked Sendable {
     /// The path of the event stream: `/_live/events?page=/index.html`.
     package static let eventsPath = "/_live/events"
 
-    private let lock = NSLock()
-    private var resources: [String: Resource]
-    private var server: HTTPServer?
+    /// What can be reached, and the running server.
+    private struct State {
+        var resources: [String: Resource]
+        var server: HTTPServer?
+    }
+
+    private let state: Mutex<State>
 
     /// A server for `resources`, by request path (`/` for the one page of a single conversation).
     package init(resources: [String: Resource]) {
-        self.resources = resources
+        state = Mutex(State(resources: resources))
     }
 
     /// Starts listening; returns where.
     package func start(host: String, port: Int) throws(ServeError) -> HTTPEndpoint {
         let server = try HTTPServer(host: host, port: port) { [self] request in respond(request) }
-        self.server = server
+        state.withLock { $0.server = server }
         return server.endpoint
     }
 
     /// Replaces what can be reached (a site was built again).
     package func update(_ resources: [String: Resource]) {
-        lock.lock()
-        self.resources = resources
-        lock.unlock()
+        state.withLock { $0.resources = resources }
     }
 
     /// Ends every event stream and stops the server.
     package func stop() {
-        lock.lock()
-        let channels = resources.values.compactMap { resource -> LiveChannel? in
-            if case .page(let channel) = resource { return channel }
-            return nil
+        let (channels, server) = state.withLock { state in
+            let channels = state.resources.values.compactMap { resource -> LiveChannel? in
+                if case .page(let channel) = resource { return channel }
+                return nil
+            }
+            defer { state.server = nil }
+            return (channels, state.server)
         }
-        lock.unlock()
         for channel in channels { channel.close() }
         server?.stop()
-        server = nil
     }
 
     /// The answer to one request.
@@ -62,9 +66,7 @@ package final class LiveServer: @unchecked Sendable {
         guard request.path.hasPrefix("/"), !request.path.split(separator: "/").contains("..") else {
             return .text(400, "Not a path this server knows.")
         }
-        lock.lock()
-        let table = resources
-        lock.unlock()
+        let table = state.withLock { $0.resources }
         if request.path == Self.eventsPath {
             guard request.method == "GET" else {
                 return .text(405, "The event stream answers GET only.", headers: [("Allow", "GET")])

@@ -73,31 +73,4 @@ struct FollowTests {
         #expect(errors.text.hasPrefix("scrollback: error: \(broken.path):4:1: "))
         #expect(errors.text.contains("has no \"time\""))
     }
-
-    @Test(
-        "--color auto: colour only on a terminal that is not dumb and without NO_COLOR",
-        arguments: [
-            (["TERM": "xterm-256color"], true, TerminalOptions.ColorDepth.ansi256),
-            (["TERM": "xterm-256color"], false, nil),
-            (["TERM": "xterm-256color", "NO_COLOR": "1"], true, nil),
-            (["TERM": "xterm-256color", "NO_COLOR": ""], true, .ansi256),
-            (["TERM": "dumb"], true, nil),
-            (["TERM": "xterm", "COLORTERM": "truecolor"], true, .trueColor),
-            (["TERM": "xterm"], true, .ansi16),
-        ])
-    func colorAuto(environment: [String: String], terminal: Bool, expected: TerminalOptions.ColorDepth?) throws {
-        let console = Console(out: { _ in }, err: { _ in }, outIsTerminal: terminal, environment: environment)
-        let arguments = try Arguments.parse([], specs: SharedOptions.terminal, command: "render")
-        #expect(try SharedOptions.colorDepth(arguments, console: console) == expected)
-    }
-
-    @Test("--color always and never win over the environment")
-    func colorForced() throws {
-        let console = Console(out: { _ in }, err: { _ in }, environment: ["NO_COLOR": "1", "TERM": "dumb"])
-        let always = try Arguments.parse(["--color", "always"], specs: SharedOptions.terminal, command: "render")
-        #expect(try SharedOptions.colorDepth(always, console: console) == .ansi16)
-        let never = try Arguments.parse(["--color", "never"], specs: SharedOptions.terminal, command: "render")
-        let terminal = Console(out: { _ in }, err: { _ in }, outIsTerminal: true, environment: ["TERM": "xterm"])
-        #expect(try SharedOptions.colorDepth(never, console: terminal) == nil)
-    }
 }

@@ -76,9 +76,9 @@ struct SiteCommandTests {
 
     @Test("--page-budget takes k and M suffixes")
     func budgets() {
-        #expect(SiteCommand.byteCount("500k") == 500_000)
-        #expect(SiteCommand.byteCount("2M") == 2_000_000)
-        #expect(SiteCommand.byteCount("123456") == 123_456)
-        #expect(SiteCommand.byteCount("lots") == nil)
+        #expect(OptionCatalog.byteCount("500k") == 500_000)
+        #expect(OptionCatalog.byteCount("2M") == 2_000_000)
+        #expect(OptionCatalog.byteCount("123456") == 123_456)
+        #expect(OptionCatalog.byteCount("lots") == nil)
     }
 }

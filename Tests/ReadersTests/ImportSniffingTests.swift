@@ -23,4 +23,26 @@ struct ImportSniffingTests {
         #expect(!ImportSniffing.hasMember(#"{"a": "ts", "b": 2}"#, "ts"))
         #expect(!ImportSniffing.hasMember(#"{"x": 1, "type""#, "type"))
     }
+
+    @Test("A key whose quote is escaped sits inside a string and is not a member; native sniffing agrees")
+    func escapedKeys() {
+        #expect(!ImportSniffing.hasMember(#"{"text": "say \"type\": 1"}"#, "type"))
+        #expect(ImportSniffing.hasMember(#"{"text": "say \"type\": 1", "type": 2}"#, "type"))
+        let quoted = Array(#"{"title": "\"messages\": \"version\": x"}"#.utf8)
+        #expect(!FormatSniffing.looksLikeNativeJSON(quoted))
+        #expect(FormatSniffing.looksLikeNativeJSON(Array(#"{"version": 1, "messages": []}"#.utf8)))
+    }
+
+    @Test("Every reader counts lines and columns the same way, after a byte order mark as without one")
+    func locations() {
+        let text = Array("{\"a\": 1,\n  \"é\": x}".utf8)
+        let offset = text.firstIndex(of: UInt8(ascii: "x"))!
+        let plain = ImportJSON.location(file: "f.json", bytes: text, offset: offset)
+        #expect((plain.line, plain.column) == (2, 8))
+        let marked = ImportJSON.location(file: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text, offset: offset + 3)
+        #expect((marked.line, marked.column) == (2, 8))
+        let first = ChatInput(name: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text).location(ofByte: 3 + 1)
+        #expect((first.line, first.column) == (1, 2))
+        #expect(ImportJSON.location(file: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text, offset: 4) == first)
+    }
 }

@@ -75,13 +75,17 @@ struct MarkdownNestingTests {
     @Test(
         "Markdown nested past the limit keeps its words as plain text, so the tree stays shallow (review; HTML crashed)",
         arguments: [
-            String(repeating: ">", count: 5_000) + " deep words",
-            String(repeating: "- ", count: 2_000) + "deep words",
-            String(repeating: "*", count: 5_000) + "deep words" + String(repeating: "*", count: 5_000),
-            String(repeating: "~~a ", count: 3_000) + "deep words" + String(repeating: "~~", count: 3_000),
+            DeepMarkdown("5000 quotes", String(repeating: ">", count: 5_000) + " deep words"),
+            DeepMarkdown("2000 list items", String(repeating: "- ", count: 2_000) + "deep words"),
+            DeepMarkdown(
+                "5000 emphasis marks",
+                String(repeating: "*", count: 5_000) + "deep words" + String(repeating: "*", count: 5_000)),
+            DeepMarkdown(
+                "3000 strikethroughs",
+                String(repeating: "~~a ", count: 3_000) + "deep words" + String(repeating: "~~", count: 3_000)),
         ])
-    func deepMarkdownIsFlattened(text: String) {
-        let document = MarkdownDocument.parse(text)
+    func deepMarkdownIsFlattened(_ input: DeepMarkdown) {
+        let document = MarkdownDocument.parse(input.text)
         #expect(Self.depth(document.blocks) <= 40)
         #expect(
             document.blocks.flatMap { block -> [MarkdownInline] in
@@ -95,4 +99,17 @@ struct MarkdownNestingTests {
         let document = MarkdownDocument.parse("> > > **bold** in a quote")
         #expect(Self.depth(document.blocks) == 6)  // three quotes, a paragraph, strong, text
     }
+}
+
+/// A deeply nested Markdown input, named in the test log by a short label rather than its kilobytes.
+struct DeepMarkdown: Sendable, CustomTestStringConvertible {
+    let label: String
+    let text: String
+
+    init(_ label: String, _ text: String) {
+        self.label = label
+        self.text = text
+    }
+
+    var testDescription: String { label }
 }

@@ -24,10 +24,9 @@ enum ImportJSON {
         return try parse(bytes, file: input.name)
     }
 
-    /// `file:line:column` of a byte offset.
+    /// `file:line:column` of a byte offset (a byte order mark is not a column).
     static func location(file: String, bytes: [UInt8], offset: Int) -> SourceLocation {
-        let (line, column) = UTF8Validation.lineAndColumn(of: offset, in: bytes)
-        return SourceLocation(file: file, line: line, column: column)
+        LocationCursor.locate(offset, in: bytes, name: file)
     }
 
     /// A number or numeric string of seconds since 1970 (`1704888000`, `"1704888000"`, `1704067200.123`).
@@ -51,25 +50,30 @@ enum ImportSniffing {
     /// Compares UTF-8 bytes: every reader sniffs the first 64 KiB of every input with a dozen
     /// of these, and a Foundation string search there was a fifth of a site build's time.
     static func hasMember(_ text: String, _ key: String, _ value: String? = nil) -> Bool {
+        var text = text
+        return text.withUTF8 { hasMember($0, key, value) }
+    }
+
+    /// Whether `bytes` have `"key"` followed by `:` and then `value`, if given, allowing white
+    /// space; a key whose opening quote is escaped (`\"key\"`, inside a string) does not count.
+    static func hasMember(_ bytes: UnsafeBufferPointer<UInt8>, _ key: String, _ value: String? = nil) -> Bool {
         let needle = Array(("\"" + key + "\"").utf8)
         let literal = value.map { Array($0.utf8) } ?? []
-        var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            while let found = find(needle, in: bytes, from: start) {
-                var index = skipSpace(bytes, from: found + needle.count)
-                if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
-                    index = skipSpace(bytes, from: index + 1)
-                    if bytes.count - index >= literal.count,
-                        literal.indices.allSatisfy({ bytes[index + $0] == literal[$0] })
-                    {
-                        return true
-                    }
+        var start = 0
+        while let found = find(needle, in: bytes, from: start) {
+            start = found + needle.count
+            if found > 0, bytes[found - 1] == UInt8(ascii: "\\") { continue }
+            var index = skipSpace(bytes, from: found + needle.count)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+                index = skipSpace(bytes, from: index + 1)
+                if bytes.count - index >= literal.count,
+                    literal.indices.allSatisfy({ bytes[index + $0] == literal[$0] })
+                {
+                    return true
                 }
-                start = found + needle.count
             }
-            return false
         }
+        return false
     }
 
     /// The offset of the first `needle` in `bytes` at or after `start`.

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Writes a site into a private staging folder beside the target and swaps it in at the end.
 ///
 /// Files whose bytes are unchanged since the last build are hard-linked from the old site
 /// (same inode, same modification time) instead of written, so an unchanged rebuild rewrites
 /// nothing; the old site stays whole until the single swap.
-final class SiteWriter: @unchecked Sendable {
+final class SiteWriter: Sendable {
     /// The site folder.
     let target: String
     /// Where this build is assembled.
@@ -13,12 +14,23 @@ final class SiteWriter: @unchecked Sendable {
     /// The last build's manifest, if the folder holds one.
     let previous: SiteManifest?
     private let reusable: [String: String]
-    private let lock = NSLock()
-    private var files: [String: String] = [:]
-    private var folders: Set<String> = [""]
-    private(set) var written = 0
-    private(set) var kept = 0
-    private(set) var bytes = 0
+    private let state = Mutex(Staged())
+
+    /// What this build has staged, shared by the threads that render pages.
+    private struct Staged {
+        var files: [String: String] = [:]
+        var folders: Set<String> = [""]
+        var written = 0
+        var kept = 0
+        var bytes = 0
+    }
+
+    /// Files written (new or changed) so far.
+    var written: Int { state.withLock { $0.written } }
+    /// Files kept from the last build (hard-linked) so far.
+    var kept: Int { state.withLock { $0.kept } }
+    /// Bytes staged so far.
+    var bytes: Int { state.withLock { $0.bytes } }
 
     /// Prepares a staging folder for `target`, refusing a foreign non-empty folder unless `force`.
     init(target: String, force: Bool, clean: Bool) throws {
@@ -79,10 +91,10 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     /// Whether a file of this build is already staged.
-    func has(_ path: String) -> Bool { lock.withLock { files[path] != nil } }
+    func has(_ path: String) -> Bool { state.withLock { $0.files[path] != nil } }
 
     /// The files staged so far → their hashes.
-    var stagedFiles: [String: String] { lock.withLock { files } }
+    var stagedFiles: [String: String] { state.withLock { $0.files } }
 
     /// Carries over foreign files, writes the manifest and swaps the staging folder in.
     /// Returns `false` when the result equals the existing site, which is then left untouched.
@@ -123,10 +135,10 @@ final class SiteWriter: @unchecked Sendable {
     static let marker = ".scrollback-staging"
 
     private func record(_ path: String, hash: String, size: Int, written isNew: Bool) {
-        lock.withLock {
-            files[path] = hash
-            bytes += size
-            if isNew { written += 1 } else { kept += 1 }
+        state.withLock { state in
+            state.files[path] = hash
+            state.bytes += size
+            if isNew { state.written += 1 } else { state.kept += 1 }
         }
     }
 
@@ -163,8 +175,8 @@ final class SiteWriter: @unchecked Sendable {
         guard let slash = path.lastIndex(of: "/") else { return }
         let folder = String(path[..<slash])
         // Under the lock, so a second thread never writes into a folder the first has not made yet.
-        lock.withLock {
-            if folders.insert(folder).inserted {
+        state.withLock { state in
+            if state.folders.insert(folder).inserted {
                 try? FileManager.default.createDirectory(
                     atPath: staging + "/" + folder, withIntermediateDirectories: true)
             }
