@@ -93,6 +93,16 @@ public struct JSONLinesDecoder: Sendable {
         indexByID[id].map { transcript.messages[$0] }
     }
 
+    /// The message the last line added, if it did, and the fields it had that no message field
+    /// has, which the decoder then forgets: a reader that hands messages on line by line keeps
+    /// none. A later line with its id is then a new message, not an update.
+    mutating func takeAddedMessage() -> (message: Message, unreadFields: [String])? {
+        guard let message = transcript.messages.popLast() else { return nil }
+        indexByID.removeAll(keepingCapacity: true)
+        let fields = unreadFields.removeValue(forKey: message.id) ?? []
+        return (message, fields)
+    }
+
     /// Keeps the unknown fields of `value` when `message` is empty after it, for the empty-message warning.
     private mutating func noteUnreadFields(_ value: JSONValue, of message: Message) {
         guard EmptyMessages.isEmpty(message) else { return }
