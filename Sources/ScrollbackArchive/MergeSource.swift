@@ -100,7 +100,7 @@ public struct MergeSource: Sendable {
         var count: Int
         /// A digest of the content, which orders two sources that are otherwise equally new.
         var digest: UInt64
-        /// Whether the messages' ids are the export's own (`Transcript.hasOwnMessageIDs`).
+        /// Whether the messages' ids are the export's own: not every one is `Transcript.positionalID`.
         var ownIDs: Bool
 
         init(_ transcript: Transcript) {
@@ -161,23 +161,10 @@ public struct MergeSource: Sendable {
 }
 
 extension Transcript {
-    /// Whether the messages' ids are the export's own: ids a reader derived from positions
-    /// (`m1`, `m2`, … in order: WhatsApp, logs without ids) differ between two exports of one chat.
-    var hasOwnMessageIDs: Bool {
-        for (offset, message) in messages.enumerated() where message.id != Self.positionalID(offset + 1) {
-            return true
-        }
-        return false
-    }
-
-    /// The id a reader derives for message `number` (1-based) when it has none of its own.
+    /// The id a reader derives for message `number` (1-based) when it has none of its own
+    /// (`m1`, `m2`, … in order: WhatsApp, logs without ids); such ids differ between two exports
+    /// of one chat.
     static func positionalID(_ number: Int) -> String { "m\(number)" }
-
-    /// The minutes the messages cover, first to last (whole minutes: some exports have no seconds).
-    var minuteSpan: ClosedRange<Int64>? {
-        guard let first = messages.map(\.time).min(), let last = messages.map(\.time).max() else { return nil }
-        return first.minute...last.minute
-    }
 }
 
 extension Timestamp {

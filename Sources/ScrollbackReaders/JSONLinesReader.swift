@@ -40,21 +40,20 @@ enum JSONLinesReader {
     ) throws(ReadError) -> ReadResult? {
         var decoder = JSONLinesDecoder(name: input.name)
         var report = ImportReport()
-        var seen: Set<String> = []
         var count = 0
         let complete = try forEachLine(of: input) { line, lineNumber throws(ReadError) in
             let update = try decoder.feed(line: line, lineNumber: lineNumber)
             if reporting, case .skipped(let type) = update {
                 report.skipped.append(skipped(type, line: lineNumber, input: input))
             }
-            guard case let (message, unreadFields)? = decoder.takeAddedMessage() else { return true }
+            if decoder.updatesHandedOnMessage { return false }
+            guard case let (message, unreadFields)? = decoder.takeAddedMessage(remembering: reporting) else {
+                return true
+            }
             count += 1
-            if reporting {
-                guard seen.insert(message.id).inserted else { return false }
-                if EmptyMessages.isEmpty(message) {
-                    report.warnings.append(
-                        EmptyMessages.note(message, number: count, unknownFields: unreadFields, file: input.name))
-                }
+            if reporting && EmptyMessages.isEmpty(message) {
+                report.warnings.append(
+                    EmptyMessages.note(message, number: count, unknownFields: unreadFields, file: input.name))
             }
             each(consume message)
             return true
