@@ -1,3 +1,5 @@
+import ScrollbackModel
+
 /// Writes pretty-printed JSON with sorted keys straight to a stream.
 ///
 /// The layout JSON of a million messages should not be built as a tree first,

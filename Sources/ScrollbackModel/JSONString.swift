@@ -1,5 +1,5 @@
-/// JSON string literals, written once for every JSON Scrollback makes: layout JSON and the
-/// site's search scripts.
+/// JSON string literals, written once for every JSON Scrollback makes: layout JSON, the site's
+/// search scripts, a live page's updates and the native JSON Lines an archive is written in.
 public enum JSONString {
     /// `text` as a JSON string literal.
     ///
@@ -13,7 +13,7 @@ public enum JSONString {
 
     /// Appends `text` as a JSON string literal: `"` and `\\` escaped, controls (and U+2028,
     /// U+2029, which end lines in JavaScript) as escapes, everything else as its UTF-8 bytes.
-    static func append(_ text: String, scriptSafe: Bool = false, to bytes: inout [UInt8]) {
+    public static func append(_ text: String, scriptSafe: Bool = false, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { utf8 in
