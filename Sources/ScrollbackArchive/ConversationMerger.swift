@@ -261,6 +261,10 @@ struct ConversationMerger {
         ids[message.id] = index
         nextInMinute.append(-1)
         let key = addMinuteKey(message)
+        // One copy of a sender id too long to sit inside the string value, not one per message.
+        if let sender = message.sender, sender.utf8.count > 15, let known = senderNumbers.index(forKey: sender) {
+            message.sender = senderNumbers[known].key
+        }
         entries.append(
             Entry(
                 message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive,
