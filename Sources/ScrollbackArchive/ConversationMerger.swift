@@ -110,8 +110,9 @@ struct ConversationMerger {
         var unmatched: [(position: Int, message: Message)] = []
         /// The entry each message matched exactly, or -1.
         var matchedEntry: [Int32] = []
-        /// The texts the source holds (as the history holds them, where it has the same text).
-        var texts: Set<String> = []
+        /// Texts of matched messages that the history holds as an earlier version (the others
+        /// are the matched entries' own texts).
+        var staleTexts: [String] = []
     }
 
     /// Takes the next message of the source being applied: an exact match (id, or the same
@@ -128,16 +129,13 @@ struct ConversationMerger {
         let (ownIDs, number) = (applying.ownIDs, applying.number)
         guard let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: nil) else {
             applying.matchedEntry.append(-1)
-            applying.texts.insert(message.text)
             applying.unmatched.append((applying.count - 1, message))
             return
         }
         let text = message.text
         take(message, into: index, source: applying.source, ownIDs: ownIDs, number: number)
         applying.matchedEntry.append(Int32(index))
-        // The history's copy of an equal text, so the set holds no second copy of it.
-        let held = entries[index].message.text
-        applying.texts.insert(held == text ? held : text)
+        if entries[index].message.text != text { applying.staleTexts.append(text) }
     }
 
     /// Applies what waited for the end of the source: edits and deletions (found by sender and
@@ -167,8 +165,7 @@ struct ConversationMerger {
             }
         }
         // A message whose text this source still holds unchanged is not the one an edit replaced.
-        let texts = applying.texts
-        applying.texts = []
+        let texts = fuzzy ? heldTexts(applying, unmatched: unmatched, matched: matchedEntry) : []
         for slot in unmatched.indices {
             let position = unmatched[slot].position
             var message = Self.placeholder
@@ -190,6 +187,36 @@ struct ConversationMerger {
                 entries[index].message.missingFromLatestExport = true
             }
         }
+    }
+
+    /// Of the texts an edit could have replaced (those of the history's messages in the senders'
+    /// minutes of `unmatched` that this source did not match), the ones the source holds: the
+    /// only texts `match` asks about, found without a set of every text of the source.
+    private func heldTexts(
+        _ applying: Application, unmatched: [(position: Int, message: Message)], matched: [Int32]
+    ) -> Set<String> {
+        var candidates: Set<String> = []
+        var keys: Set<MinuteKey> = []
+        for waiting in unmatched {
+            guard let key = minuteKey(waiting.message), keys.insert(key).inserted, let bucket = minutes[key] else {
+                continue
+            }
+            var cursor = bucket.first
+            while cursor >= 0 {
+                let index = Int(cursor)
+                cursor = nextInMinute[index]
+                if entries[index].claimedBy != applying.number { candidates.insert(entries[index].message.text) }
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var held: Set<String> = []
+        for waiting in unmatched where candidates.contains(waiting.message.text) { held.insert(waiting.message.text) }
+        for text in applying.staleTexts where candidates.contains(text) { held.insert(text) }
+        for index in matched where index >= 0 {
+            let text = entries[Int(index)].message.text
+            if candidates.contains(text) { held.insert(text) }
+        }
+        return held
     }
 
     private mutating func take(_ message: Message, into index: Int, source: SourceInfo, ownIDs: Bool, number: Int32) {
