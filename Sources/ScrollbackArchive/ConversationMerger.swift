@@ -9,7 +9,7 @@ import ScrollbackModel
 struct ConversationMerger {
     private var entries: [Entry] = []
     /// Every id of the history → its entry (an id of a source's own is `Entry.ownID`).
-    private var ids: [String: Int] = [:]
+    private var ids: [String: Int32] = [:]
     /// The entries of one sender and minute, in the order they came: a linked list through
     /// `nextInMinute`, so a million minutes cost no million small arrays.
     private var minutes: [MinuteKey: (first: Int32, last: Int32)] = [:]
@@ -231,8 +231,8 @@ struct ConversationMerger {
     private func match(
         _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>?
     ) -> Int? {
-        if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
-            return index
+        if ownIDs, let found = ids[message.id], entries[Int(found)].ownID, entries[Int(found)].claimedBy != number {
+            return Int(found)
         }
         guard let key = minuteKey(message), let bucket = minutes[key] else { return nil }
         var changed: (index: Int, score: (Int, Int))?
@@ -285,7 +285,7 @@ struct ConversationMerger {
         }
         if !source.isArchive && message.missingFromLatestExport { message.missingFromLatestExport = false }
         let index = entries.count
-        ids[message.id] = index
+        ids[message.id] = Int32(index)
         nextInMinute.append(-1)
         let key = addMinuteKey(message)
         // One copy of a sender id too long to sit inside the string value, not one per message.
@@ -362,7 +362,7 @@ struct ConversationMerger {
             // The message's own id, from an export that has ids, replaces one made from its content.
             entry.id = newer.id
             entries[index].ownID = true
-            ids[newer.id] = index
+            ids[newer.id] = Int32(index)
         }
         entries[index].message = entry
     }
