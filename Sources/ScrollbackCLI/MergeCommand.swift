@@ -40,7 +40,8 @@ enum MergeCommand {
         let conversation = arguments.value("--conversation")
 
         // Inputs that hold one conversation are read twice (to learn what each is, then in their
-        // turn), so the merge holds one of them at a time besides the history.
+        // turn), so the merge holds one of them at a time besides the history; native logs and
+        // JSON Lines are applied message by message as they are read, so not even that one.
         var archives: [MergeSource] = []
         for path in try archivePaths(output, folder: folder, exists: exists) {
             archives += try sources(path, format: .jsonl, options: readOptions, isArchive: true, console: nil)
@@ -56,10 +57,10 @@ enum MergeCommand {
         }
         let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
         var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
-        var sources = archives + exports
-        (archives, exports) = ([], [])  // the merge lets each export go as it is applied
-        let results = try ArchiveMerger.merge(sources, asOne: asOne)
-        sources = []
+        let sources = archives + exports
+        (archives, exports) = ([], [])
+        // Handed over, not copied: the merge lets each source go as it is applied.
+        let results = try ArchiveMerger.merge(consume sources, asOne: asOne)
 
         if folder && !exists {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
