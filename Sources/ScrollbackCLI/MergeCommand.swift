@@ -122,8 +122,12 @@ enum MergeCommand {
         conversation: String?
     ) throws -> MergeSource? {
         let path = input.name
+        guard input.bytes != nil else { return nil }
+        // Known before the first reading, so the second can read a JSON Lines file line by line
+        // from the disk.
+        let format = try format ?? Readers.detect(input)
         do {
-            let source = try MergeSource(
+            return try MergeSource(
                 name: path, isArchive: isArchive,
                 reading: { each in
                     guard let result = try MessageStream.read(input, format: format, options: options, each: each)
@@ -132,12 +136,10 @@ enum MergeCommand {
                     return try Transcript.pick(from: result, input: input, conversation: conversation)
                 },
                 again: { each in
-                    let input = try ChatInput.load(path)
                     let result = try MessageStream.read(
-                        input, format: format, options: options, reporting: false, each: each)
+                        path: path, format: format, options: options, reporting: false, each: each)
                     return result?.conversations.first ?? Transcript()
                 })
-            return source
         } catch is NotStreamed {
             return nil
         } catch is MessageStream.UpdatesEarlierMessage {

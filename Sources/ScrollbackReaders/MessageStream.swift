@@ -37,6 +37,21 @@ public enum MessageStream {
             return nil
         }
     }
+
+    /// `read` for the file at `path` (not `-`), in `format` (a first reading's, say): a JSON Lines
+    /// file is read a megabyte at a time, so not even its bytes are held; other files are loaded.
+    public static func read(
+        path: String, format: InputFormat, options: ReadOptions = ReadOptions(), reporting: Bool = true,
+        each: (consuming Message) -> Void
+    ) throws -> ReadResult? {
+        guard format == .jsonl, options.transform == nil else {
+            return try read(ChatInput.load(path), format: format, options: options, reporting: reporting, each: each)
+        }
+        guard let result = try JSONLinesReader.stream(file: path, reporting: reporting, each: each) else {
+            throw UpdatesEarlierMessage()
+        }
+        return result
+    }
 }
 
 /// The senders of messages read one at a time, in the order they first speak, for the

@@ -1,5 +1,6 @@
 import ScrollbackModel
 import ScrollbackReaders
+import TestSupport
 import Testing
 
 @Suite("Reading message by message")
@@ -57,6 +58,45 @@ struct MessageStreamTests {
             #expect(second == first && !second.isEmpty)
             #expect(quiet?.conversations == reported?.conversations)
             #expect(quiet?.report.warnings.isEmpty == true)
+        }
+    }
+
+    @Test(
+        "A JSON Lines file read from disk a megabyte at a time gives what its bytes give",
+        arguments: ["\n", ""])
+    func fromDisk(ending: String) throws {
+        // More than a megabyte, so lines are cut between reads; a blank line; the last line with
+        // or without its newline.
+        let message = #"{"sender": "ben", "time": "2026-11-28T09:00:00Z", "text": "%@"}"#
+        let lines = (0..<9_000).map {
+            message.replacingOccurrences(of: "%@", with: "line \($0) " + String(repeating: "x", count: $0 % 250))
+        }
+        let text = Self.lines + "\n\n" + lines.joined(separator: "\n") + ending
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.write("chat.jsonl", text)
+        let input = ChatInput(name: path, bytes: Array(text.utf8))
+        var fromBytes: [Message] = []
+        var fromFile: [Message] = []
+        let bytesResult = try MessageStream.read(input) { fromBytes.append($0) }
+        let fileResult = try MessageStream.read(path: path, format: .jsonl) { fromFile.append($0) }
+        #expect(fromFile.count == 9_003)
+        #expect(fromFile == fromBytes)
+        #expect(fileResult?.conversations == bytesResult?.conversations)
+        #expect(fileResult?.report == bytesResult?.report)
+    }
+
+    @Test("A blank JSON Lines file read from disk is the same error as its bytes give")
+    func blankFromDisk() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.write("blank.jsonl", "\n  \n")
+        let whole = readError(Array("\n  \n".utf8), name: path, format: .jsonl)
+        do {
+            _ = try MessageStream.read(path: path, format: .jsonl) { _ in }
+            Issue.record("no error")
+        } catch let error as ReadError {
+            #expect(error.description == whole)
         }
     }
 
