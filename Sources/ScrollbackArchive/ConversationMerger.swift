@@ -9,7 +9,7 @@ import ScrollbackModel
 struct ConversationMerger {
     private var entries: [Entry] = []
     /// Every id of the history → its entry (an id of a source's own is `Entry.ownID`).
-    private var ids: [String: Int] = [:]
+    private var ids: [String: Int32] = [:]
     /// The entries of one sender and minute, in the order they came: a linked list through
     /// `nextInMinute`, so a million minutes cost no million small arrays.
     private var minutes: [MinuteKey: (first: Int32, last: Int32)] = [:]
@@ -17,6 +17,8 @@ struct ConversationMerger {
     private var report = ConversationMergeReport()
     private var header = Transcript()
     private var participantIndex: [String: Int] = [:]
+    /// How often each content digest was given in the source being applied (`add`).
+    private var occurrences: [UInt64: Int] = [:]
 
     /// One message of the history being built.
     private struct Entry {
@@ -55,7 +57,8 @@ struct ConversationMerger {
     }
 
     /// Merges `sources` (in any order) into one transcript and its report. Each source is read
-    /// (or taken) in its turn and let go once applied, so a long history is not held twice.
+    /// (or taken) in its turn, message by message, and let go once applied, so a long history is
+    /// not held twice.
     static func merge(_ sources: consuming [MergeSource]) throws -> (Transcript, ConversationMergeReport) {
         var merger = ConversationMerger()
         var ordered = order(sources)
@@ -63,8 +66,13 @@ struct ConversationMerger {
         for number in ordered.indices {
             var source = ordered[number]
             ordered[number] = MergeSource(name: source.name, transcript: Transcript())
-            let transcript = try source.take()
-            merger.apply(transcript, name: source.name, isArchive: source.isArchive, number: Int32(number))
+            var applying = Application(
+                source: SourceInfo(name: source.name, isArchive: source.isArchive), number: Int32(number),
+                ownIDs: source.summary.ownIDs, hadEntries: !merger.entries.isEmpty)
+            let header = try source.take { message in merger.receive(message, applying: &applying) }
+            merger.complete(applying)
+            merger.report.sources.append(source.name)
+            merger.applyHeader(header)
         }
         return merger.finish()
     }
@@ -86,70 +94,129 @@ struct ConversationMerger {
         }
     }
 
-    private mutating func apply(_ transcript: consuming Transcript, name: String, isArchive: Bool, number: Int32) {
-        report.sources.append(name)
-        applyHeader(transcript)
-        let source = SourceInfo(name: name, isArchive: isArchive)
-        let ownIDs = transcript.hasOwnMessageIDs
-        let span = transcript.minuteSpan
-        // The messages are taken out of the transcript, so a message added to the history is the
-        // source's own copy, changed in place (an id given) rather than copied.
-        var messages = transcript.messages
-        transcript.messages = []
-        var occurrences: [String: Int] = [:]
-        let hadEntries = !entries.isEmpty
-        // Exact matches first (id, or the same text), so an edited message cannot take the
-        // place of an unchanged one of the same sender and minute; then edits and deletions.
-        var unmatched: [Int] = []
-        var matchedEntry = [Int32](repeating: -1, count: messages.count)
-        for (position, message) in messages.enumerated() {
-            if let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: nil) {
-                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
-                matchedEntry[position] = Int32(index)
-            } else {
-                unmatched.append(position)
-            }
+    /// What applying one source has seen so far.
+    private struct Application {
+        var source: SourceInfo
+        var number: Int32
+        var ownIDs: Bool
+        /// Whether the history held anything before this source: else nothing can match, and each
+        /// message is added as it comes.
+        var hadEntries: Bool
+        /// How many messages came.
+        var count = 0
+        /// The minutes they cover, first to last (whole minutes: some exports have no seconds).
+        var span: ClosedRange<Int64>?
+        /// The messages no exact match found, by their position in the source.
+        var unmatched: [(position: Int, message: Message)] = []
+        /// The entry each message matched exactly, or -1.
+        var matchedEntry: [Int32] = []
+        /// Texts of matched messages that the history holds as an earlier version (the others
+        /// are the matched entries' own texts).
+        var staleTexts: [String] = []
+    }
+
+    /// Takes the next message of the source being applied: an exact match (id, or the same
+    /// text) at once, so an edited message cannot take the place of an unchanged one of the same
+    /// sender and minute; the rest wait for the end of the source.
+    private mutating func receive(_ message: consuming Message, applying: inout Application) {
+        let minute = message.time.minute
+        applying.span = applying.span.map { min($0.lowerBound, minute)...max($0.upperBound, minute) } ?? minute...minute
+        applying.count += 1
+        guard applying.hadEntries else {
+            add(message, source: applying.source, ownIDs: applying.ownIDs, number: applying.number)
+            return
         }
+        let (ownIDs, number) = (applying.ownIDs, applying.number)
+        guard let index = match(message, ownIDs: ownIDs, number: number, near: nil, texts: nil) else {
+            applying.matchedEntry.append(-1)
+            applying.unmatched.append((applying.count - 1, message))
+            return
+        }
+        let text = message.text
+        take(message, into: index, source: applying.source, ownIDs: ownIDs, number: number)
+        applying.matchedEntry.append(Int32(index))
+        if entries[index].message.text != text { applying.staleTexts.append(text) }
+    }
+
+    /// Applies what waited for the end of the source: edits and deletions (found by sender and
+    /// time, placed by where their neighbours matched), new messages, and the marks of messages
+    /// the source lacks.
+    private mutating func complete(_ applying: consuming Application) {
+        let (source, ownIDs, number) = (applying.source, applying.ownIDs, applying.number)
+        var unmatched = applying.unmatched
+        applying.unmatched = []
+        let matchedEntry = applying.matchedEntry
+        applying.matchedEntry = []
+        defer { occurrences = [:] }
         // Where the neighbours matched says which of two messages of one minute an edit is.
-        let fuzzy = hadEntries && !unmatched.isEmpty
-        var previous = [Int32](repeating: -1, count: fuzzy ? messages.count : 0)
+        let fuzzy = !unmatched.isEmpty
+        var previous = [Int32](repeating: -1, count: fuzzy ? matchedEntry.count : 0)
         var next = previous
         if fuzzy {
             var last: Int32 = -1
-            for position in messages.indices {
+            for position in matchedEntry.indices {
                 previous[position] = last
                 if matchedEntry[position] >= 0 { last = matchedEntry[position] }
             }
             last = -1
-            for position in messages.indices.reversed() {
+            for position in matchedEntry.indices.reversed() {
                 next[position] = last
                 if matchedEntry[position] >= 0 { last = matchedEntry[position] }
             }
         }
         // A message whose text this source still holds unchanged is not the one an edit replaced.
-        let texts: Set<String>? = fuzzy ? Set(messages.lazy.map(\.text)) : nil
-        for position in unmatched {
+        let texts = fuzzy ? heldTexts(applying, unmatched: unmatched, matched: matchedEntry) : []
+        for slot in unmatched.indices {
+            let position = unmatched[slot].position
             var message = Self.placeholder
-            swap(&message, &messages[position])
-            if fuzzy {
-                let near = (
-                    previous[position] >= 0 ? Int(previous[position]) : nil,
-                    next[position] >= 0 ? Int(next[position]) : nil
-                )
-                if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
-                    take(message, into: index, source: source, ownIDs: ownIDs, number: number)
-                    continue
-                }
+            swap(&message, &unmatched[slot].message)
+            let near = (
+                previous[position] >= 0 ? Int(previous[position]) : nil,
+                next[position] >= 0 ? Int(next[position]) : nil
+            )
+            if let index = match(message, ownIDs: ownIDs, number: number, near: near, texts: texts) {
+                take(message, into: index, source: source, ownIDs: ownIDs, number: number)
+                continue
             }
-            add(message, source: source, ownIDs: ownIDs, number: number, occurrences: &occurrences)
+            add(message, source: source, ownIDs: ownIDs, number: number)
         }
         // A message this source's time span covers but that the source lacks was deleted since.
-        guard let span else { return }
+        guard let span = applying.span else { return }
         for index in entries.indices where entries[index].claimedBy != number {
             if span.contains(entries[index].message.time.minute) {
                 entries[index].message.missingFromLatestExport = true
             }
         }
+    }
+
+    /// Of the texts an edit could have replaced (those of the history's messages in the senders'
+    /// minutes of `unmatched` that this source did not match), the ones the source holds: the
+    /// only texts `match` asks about, found without a set of every text of the source.
+    private func heldTexts(
+        _ applying: Application, unmatched: [(position: Int, message: Message)], matched: [Int32]
+    ) -> Set<String> {
+        var candidates: Set<String> = []
+        var keys: Set<MinuteKey> = []
+        for waiting in unmatched {
+            guard let key = minuteKey(waiting.message), keys.insert(key).inserted, let bucket = minutes[key] else {
+                continue
+            }
+            var cursor = bucket.first
+            while cursor >= 0 {
+                let index = Int(cursor)
+                cursor = nextInMinute[index]
+                if entries[index].claimedBy != applying.number { candidates.insert(entries[index].message.text) }
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var held: Set<String> = []
+        for waiting in unmatched where candidates.contains(waiting.message.text) { held.insert(waiting.message.text) }
+        for text in applying.staleTexts where candidates.contains(text) { held.insert(text) }
+        for index in matched where index >= 0 {
+            let text = entries[Int(index)].message.text
+            if candidates.contains(text) { held.insert(text) }
+        }
+        return held
     }
 
     private mutating func take(_ message: Message, into index: Int, source: SourceInfo, ownIDs: Bool, number: Int32) {
@@ -164,8 +231,8 @@ struct ConversationMerger {
     private func match(
         _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>?
     ) -> Int? {
-        if ownIDs, let index = ids[message.id], entries[index].ownID, entries[index].claimedBy != number {
-            return index
+        if ownIDs, let found = ids[message.id], entries[Int(found)].ownID, entries[Int(found)].claimedBy != number {
+            return Int(found)
         }
         guard let key = minuteKey(message), let bucket = minutes[key] else { return nil }
         var changed: (index: Int, score: (Int, Int))?
@@ -194,10 +261,7 @@ struct ConversationMerger {
         return changed?.index
     }
 
-    private mutating func add(
-        _ message: Message, source: SourceInfo, ownIDs: Bool, number: Int32, occurrences: inout [String: Int]
-    ) {
-        var message = message
+    private mutating func add(_ message: consuming Message, source: SourceInfo, ownIDs: Bool, number: Int32) {
         var ownID = ownIDs
         if !ownIDs || ids[message.id] != nil {
             // A derived id would clash with the next export's; one made from the content is stable.
@@ -205,8 +269,8 @@ struct ConversationMerger {
             digest.add(message.sender ?? "")
             digest.add(String(message.time.minute))
             digest.add(message.text)
-            let occurrence = occurrences[digest.hex, default: 0]
-            occurrences[digest.hex] = occurrence + 1
+            let occurrence = occurrences[digest.value, default: 0]
+            occurrences[digest.value] = occurrence + 1
             digest.add(String(occurrence))
             // 15 characters: Swift keeps a string that short inside the value, with no allocation.
             let stem = "h" + digest.hex.prefix(14)
@@ -221,13 +285,17 @@ struct ConversationMerger {
         }
         if !source.isArchive && message.missingFromLatestExport { message.missingFromLatestExport = false }
         let index = entries.count
+        ids[message.id] = Int32(index)
+        nextInMinute.append(-1)
+        let key = addMinuteKey(message)
+        // One copy of a sender id too long to sit inside the string value, not one per message.
+        if let sender = message.sender, sender.utf8.count > 15, let known = senderNumbers.index(forKey: sender) {
+            message.sender = senderNumbers[known].key
+        }
         entries.append(
             Entry(
                 message: message, ownID: ownID, claimedBy: number, fromArchive: source.isArchive,
                 exports: source.isArchive ? 0 : 1))
-        ids[message.id] = index
-        nextInMinute.append(-1)
-        let key = addMinuteKey(message)
         if let bucket = minutes[key] {
             nextInMinute[Int(bucket.last)] = Int32(index)
             minutes[key] = (bucket.first, Int32(index))
@@ -294,7 +362,7 @@ struct ConversationMerger {
             // The message's own id, from an export that has ids, replaces one made from its content.
             entry.id = newer.id
             entries[index].ownID = true
-            ids[newer.id] = index
+            ids[newer.id] = Int32(index)
         }
         entries[index].message = entry
     }
@@ -305,7 +373,7 @@ struct ConversationMerger {
         var isArchive: Bool
     }
 
-    /// What a slot of a source's messages holds once its message was taken out.
+    /// What a slot of the waiting messages holds once its message was taken out.
     private static let placeholder = Message(id: "", sender: nil, time: Timestamp(seconds: 0))
 
     /// Whether the history's message already says all `newer` does (most messages of an

@@ -1,38 +1,44 @@
-/// Builds one line of JSON: keys in the order they are added, strings escaped, no spaces.
+import ScrollbackModel
+
+/// Builds one line of JSON: keys in the order they are added, strings quoted by `JSONString`, no
+/// spaces.
 struct JSONText {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
+
+    /// The JSON so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Opens an object (`{`), as a member's value when `key` is given.
     mutating func openObject(_ key: String? = nil) {
         prefix(key)
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
     /// Closes the innermost object.
     mutating func closeObject() {
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
         needsComma.removeLast()
     }
 
     /// Opens an array (`[`), as a member's value when `key` is given.
     mutating func openArray(_ key: String? = nil) {
         prefix(key)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
     /// Closes the innermost array.
     mutating func closeArray() {
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
         needsComma.removeLast()
     }
 
     /// A string member (or array element when `key` is `nil`).
     mutating func string(_ key: String?, _ value: String) {
         prefix(key)
-        Self.appendQuoted(value, to: &text)
+        JSONString.append(value, to: &bytes)
     }
 
     /// A string member, left out when `value` is `nil`.
@@ -56,7 +62,7 @@ struct JSONText {
     /// A member whose value is already JSON.
     mutating func raw(_ key: String?, _ json: String) {
         prefix(key)
-        text += json
+        bytes.append(contentsOf: json.utf8)
     }
 
     /// A number as JSON writes it: whole numbers without a fraction.
@@ -65,55 +71,14 @@ struct JSONText {
         return String(value)
     }
 
-    /// `value` as a JSON string literal.
-    static func quoted(_ value: String) -> String {
-        var text = ""
-        appendQuoted(value, to: &text)
-        return text
-    }
-
-    /// Appends `value` as a JSON string literal.
-    static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        var plainStart = value.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = value.unicodeScalars
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            default:
-                escape = scalar.value < 0x20 || scalar.value == 0x7F ? "\\u" + hex4(scalar.value) : nil
-            }
-            if let escape {
-                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                text += escape
-                plainStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        text += "\""
-    }
-
     private mutating func prefix(_ key: String?) {
         if let last = needsComma.indices.last {
-            if needsComma[last] { text += "," }
+            if needsComma[last] { bytes.append(UInt8(ascii: ",")) }
             needsComma[last] = true
         }
         if let key {
-            Self.appendQuoted(key, to: &text)
-            text += ":"
+            JSONString.append(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
         }
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }

@@ -4,8 +4,13 @@ import ScrollbackModel
 ///
 /// A source is held in memory, or read when the merge needs it: once to learn what it is (its
 /// summary), and again when its turn comes, so a merge of two big exports holds one of them at a
-/// time besides the history.
+/// time besides the history; a source that can be read message by message (`MessageStream`) is
+/// applied as it is read, so not even that one is held.
 package struct MergeSource: Sendable {
+    /// Reads the conversation, handing each message to its argument in order, and returns the
+    /// conversation without its messages.
+    package typealias Stream = @Sendable (_ each: (consuming Message) -> Void) throws -> Transcript
+
     /// The input's name, for the report.
     package var name: String
     /// Whether this is the merge's own output (its marks and edit history are kept as they are).
@@ -14,6 +19,7 @@ package struct MergeSource: Sendable {
     let summary: Summary
     private var held: Transcript?
     private let load: (@Sendable () throws -> Transcript)?
+    private let stream: Stream?
 
     /// A source held in memory.
     package init(name: String, transcript: Transcript, isArchive: Bool = false) {
@@ -22,6 +28,7 @@ package struct MergeSource: Sendable {
         self.summary = Summary(transcript)
         self.held = transcript
         self.load = nil
+        self.stream = nil
     }
 
     /// A source whose `transcript` (just read) is summarised and let go; `reload` reads it again
@@ -35,16 +42,50 @@ package struct MergeSource: Sendable {
         self.summary = Summary(transcript)
         self.held = nil
         self.load = reload
+        self.stream = nil
     }
 
-    /// The conversation, which the source then no longer holds: the one held, or read again.
-    mutating func take() throws -> Transcript {
+    /// A source read message by message: `read` reads it once now for its summary (and whatever
+    /// else the caller wants of that pass), and `again` reads it when it is merged.
+    package init(
+        name: String, isArchive: Bool = false, reading read: (_ each: (Message) -> Void) throws -> Transcript,
+        again: @escaping Stream
+    ) rethrows {
+        var summary = Summary.Builder()
+        let header = try read { summary.add($0) }
+        self.name = name
+        self.isArchive = isArchive
+        self.summary = summary.finish(header)
+        self.held = nil
+        self.load = nil
+        self.stream = again
+    }
+
+    /// Hands each message of the conversation to `each`, in order, and returns the conversation
+    /// without its messages; the source then no longer holds it.
+    mutating func take(_ each: (consuming Message) -> Void) throws -> Transcript {
+        if let stream { return try stream(each) }
+        var transcript: Transcript
         if let held {
             self.held = nil
-            return held
+            transcript = held
+        } else {
+            transcript = try load?() ?? Transcript()
         }
-        return try load?() ?? Transcript()
+        // Taken out of the transcript, so a message added to the history is the source's own
+        // copy, changed in place (an id given) rather than copied.
+        var messages = transcript.messages
+        transcript.messages = []
+        for index in messages.indices {
+            var message = Self.placeholder
+            swap(&message, &messages[index])
+            each(message)
+        }
+        return transcript
     }
+
+    /// What a slot of a source's messages holds once its message was taken out.
+    private static let placeholder = Message(id: "", sender: nil, time: Timestamp(seconds: 0))
 
     /// What is known of a source without holding it.
     struct Summary: Sendable {
@@ -59,46 +100,71 @@ package struct MergeSource: Sendable {
         var count: Int
         /// A digest of the content, which orders two sources that are otherwise equally new.
         var digest: UInt64
+        /// Whether the messages' ids are the export's own: not every one is `Transcript.positionalID`.
+        var ownIDs: Bool
 
         init(_ transcript: Transcript) {
-            id = transcript.id
-            title = transcript.title
-            people = Set(transcript.participants.map(\.name))
-            count = transcript.messages.count
-            var latest: Timestamp?
-            var first: Timestamp?
-            var hash = FNV1a()
-            for message in transcript.messages {
+            var builder = Builder()
+            for message in transcript.messages { builder.add(message) }
+            self = builder.finish(transcript)
+        }
+
+        /// A summary made from messages seen one at a time.
+        struct Builder {
+            private var latest: Timestamp?
+            private var first: Timestamp?
+            private var tail = 0
+            private var count = 0
+            private var hash = FNV1a()
+            private var ownIDs = false
+
+            mutating func add(_ message: Message) {
                 let moment = max(message.time, message.edited ?? message.time)
-                if latest.map({ moment > $0 }) ?? true { latest = moment }
+                if latest.map({ moment > $0 }) ?? true {
+                    // Every message so far is older than a new latest minute, so its count starts again.
+                    if latest.map({ moment.minute != $0.minute }) ?? true { tail = 0 }
+                    latest = moment
+                }
+                if message.time.minute == latest?.minute { tail += 1 }
                 if first.map({ message.time < $0 }) ?? true { first = message.time }
                 hash.add(message.id)
                 hash.add(message.sender ?? "")
                 hash.add(String(message.time.seconds))
                 hash.add(message.text)
+                count += 1
+                if !ownIDs && message.id != Transcript.positionalID(count) { ownIDs = true }
             }
+
+            /// The summary, with the conversation's fields from `header`.
+            func finish(_ header: Transcript) -> Summary {
+                Summary(
+                    id: header.id, title: header.title, people: Set(header.participants.map(\.name)), latest: latest,
+                    tail: tail, first: first, count: count, digest: hash.value, ownIDs: ownIDs)
+            }
+        }
+
+        private init(
+            id: String?, title: String?, people: Set<String>, latest: Timestamp?, tail: Int, first: Timestamp?,
+            count: Int, digest: UInt64, ownIDs: Bool
+        ) {
+            self.id = id
+            self.title = title
+            self.people = people
             self.latest = latest
+            self.tail = tail
             self.first = first
-            digest = hash.value
-            tail = latest.map { end in transcript.messages.count { $0.time.minute == end.minute } } ?? 0
+            self.count = count
+            self.digest = digest
+            self.ownIDs = ownIDs
         }
     }
 }
 
 extension Transcript {
-    /// Whether the messages' ids are the export's own: ids a reader derived from positions
-    /// (`m1`, `m2`, … in order: WhatsApp, logs without ids) differ between two exports of one chat.
-    var hasOwnMessageIDs: Bool {
-        guard !messages.isEmpty else { return false }
-        for (offset, message) in messages.enumerated() where message.id != "m\(offset + 1)" { return true }
-        return false
-    }
-
-    /// The minutes the messages cover, first to last (whole minutes: some exports have no seconds).
-    var minuteSpan: ClosedRange<Int64>? {
-        guard let first = messages.map(\.time).min(), let last = messages.map(\.time).max() else { return nil }
-        return first.minute...last.minute
-    }
+    /// The id a reader derives for message `number` (1-based) when it has none of its own
+    /// (`m1`, `m2`, … in order: WhatsApp, logs without ids); such ids differ between two exports
+    /// of one chat.
+    static func positionalID(_ number: Int) -> String { "m\(number)" }
 }
 
 extension Timestamp {

@@ -157,18 +157,12 @@ extension NativeLogWriter {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return number.isFinite ? JSONText.number(number) : "null"
-        case .string(let text):
-            var out = ""
-            JSONText.appendQuoted(text, to: &out)
-            return out
+        case .string(let text): return JSONString.literal(text)
         case .array(let items): return "[" + items.map(metaJSON).joined(separator: ",") + "]"
         case .object(let members):
             return "{"
-                + members.keys.sorted().map { key in
-                    var out = ""
-                    JSONText.appendQuoted(key, to: &out)
-                    return out + ":" + metaJSON(members[key]!)
-                }.joined(separator: ",") + "}"
+                + members.keys.sorted().map { key in JSONString.literal(key) + ":" + metaJSON(members[key]!) }
+                .joined(separator: ",") + "}"
         }
     }
 }

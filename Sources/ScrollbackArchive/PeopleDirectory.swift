@@ -46,8 +46,8 @@ package struct PeopleDirectory: Sendable, Hashable {
         }
         // The file's order decides which person a handle two people list belongs to.
         let names = object.keys.sorted { a, b in
-            (text.range(of: JSONText.quoted(a))?.lowerBound ?? text.endIndex)
-                < (text.range(of: JSONText.quoted(b))?.lowerBound ?? text.endIndex)
+            (text.range(of: JSONString.literal(a))?.lowerBound ?? text.endIndex)
+                < (text.range(of: JSONString.literal(b))?.lowerBound ?? text.endIndex)
         }
         var people: [(String, [String])] = []
         for person in names {
@@ -110,7 +110,7 @@ package struct PeopleDirectory: Sendable, Hashable {
     }
 
     private static func located(_ text: String, _ key: String, _ file: String, _ reason: String) -> PrivacyError {
-        let (line, column) = position(of: JSONText.quoted(key), in: text)
+        let (line, column) = position(of: JSONString.literal(key), in: text)
         return PrivacyError(file: file, line: line, column: column, reason: reason)
     }
 

@@ -136,8 +136,8 @@ package struct Redactor: Sendable, Hashable {
         if let list = root as? [String] { return list.map { ("redacted", $0) } }
         guard let object = root as? [String: Any] else { return nil }
         let labels = object.keys.sorted { a, b in
-            (text.range(of: JSONText.quoted(a))?.lowerBound ?? text.endIndex)
-                < (text.range(of: JSONText.quoted(b))?.lowerBound ?? text.endIndex)
+            (text.range(of: JSONString.literal(a))?.lowerBound ?? text.endIndex)
+                < (text.range(of: JSONString.literal(b))?.lowerBound ?? text.endIndex)
         }
         var rules: [(String, String)] = []
         for label in labels {

@@ -40,7 +40,8 @@ enum MergeCommand {
         let conversation = arguments.value("--conversation")
 
         // Inputs that hold one conversation are read twice (to learn what each is, then in their
-        // turn), so the merge holds one of them at a time besides the history.
+        // turn), so the merge holds one of them at a time besides the history; native logs and
+        // JSON Lines are applied message by message as they are read, so not even that one.
         var archives: [MergeSource] = []
         for path in try archivePaths(output, folder: folder, exists: exists) {
             archives += try sources(path, format: .jsonl, options: readOptions, isArchive: true, console: nil)
@@ -56,10 +57,10 @@ enum MergeCommand {
         }
         let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
         var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
-        var sources = archives + exports
-        (archives, exports) = ([], [])  // the merge lets each export go as it is applied
-        let results = try ArchiveMerger.merge(sources, asOne: asOne)
-        sources = []
+        let sources = archives + exports
+        (archives, exports) = ([], [])
+        // Handed over, not copied: the merge lets each source go as it is applied.
+        let results = try ArchiveMerger.merge(consume sources, asOne: asOne)
 
         if folder && !exists {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -81,20 +82,28 @@ enum MergeCommand {
         return 0
     }
 
-    /// The conversations of one input as merge sources: read again when merged if the input holds
-    /// one (or `pickOne` picks one), held otherwise.
+    /// The conversations of one input as merge sources: read message by message when its format
+    /// allows, else read again when merged if the input holds one (or `pickOne` picks one), held
+    /// otherwise.
     private static func sources(
         _ path: String, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
         conversation: String? = nil, pickOne: Bool = false
     ) throws -> [MergeSource] {
         let input = try ChatInput.load(path)
+        // Standard input cannot be read twice.
+        if path != "-",
+            let source = try streamed(
+                input, format: format, options: options, isArchive: isArchive, console: console,
+                conversation: conversation)
+        {
+            return [source]
+        }
         let result = try Readers.read(input, format: format, options: options)
         if let console { ImportReportPrinter.print(result, input: input, console: console) }
         guard result.conversations.count == 1 || pickOne else {
             return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive) }
         }
         let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
-        // Standard input cannot be read twice.
         if path == "-" { return [MergeSource(name: path, transcript: transcript, isArchive: isArchive)] }
         let name = input.name
         return [
@@ -105,6 +114,41 @@ enum MergeCommand {
             }
         ]
     }
+
+    /// The input as a source read message by message (`MessageStream`), or `nil` when its format
+    /// or content is not read that way: only the history and one message of it are then held.
+    private static func streamed(
+        _ input: ChatInput, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
+        conversation: String?
+    ) throws -> MergeSource? {
+        let path = input.name
+        guard input.bytes != nil else { return nil }
+        // Known before the first reading, so the second can read a JSON Lines file line by line
+        // from the disk.
+        let format = try format ?? Readers.detect(input)
+        do {
+            return try MergeSource(
+                name: path, isArchive: isArchive,
+                reading: { each in
+                    guard let result = try MessageStream.read(input, format: format, options: options, each: each)
+                    else { throw NotStreamed() }
+                    if let console { ImportReportPrinter.print(result, input: input, console: console) }
+                    return try Transcript.pick(from: result, input: input, conversation: conversation)
+                },
+                again: { each in
+                    let result = try MessageStream.read(
+                        path: path, format: format, options: options, reporting: false, each: each)
+                    return result?.conversations.first ?? Transcript()
+                })
+        } catch is NotStreamed {
+            return nil
+        } catch is MessageStream.UpdatesEarlierMessage {
+            return nil  // read whole: its lines update earlier messages
+        }
+    }
+
+    /// The input is not read message by message.
+    private struct NotStreamed: Error {}
 
     /// The archive files already there: the output file, or the `.jsonl` files of the folder.
     private static func archivePaths(_ output: String, folder: Bool, exists: Bool) throws -> [String] {

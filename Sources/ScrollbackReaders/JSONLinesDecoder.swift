@@ -30,6 +30,10 @@ package struct JSONLinesDecoder: Sendable {
     private var indexByID: [String: Int] = [:]
     private var participantIDs: Set<String> = []
     private var messageLines = 0
+    /// The ids of messages `takeAddedMessage(remembering: true)` handed on.
+    private var handedOn: Set<String> = []
+    /// Whether a line updated a message handed on; that line was left undecoded.
+    private(set) var updatesHandedOnMessage = false
     /// Fields no message field has, by the id of a message that was empty when a line with them came.
     private(set) var unreadFields: [String: [String]] = [:]
 
@@ -70,6 +74,10 @@ package struct JSONLinesDecoder: Sendable {
         }
 
         messageLines += 1
+        if !handedOn.isEmpty, let id = value["id"]?.scalarText, handedOn.contains(id) {
+            updatesHandedOnMessage = true
+            return nil
+        }
         let decoder = MessageDecoder(locate: locate)
         if let id = value["id"]?.scalarText, let index = indexByID[id] {
             let message = try decoder.message(
@@ -91,6 +99,18 @@ package struct JSONLinesDecoder: Sendable {
     /// The message with `id`, if a line added one.
     package func message(id: String) -> Message? {
         indexByID[id].map { transcript.messages[$0] }
+    }
+
+    /// The message the last line added, if it did, and the fields it had that no message field
+    /// has, which the decoder then forgets: a reader that hands messages on line by line keeps
+    /// none. With `remembering`, its id is kept, and a later line with it is not decoded but
+    /// sets `updatesHandedOnMessage`; without, such a line is a new message.
+    mutating func takeAddedMessage(remembering: Bool) -> (message: Message, unreadFields: [String])? {
+        guard let message = transcript.messages.popLast() else { return nil }
+        indexByID.removeAll(keepingCapacity: true)
+        if remembering { handedOn.insert(message.id) }
+        let fields = unreadFields.removeValue(forKey: message.id) ?? []
+        return (message, fields)
     }
 
     /// Keeps the unknown fields of `value` when `message` is empty after it, for the empty-message warning.

@@ -13,33 +13,53 @@ enum NativeJSONReader {
     )
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
-        // Messages are decoded as the parser reaches them, so the JSON tree of the whole log is
-        // never held: only the header's values and one message's at a time.
+        var messages: [Message] = []
+        var result = try stream(input, reporting: true) { messages.append($0) }
+        result.conversations[0].messages = messages
+        return result
+    }
+
+    /// Reads the log message by message: each goes to `each` as the parser reaches it, so the
+    /// JSON tree of the whole log is never held, only the header's values and one message's.
+    /// Returns the conversation without its messages (participants include unlisted senders),
+    /// and, with `reporting`, the warnings a whole read gives.
+    static func stream(
+        _ input: ChatInput, reporting: Bool, each: (consuming Message) -> Void
+    ) throws(ReadError) -> ReadResult {
         let decoder = MessageDecoder(input: input)
         var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
-        var messages: [Message] = []
+        var count = 0
+        var senders = UnlistedSenders()
+        var duplicates = DuplicateIDs(file: input.name)
         var emptyNotes: [ImportReport.Note] = []
         var failure: ReadError?
-        let root = try parseDocument(
-            input,
-            streamingMessages: { value in
-                do throws(ReadError) {
-                    let number = messages.count + 1
-                    var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
-                    message.location = cursor.location(of: value.offset)
-                    if EmptyMessages.isEmpty(message) {
-                        emptyNotes.append(
-                            EmptyMessages.note(
-                                message, number: number, unknownFields: EmptyMessages.unknownFields(value),
-                                file: input.name))
+        let root = try withoutActuallyEscaping(each) { each throws(ReadError) in
+            try parseDocument(
+                input,
+                streamingMessages: { value in
+                    do throws(ReadError) {
+                        let number = count + 1
+                        var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
+                        message.location = cursor.location(of: value.offset)
+                        if reporting {
+                            if EmptyMessages.isEmpty(message) {
+                                emptyNotes.append(
+                                    EmptyMessages.note(
+                                        message, number: number, unknownFields: EmptyMessages.unknownFields(value),
+                                        file: input.name))
+                            }
+                            duplicates.add(message, number: number)
+                        }
+                        senders.add(message.sender)
+                        count = number
+                        each(consume message)
+                        return true
+                    } catch {
+                        failure = error
+                        return false
                     }
-                    messages.append(message)
-                    return true
-                } catch {
-                    failure = error
-                    return false
-                }
-            })
+                })
+        }
         let locate = { (offset: Int) in input.location(ofByte: offset) }
         guard root.members != nil else {
             throw ReadError(
@@ -61,11 +81,10 @@ enum NativeJSONReader {
                 location: locate(messagesValue.offset),
                 problem: .wrongType(field: "messages", expected: "an array", found: messagesValue.typeName))
         }
-        transcript.messages = messages
-        transcript.addUnlistedSenders()
+        senders.list(in: &transcript)
         var report = ImportReport()
-        report.messagesRead = transcript.messages.count
-        report.warnings = emptyNotes + DuplicateIDs.warnings(transcript.messages, file: input.name)
+        report.messagesRead = count
+        report.warnings = emptyNotes + duplicates.notes
         return ReadResult(format: .scrollback, conversations: [transcript], report: report)
     }
 

@@ -60,6 +60,46 @@ struct MergePropertyTests {
         #expect(rolling == merged)
     }
 
+    @Test(
+        "Exports read message by message (native log and JSON Lines) merge to the bytes of exports read whole",
+        arguments: 0..<40)
+    func streamedSources(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed + 1) &* 7_919)
+        let history = History.make(using: &random)
+        // Every other export as a native log (one JSON document) whose messages have no ids (so
+        // they get ids from their positions), the rest as JSON Lines.
+        let inputs = (0..<history.exports).map { stage in
+            var lines = history.nativeLines(stage: stage)
+            guard stage % 2 == 1 else {
+                return ChatInput(name: "export-\(stage).jsonl", bytes: Array(lines.joined(separator: "\n").utf8))
+            }
+            lines = lines.map {
+                $0.replacingOccurrences(of: #""id":"x[0-9]+","#, with: "", options: .regularExpression)
+            }
+            let document =
+                "{\"version\":1,\"title\":\"Trip\",\"messages\":[" + lines.dropFirst().joined(separator: ",\n") + "]}"
+            return ChatInput(name: "export-\(stage).json", bytes: Array(document.utf8))
+        }
+        let held = try inputs.map { input in
+            MergeSource(name: input.name, transcript: try Readers.read(input).conversations[0])
+        }
+        let streamed = try inputs.map { try Self.streamed($0) }
+        let merged = try merge(held)
+        #expect(try merge(streamed) == merged)
+        #expect(try merge(streamed.reversed()) == merged)
+        // The archive read message by message too: merging again changes no byte.
+        let archive = try Self.streamed(ChatInput(name: "archive.jsonl", bytes: Array(merged.utf8)), isArchive: true)
+        #expect(try merge([archive] + streamed) == merged)
+    }
+
+    /// A source read message by message from `input`.
+    private static func streamed(_ input: ChatInput, isArchive: Bool = false) throws -> MergeSource {
+        try MergeSource(
+            name: input.name, isArchive: isArchive,
+            reading: { each in try #require(try MessageStream.read(input, each: each)).conversations[0] },
+            again: { each in try MessageStream.read(input, reporting: false, each: each)!.conversations[0] })
+    }
+
     private func merge(_ sources: [MergeSource]) throws -> String {
         let results = try ArchiveMerger.merge(sources, asOne: true)
         return results.first.map { NativeLogWriter.string($0.transcript) } ?? ""
@@ -182,15 +222,8 @@ struct History {
         let list = held(stage: stage)
         switch shape {
         case .native:
-            var lines = ["{\"type\":\"conversation\",\"title\":\"Trip\"}"]
-            for entry in list {
-                var line = "{\"id\":\"x\(entry.index)\",\"sender\":\(quote(entry.item.sender)),"
-                line += "\"time\":\"\(Timestamp(seconds: entry.item.time).description)\",\"text\":\(quote(entry.text))"
-                if entry.edited { line += ",\"edited\":\"\(Timestamp(seconds: entry.item.time + 30).description)\"" }
-                lines.append(line + "}")
-            }
             return try Transcript.load(
-                bytes: Array(lines.joined(separator: "\n").utf8), name: "e.jsonl", format: .jsonl)
+                bytes: Array(nativeLines(stage: stage).joined(separator: "\n").utf8), name: "e.jsonl", format: .jsonl)
         case .whatsapp:
             let lines = list.map { entry -> String in
                 let time = Timestamp(seconds: entry.item.time).description  // 2024-03-01T09:00:00Z
@@ -219,6 +252,18 @@ struct History {
                 "{\"name\": \"Trip\", \"type\": \"private_group\", \"id\": 77, \"messages\": [\(messages.joined(separator: ",\n"))]}"
             return try Transcript.load(bytes: Array(text.utf8), name: "result.json", format: .telegram)
         }
+    }
+
+    /// Export `stage` as native JSON Lines: a conversation line, then a line per message.
+    func nativeLines(stage: Int) -> [String] {
+        var lines = ["{\"type\":\"conversation\",\"title\":\"Trip\"}"]
+        for entry in held(stage: stage) {
+            var line = "{\"id\":\"x\(entry.index)\",\"sender\":\(quote(entry.item.sender)),"
+            line += "\"time\":\"\(Timestamp(seconds: entry.item.time).description)\",\"text\":\(quote(entry.text))"
+            if entry.edited { line += ",\"edited\":\"\(Timestamp(seconds: entry.item.time + 30).description)\"" }
+            lines.append(line + "}")
+        }
+        return lines
     }
 
     private func quote(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import ScrollbackLayout
+import ScrollbackModel
 import ScrollbackRender
 
 /// One page's part of the offline search index, written as a JavaScript file the search page

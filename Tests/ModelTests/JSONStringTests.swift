@@ -1,7 +1,6 @@
 import Foundation
+import ScrollbackModel
 import Testing
-
-@testable import ScrollbackRender
 
 @Suite("JSON string literals")
 struct JSONStringTests {

@@ -1,5 +1,5 @@
-/// JSON string literals, written once for every JSON Scrollback makes: layout JSON and the
-/// site's search scripts.
+/// JSON string literals, written once for every JSON Scrollback makes: layout JSON, the site's
+/// search scripts, a live page's updates and the native JSON Lines an archive is written in.
 package enum JSONString {
     /// `text` as a JSON string literal.
     ///
@@ -15,7 +15,7 @@ package enum JSONString {
     /// U+2029, which end lines in JavaScript) as escapes, everything else as its UTF-8 bytes.
     ///
     /// Runs of bytes that need no escape (most of any text) are copied whole.
-    static func append(_ text: String, scriptSafe: Bool = false, to bytes: inout [UInt8]) {
+    package static func append(_ text: String, scriptSafe: Bool = false, to bytes: inout [UInt8]) {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { utf8 in
