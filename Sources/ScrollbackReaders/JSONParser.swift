@@ -27,6 +27,8 @@ public struct JSONParser {
     /// The root object's member whose array is handed on element by element, not kept.
     private var streamedKey: String?
     private var streamElement: ((JSONValue) -> Bool)?
+    /// Told the root's members read before the streamed array, when that array begins.
+    private var streamHeader: ((JSONValue) -> Void)?
     /// Set when `streamElement` asked to stop: parsing unwinds without a syntax error.
     private var stopped = false
 
@@ -48,12 +50,24 @@ public struct JSONParser {
         try parse(bytes, streaming: Optional(key), element: Optional(element))
     }
 
+    /// `parse(_:streaming:element:)` that first hands `header` the root object's members written
+    /// before the streamed array (an export's chat name and type come before its messages), so
+    /// each element can be converted knowing them.
+    public static func parse(
+        _ bytes: [UInt8], streaming key: String, header: @escaping (JSONValue) -> Void,
+        element: @escaping (JSONValue) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: Optional(key), header: header, element: Optional(element))
+    }
+
     private static func parse(
-        _ bytes: [UInt8], streaming key: String?, element: ((JSONValue) -> Bool)?
+        _ bytes: [UInt8], streaming key: String?, header: ((JSONValue) -> Void)? = nil,
+        element: ((JSONValue) -> Bool)?
     ) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, position: 0)
         parser.streamedKey = key
         parser.streamElement = element
+        parser.streamHeader = header
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         do throws(Failure) {
             parser.skipWhitespace()
@@ -134,6 +148,7 @@ public struct JSONParser {
             skipWhitespace()
             if depth == 1, key == streamedKey, peek == UInt8(ascii: "[") {
                 streamedKey = nil  // only the first member of that name
+                streamHeader?(JSONValue(.object(members), offset: start))
                 members.append((key, try parseArray(sink: streamElement)))
                 if stopped { return JSONValue(.object(members), offset: start) }
             } else {
