@@ -20,7 +20,9 @@ struct ChatMarkup {
 
     /// Converts one message's text.
     func markdown(_ text: String) -> String {
-        if blockLines, !text.contains("```"), text.contains("\n") || LineBlock.kind(of: Substring(text)) != nil {
+        if blockLines, !TextSearch.contains("```", in: text),
+            text.utf8.contains(0x0A) || LineBlock.kind(of: Substring(text)) != nil
+        {
             return MarkdownText.tidy(blocks(text))
         }
         return inline(text)
@@ -28,8 +30,23 @@ struct ChatMarkup {
 
     /// Converts text with no block structure of its own.
     private func inline(_ text: String) -> String {
+        if !hasDelimiters(text) {
+            // Nothing to convert: the text is one plain run, as the converter would make it.
+            var plain = decodesEntities ? ChatMarkup.decodeEntities(text) : text
+            if let plainText { plain = plainText(plain) }
+            return MarkdownText.tidy(MarkdownText.escape(plain))
+        }
         var converter = Converter(characters: Array(text), markup: self)
         return MarkdownText.tidy(converter.convert(0..<converter.characters.count))
+    }
+
+    /// Whether `text` has a byte that can start markup: a delimiter, a backtick, or (with tokens) `<`.
+    private func hasDelimiters(_ text: String) -> Bool {
+        let tokens = self.tokens != nil
+        return text.utf8.contains { byte in
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                || byte == UInt8(ascii: "`") || (tokens && byte == UInt8(ascii: "<"))
+        }
     }
 
     /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.
