@@ -159,7 +159,8 @@ enum MarkdownText {
 
     /// Inline code that holds `text` exactly, whatever backticks it contains.
     static func codeSpan(_ text: String) -> String {
-        let singleLine = text.replacingOccurrences(of: "\n", with: " ")
+        // Line breaks are never part of a larger character: without the byte there is nothing to replace.
+        let singleLine = text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
         let fence = String(repeating: "`", count: longestRun(of: "`", in: singleLine) + 1)
         let pad = singleLine.hasPrefix("`") || singleLine.hasSuffix("`") || singleLine.hasPrefix(" ") ? " " : ""
         return fence + pad + singleLine + pad + fence
@@ -174,7 +175,10 @@ enum MarkdownText {
 
     /// A link with an escaped label; the URL is wrapped in `<…>` when it has spaces or parentheses.
     static func link(_ label: String, url: String) -> String {
-        let safeURL = url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C")
+        var safeURL = url
+        if url.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            safeURL = url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C")
+        }
         let needsBrackets = safeURL.contains { $0 == " " || $0 == "(" || $0 == ")" }
         return "[" + escape(label) + "](" + (needsBrackets ? "<" + safeURL + ">" : safeURL) + ")"
     }

@@ -51,7 +51,7 @@ enum TelegramText {
             guard let href = run["href"]?.string, isSafeLink(href) else { return escaped }
             return MarkdownText.link(content, url: href)
         case "link":
-            let url = content.contains("://") ? content : "https://" + content
+            let url = TextSearch.contains("://", in: content) ? content : "https://" + content
             return isSafeLink(url) ? MarkdownText.link(content, url: url) : escaped
         case "email": return MarkdownText.link(content, url: "mailto:" + content)
         // A mention is shown as the name (or @username) the message wrote, never as a bare id.
