@@ -79,4 +79,45 @@ struct ImportStreamingTests {
         #expect(messages[0].attachments.map(\.path) == ["photos/p.jpg"])
         #expect(result.report.warnings.isEmpty)
     }
+
+    @Test("Values at the ends of the paths are handed on as parsed, inner ones first, and are not kept")
+    func handingOn() throws {
+        let text = #"[{"title": "a", "mapping": {"n1": {"x": 1}, "n2": {"x": 2}}}, 7, {"mapping": [3]}]"#
+        var seen: [String] = []
+        let root = try JSONParser.parse(Array(text.utf8), handingOn: [[nil, "mapping", nil], [nil]]) {
+            value, key, path in
+            let inside = value["x"]?.scalarText ?? value["title"]?.string ?? value.scalarText ?? "-"
+            seen.append("\(path):\(key ?? "nil"):\(inside):\(value["mapping"]?.members?.count ?? -1)")
+            return true
+        }
+        #expect(seen == ["0:n1:1:-1", "0:n2:2:-1", "1:nil:a:0", "1:nil:7:-1", "0:nil:3:-1", "1:nil:-:-1"])
+        #expect(root.array?.isEmpty == true)
+    }
+
+    @Test("A ChatGPT export read node by node numbers and names conversations as before, a bad one skipped")
+    func chatGPTConversations() throws {
+        func node(_ id: String, _ parent: String?, _ children: [String], _ text: String?) -> String {
+            let message = text.map {
+                #"{"id": "m-\#(id)", "author": {"role": "user"}, "create_time": 1704067200, "content": {"content_type": "text", "parts": ["\#($0)"]}}"#
+            }
+            let parentText = parent.map { "\"\($0)\"" } ?? "null"
+            let childText = children.map { "\"\($0)\"" }.joined(separator: ",")
+            return
+                #""\#(id)": {"id": "\#(id)", "parent": \#(parentText), "children": [\#(childText)], "message": \#(message ?? "null")}"#
+        }
+        let text = """
+            [{"title": "One", "mapping": {\(node("b", "a", [], "second")), \(node("a", nil, ["b"], "first"))}},
+             {"title": "Broken"},
+             {"title": "Two", "mapping": {\(node("c", nil, [], "third"))}, "current_node": "c"}]
+            """
+        let result = try ImportTesting.read(text, name: "conversations.json", format: .chatgpt)
+        #expect(result.conversations.map(\.id) == ["conversation-1", "conversation-2"])
+        #expect(result.conversations[0].messages.map(\.text) == ["first", "second"])
+        #expect(result.conversations[1].messages.map(\.id) == ["m-c"])
+        #expect(result.report.skipped.map(\.text) == ["conversation 2 has no \"mapping\""])
+        let single = try ImportTesting.transcript(
+            #"{"title": "Alone", "mapping": {\#(node("a", nil, [], "only"))}}"#, name: "conversations.json",
+            format: .chatgpt)
+        #expect(single.messages.map(\.text) == ["only"])
+    }
 }
