@@ -44,4 +44,11 @@ struct MarkupByBytesTests {
         let found = TextSearch.firstRange(of: needle, in: text[...])
         #expect(found == text.range(of: needle))
     }
+
+    @Test(
+        "The first line found on bytes is the one read character by character",
+        arguments: ["one line", "a\nb\nc", "a\r\nb\nc", "\nstarts", "é\u{301}\nx", "ends\n", ""])
+    func firstLine(text: String) {
+        #expect(TextSearch.firstLine(of: text) == text.prefix { $0 != "\n" })
+    }
 }

@@ -30,6 +30,21 @@ enum TextSearch {
         firstRange(of: needle, in: text[...]) != nil
     }
 
+    /// `text` up to its first line break, as `text.prefix { $0 != "\n" }` reads it: a `\n` byte
+    /// ends the line unless a `\r` before it makes the two one character.
+    static func firstLine<Text: StringProtocol>(of text: Text) -> Text.SubSequence {
+        let bytes = text.utf8
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x0A && previous != 0x0D { return text[..<index] }
+            previous = byte
+            index = bytes.index(after: index)
+        }
+        return text[...]
+    }
+
     private enum Found {
         case found(Int, Int)
         case absent

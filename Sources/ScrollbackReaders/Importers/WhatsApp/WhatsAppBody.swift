@@ -85,9 +85,9 @@ struct WhatsAppBody {
             text = ""
             return
         }
-        let lines = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let firstLine = lines[0].trimmingCharacters().trimmingMarks()
-        let caption = lines.count > 1 ? String(lines[1]) : ""
+        let head = TextSearch.firstLine(of: body)
+        let firstLine = head.trimmingCharacters().trimmingMarks()
+        let caption = head.endIndex < body.endIndex ? String(body[body.index(after: head.endIndex)...]) : ""
         if let poll = Self.poll(body) {
             self.poll = poll
             text = ""

@@ -184,7 +184,7 @@ struct WhatsAppParser {
 
     /// `Name: text` → (name, text); a system line → (nil, nil).
     private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
-        let firstLine = body.prefix { $0 != "\n" }
+        let firstLine = TextSearch.firstLine(of: body)
         // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
         if let range = TextSearch.firstRange(of: ": ", in: firstLine),
             !firstLine[..<range.lowerBound].contains(where: Self.isQuote)
