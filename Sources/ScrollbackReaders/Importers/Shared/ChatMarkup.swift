@@ -133,8 +133,16 @@ private struct Converter {
     let characters: [Character]
     let markup: ChatMarkup
 
-    /// Markdown delimiters for each light-markup delimiter.
-    static let emphasis: [Character: String] = ["*": "**", "_": "*", "~": "~~"]
+    /// The Markdown delimiter for a light-markup delimiter (a switch: hashing every character
+    /// of every body for a dictionary look-up cost more than the rest of the loop).
+    static func delimiter(_ character: Character) -> String? {
+        switch character {
+        case "*": return "**"
+        case "_": return "*"
+        case "~": return "~~"
+        default: return nil
+        }
+    }
 
     mutating func convert(_ range: Range<Int>) -> String {
         var output = ""
@@ -153,7 +161,7 @@ private struct Converter {
                 if code.hasPrefix("\n") { while output.last == " " { output.removeLast() } }
                 output += code
                 index = end
-            } else if let delimiter = Self.emphasis[character], opens(at: index, in: range),
+            } else if let delimiter = Self.delimiter(character), opens(at: index, in: range),
                 let close = closing(character, after: index, limit: range.upperBound)
             {
                 flush()
