@@ -51,4 +51,24 @@ struct MarkupByBytesTests {
     func firstLine(text: String) {
         #expect(TextSearch.firstLine(of: text) == text.prefix { $0 != "\n" })
     }
+
+    @Test(
+        "The chat-markup converter gives the same Markdown over bytes as over characters",
+        arguments: [
+            "*bold* _it_ ~gone~ `code` ```block\nline```", "2*3*4 and snake_case_name and a*b*", "*a _b ~c~ b_ a*",
+            "(*x*) [_y_] *unclosed and _open", "<@U1> <https://x.test|label> <not\na token> a < b > c",
+            "&lt;b&gt; &amp; `&lt;` *x&amp;y*", "tabs\t*x*\t_y_\u{0B}~z~", "``` fence\nnever closed *b*",
+        ])
+    func converterMatchesCharacters(text: String) {
+        let markups = [
+            ChatMarkup(tokens: nil, blockLines: true),
+            ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),
+        ]
+        for markup in markups {
+            var bytes = ChatMarkupConverter(units: Array(text.utf8), markup: markup)
+            var characters = ChatMarkupConverter(units: Array(text), markup: markup)
+            #expect(
+                bytes.convert(0..<bytes.units.count) == characters.convert(0..<characters.units.count), "\(text)")
+        }
+    }
 }
