@@ -1,3 +1,4 @@
+import Foundation
 import ScrollbackModel
 
 /// Turns byte offsets of one file into `file:line:column`, counting on from the previous answer.
@@ -31,16 +32,20 @@ struct LineIndex {
     }
 
     private func forward(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var (line, column) = (last.line, last.column)
-        for index in last.offset..<end {
-            let byte = bytes[index]
-            if byte == 0x0A {
+        // Line breaks are found with `memchr`; characters are counted only after the last one.
+        var line = last.line
+        var lineStart: Int?
+        var from = last.offset
+        if let base = bytes.baseAddress {
+            while from < end, let found = memchr(base + from, 0x0A, end - from) {
                 line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                lineStart = from
             }
         }
+        let column =
+            lineStart.map { 1 + Self.characters(in: bytes, $0..<end) }
+            ?? last.column + Self.characters(in: bytes, last.offset..<end)
         (last.offset, last.line, last.column) = (end, line, column)
     }
 
