@@ -66,7 +66,7 @@ struct DiscordChannel {
         let content = value["content"]?.string ?? ""
         let reference = value["reference"]?["messageId"]?.scalarText
         if DiscordReader.spokenTypes.contains(value["type"]?.string ?? "Default") {
-            if content.contains("<@") || content.contains("<#") {
+            if Self.mayMention(content) {
                 mentioning.append((transcript.messages.count, content))
             } else {
                 message.text = names.markdown(content)
@@ -103,6 +103,17 @@ struct DiscordChannel {
             }
         }
         return (transcript, report)
+    }
+
+    /// Whether `content` has a `<@` or `<#` byte pair, without which no mention token is in it
+    /// (waiting for the end is right either way; it is only slower).
+    private static func mayMention(_ content: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in content.utf8 {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func title(guild: String?, channel: String?, type: String?) -> String? {
