@@ -27,6 +27,13 @@ package struct JSONParser {
     /// The root object's member whose array is handed on element by element, not kept.
     private var streamedKey: String?
     private var streamElement: ((JSONValue) -> Bool)?
+    /// Told the root's members read before the streamed array, when that array begins.
+    private var streamHeader: ((JSONValue) -> Void)?
+    /// Paths to the values handed on as they are parsed (`parse(_:handingOn:element:)`), the keys
+    /// of the containers open along them, and where those values go.
+    private var handOnPaths: [[String?]] = []
+    private var trail: [String?] = []
+    private var handOn: ((JSONValue, String?, Int) -> Bool)?
     /// Set when `streamElement` asked to stop: parsing unwinds without a syntax error.
     private var stopped = false
 
@@ -48,12 +55,42 @@ package struct JSONParser {
         try parse(bytes, streaming: Optional(key), element: Optional(element))
     }
 
+    /// `parse(_:streaming:element:)` that first hands `header` the root object's members written
+    /// before the streamed array (an export's chat name and type come before its messages), so
+    /// each element can be converted knowing them.
+    package static func parse(
+        _ bytes: [UInt8], streaming key: String, header: @escaping (JSONValue) -> Void,
+        element: @escaping (JSONValue) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: Optional(key), header: header, element: Optional(element))
+    }
+
+    /// Parses a document, handing each value at the end of one of `paths` to `element` as soon as
+    /// it is parsed instead of keeping it: each step of a path is a member name, or `nil` for every
+    /// element of an array or member of an object. `element` gets the value, its member name
+    /// (`nil` in an array) and which path it ends; a value on a shorter path comes after those
+    /// within it, without them.
+    /// `element` returns `false` to stop, as for `parse(_:streaming:element:)`.
+    ///
+    /// ChatGPT's export is an array of conversations, each a `mapping` of nodes: with the paths
+    /// `[nil, "mapping", nil]` and `[nil]` every node and then its conversation come one by one.
+    package static func parse(
+        _ bytes: [UInt8], handingOn paths: [[String?]], element: @escaping (JSONValue, String?, Int) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: nil, handingOn: paths, to: element, element: nil)
+    }
+
     private static func parse(
-        _ bytes: [UInt8], streaming key: String?, element: ((JSONValue) -> Bool)?
+        _ bytes: [UInt8], streaming key: String?, handingOn paths: [[String?]] = [],
+        to handOn: ((JSONValue, String?, Int) -> Bool)? = nil, header: ((JSONValue) -> Void)? = nil,
+        element: ((JSONValue) -> Bool)?
     ) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, position: 0)
         parser.streamedKey = key
         parser.streamElement = element
+        parser.streamHeader = header
+        parser.handOnPaths = paths
+        parser.handOn = handOn
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         do throws(Failure) {
             parser.skipWhitespace()
@@ -132,8 +169,11 @@ package struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            if depth == 1, key == streamedKey, peek == UInt8(ascii: "[") {
+            if handOn != nil, depth == trail.count + 1 {
+                if try !child(key, into: &members) { return JSONValue(.object(members), offset: start) }
+            } else if depth == 1, key == streamedKey, peek == UInt8(ascii: "[") {
                 streamedKey = nil  // only the first member of that name
+                streamHeader?(JSONValue(.object(members), offset: start))
                 members.append((key, try parseArray(sink: streamElement)))
                 if stopped { return JSONValue(.object(members), offset: start) }
             } else {
@@ -169,6 +209,26 @@ package struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if handOn != nil, depth == trail.count + 1 {
+                var kept: [(key: String, value: JSONValue)] = []
+                if try !child(nil, into: &kept) {
+                    depth -= 1
+                    return JSONValue(.array(elements), offset: start)
+                }
+                elements += kept.map(\.value)
+                skipWhitespace()
+                if peek == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek == UInt8(ascii: "]") {
+                    position += 1
+                    depth -= 1
+                    return JSONValue(.array(elements), offset: start)
+                }
+                throw Failure(
+                    offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+            }
             let element = try parseValue()
             if let sink {
                 if !sink(element) {
@@ -191,6 +251,35 @@ package struct JSONParser {
             throw Failure(
                 offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
         }
+    }
+
+    /// Parses the value of member `key` (`nil`: an array element) of a container on a hand-on path:
+    /// handed on at a path's end, followed deeper when a path goes on, kept in `kept` otherwise.
+    /// Returns `false` when the receiver asked to stop.
+    private mutating func child(_ key: String?, into kept: inout [(key: String, value: JSONValue)]) throws(Failure)
+        -> Bool
+    {
+        var ends: Int?
+        var goesOn = false
+        for (number, path) in handOnPaths.enumerated() where path.count > trail.count {
+            let step = path[trail.count]
+            guard step == nil || step == key else { continue }
+            guard zip(path, trail).allSatisfy({ $0 == nil || $0 == $1 }) else { continue }
+            if path.count == trail.count + 1 { ends = ends ?? number } else { goesOn = true }
+        }
+        if goesOn { trail.append(key) }
+        let value = try parseValue()
+        if goesOn { trail.removeLast() }
+        if stopped { return false }
+        if let ends {
+            if !handOn!(value, key, ends) {
+                stopped = true
+                return false
+            }
+        } else {
+            kept.append((key ?? "", value))
+        }
+        return true
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -9,7 +9,7 @@ Prints a table and writes BENCHMARKS.md's generated section.
 
 Then the importers against the native path and the PyPI peers (importers.py, peers.py).
 
-    python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only] [--no-peers]
+    python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only | --only merge|importers] [--no-peers]
 """
 import argparse
 import calendar
@@ -153,7 +153,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small corpora only, for trying the script")
-    parser.add_argument("--only", choices=["merge"], help="run one group of cases; prints, does not write BENCHMARKS.md")
+    parser.add_argument("--only", choices=["merge", "importers"],
+                        help="run one group of cases; prints, does not write BENCHMARKS.md")
     parser.add_argument("--imports-only", action="store_true", help="only the importer cases and the peers")
     parser.add_argument("--no-peers", action="store_true", help="leave out the PyPI peers")
     args = parser.parse_args()
@@ -166,6 +167,11 @@ def main():
     if args.only == "merge":
         rows = merge_cases(runs, n100k, n1m, out)
         report(rows, n10k, n100k, n1m, args, write=False)
+        return
+
+    if args.only == "importers":
+        import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
+        report([], n10k, n100k, n1m, args, import_rows, import_targets, peer_lines, notes, write=False)
         return
 
     if args.imports_only:

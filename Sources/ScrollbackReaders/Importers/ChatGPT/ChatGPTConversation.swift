@@ -7,33 +7,66 @@ struct ChatGPTConversation {
     /// Names of asset files beside the export.
     var files: [String]
 
-    func convert(_ value: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
+    /// One node of a conversation's `mapping`, converted when the parser reaches it (only the
+    /// branch shown is kept in the end, and which that is is known once the mapping is read).
+    struct Node {
+        var id: String
+        var parent: String?
+        var lastChild: String?
+        /// What the node's message became; `nil` when it has none (or `null`).
+        var entry: Entry?
+
+        struct Entry {
+            var location: SourceLocation
+            var time: Timestamp?
+            /// `nil` when the message shows nothing.
+            var message: Message?
+            /// The message's own id, else the node's.
+            var id: String?
+        }
+    }
+
+    /// Converts the node `value`, the mapping's member `key`.
+    func node(_ value: JSONValue, key: String) -> Node {
+        var node = Node(
+            id: value["id"]?.scalarText ?? key, parent: value["parent"]?.scalarText,
+            lastChild: value["children"]?.array?.last?.scalarText)
+        if let message = value["message"], !message.isNull {
+            node.entry = Node.Entry(
+                location: lines.location(ofByte: message.offset), time: ImportJSON.unixTime(message["create_time"]),
+                message: ChatGPTContent.message(message, files: files),
+                id: message["id"]?.scalarText ?? value["id"]?.scalarText)
+        }
+        return node
+    }
+
+    /// The conversation `value` (its `mapping` read into `nodes`, in the mapping's order).
+    func convert(_ value: JSONValue, nodes: [Node], number: Int, report: inout ImportReport) -> Transcript {
         let title = value["title"]?.string
         var transcript = Transcript(
             id: value["conversation_id"]?.scalarText ?? value["id"]?.scalarText ?? "conversation-\(number)",
             title: title, me: "user", participants: ChatGPTReader.participants,
             source: SourceLocation(file: input.name))
         let label = "“\(title ?? transcript.id!)”"
-        let branch = Self.branch(value)
+        let branch = Self.branch(nodes, current: value["current_node"]?.scalarText)
         let started = ImportJSON.unixTime(value["create_time"]) ?? ImportJSON.unixTime(value["update_time"])
         var clock = started ?? Timestamp(seconds: 0)
         var untimed = 0
         var empty = 0
         for node in branch {
-            guard let message = node["message"], !message.isNull else { continue }
-            let location = lines.location(ofByte: message.offset)
-            if let time = ImportJSON.unixTime(message["create_time"]) {
+            guard let entry = node.entry else { continue }
+            if let time = entry.time {
                 clock = max(clock, time)
             } else {
                 untimed += 1
             }
-            guard var converted = ChatGPTContent.message(message, files: files) else {
+            guard var converted = entry.message else {
                 empty += 1
                 continue
             }
-            converted.id = message["id"]?.scalarText ?? node["id"]?.scalarText ?? "m\(transcript.messages.count + 1)"
-            converted.time = ImportJSON.unixTime(message["create_time"]) ?? clock
-            converted.location = location
+            converted.id = entry.id ?? "m\(transcript.messages.count + 1)"
+            converted.time = entry.time ?? clock
+            converted.location = entry.location
             transcript.messages.append(converted)
         }
         let noneTimed = untimed > 0 && untimed >= transcript.messages.count && !transcript.messages.isEmpty
@@ -72,35 +105,31 @@ struct ChatGPTConversation {
         return transcript
     }
 
-    /// The nodes from the root to `current_node` (or, without one, along the last child at each step).
-    static func branch(_ conversation: JSONValue) -> [JSONValue] {
-        guard let mapping = conversation["mapping"]?.members else { return [] }
-        var nodes: [String: JSONValue] = [:]
-        for (key, node) in mapping { nodes[node["id"]?.scalarText ?? key] = node }
-        var path: [JSONValue] = []
-        if let current = conversation["current_node"]?.scalarText, nodes[current] != nil {
+    /// The nodes from the root to `current` (or, without one, along the last child at each step).
+    static func branch(_ mapping: [Node], current: String?) -> [Node] {
+        var nodes: [String: Int] = [:]
+        for (index, node) in mapping.enumerated() { nodes[node.id] = index }
+        var path: [Node] = []
+        if let current, nodes[current] != nil {
             var seen = Set<String>()
             var id: String? = current
-            while let key = id, let node = nodes[key], !seen.contains(key) {
+            while let key = id, let index = nodes[key], !seen.contains(key) {
                 seen.insert(key)
-                path.append(node)
-                id = node["parent"]?.scalarText
+                path.append(mapping[index])
+                id = mapping[index].parent
             }
             return path.reversed()
         }
         // No current node: start at the root (no parent, or a parent that is not in the mapping).
-        guard
-            var node = mapping.map(\.value).first(where: { node in
-                node["parent"]?.scalarText.map { nodes[$0] == nil } ?? true
-            })
-        else { return [] }
+        guard var node = mapping.first(where: { node in node.parent.map { nodes[$0] == nil } ?? true }) else {
+            return []
+        }
         var seen = Set<String>()
         while true {
             path.append(node)
-            guard let next = node["children"]?.array?.last?.scalarText, let child = nodes[next], !seen.contains(next)
-            else { break }
+            guard let next = node.lastChild, let index = nodes[next], !seen.contains(next) else { break }
             seen.insert(next)
-            node = child
+            node = mapping[index]
         }
         return path
     }

@@ -28,32 +28,43 @@ enum ChatGPTReader {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("chatgpt"))
         }
-        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name)
-        guard var pending = root?.array ?? (root?["mapping"] != nil ? [root!] : nil) else {
-            throw ReadError(
-                location: input.location(ofByte: root!.offset),
-                problem: .syntax("A ChatGPT export is an array of conversations, each with a \"mapping\"."))
-        }
-        root = nil  // each conversation's JSON goes once it is converted
-        pending.reverse()
+        // Each node is converted as the parser reaches it, then each conversation once its nodes
+        // are in: neither the export's tree nor a whole conversation's is held.
         var report = ImportReport()
         let converter = ChatGPTConversation(
             input: input, lines: LineIndex(file: input.name, bytes: bytes), files: assetFiles(input.baseDirectory))
         var conversations: [Transcript] = []
         var used = Set<String>()
-        while let value = pending.popLast() {
+        var nodes: [ChatGPTConversation.Node] = []
+        func add(_ value: JSONValue) {
             let number = conversations.count + 1
+            defer { nodes = [] }
             guard value["mapping"]?.members != nil else {
                 report.skipped.append(
                     .init(
                         location: ImportJSON.location(file: input.name, bytes: bytes, offset: value.offset),
                         text: "conversation \(number) has no \"mapping\""))
-                continue
+                return
             }
-            var transcript = converter.convert(value, number: number, report: &report)
+            var transcript = converter.convert(value, nodes: nodes, number: number, report: &report)
             if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(number)" }
             used.insert(transcript.id ?? "")
             conversations.append(transcript)
+        }
+        // A list of conversations, or one conversation on its own.
+        let isList = FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "[")
+        let paths: [[String?]] = isList ? [[nil, "mapping", nil], [nil]] : [["mapping", nil]]
+        let root = try ImportJSON.parse(bytes, file: input.name, handingOn: paths) { value, key, path in
+            if path == 1 { add(value) } else { nodes.append(converter.node(value, key: key ?? "")) }
+            return true
+        }
+        if !isList {
+            guard root["mapping"] != nil else {
+                throw ReadError(
+                    location: input.location(ofByte: root.offset),
+                    problem: .syntax("A ChatGPT export is an array of conversations, each with a \"mapping\"."))
+            }
+            add(root)
         }
         report.inferences.append("`me` is the user; ChatGPT's replies are on the left")
         if conversations.count > 1 { report.inferences.append("\(conversations.count) conversations read") }

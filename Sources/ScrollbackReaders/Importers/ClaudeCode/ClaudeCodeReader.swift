@@ -28,9 +28,9 @@ enum ClaudeCodeReader {
         var report = ImportReport()
         var transcript = Transcript(
             title: nil, me: "user", participants: participants, source: SourceLocation(file: input.name))
-        let records = try Self.records(bytes, input: input, report: &report)
         var unshown: [String: Int] = [:]
-        for (record, location) in records {
+        // Each record is converted as it is read and then let go: only its messages are kept.
+        Self.forEachRecord(bytes, input: input, report: &report) { record, location, report in
             switch record["type"]?.string {
             case "summary":
                 if transcript.title == nil { transcript.title = record["summary"]?.string }
@@ -72,18 +72,20 @@ enum ClaudeCodeReader {
         return ReadResult(format: .claudeCode, conversations: [transcript], report: report)
     }
 
-    /// Each record with where it starts: one per line, or the `loglines` array of a web session.
-    private static func records(_ bytes: [UInt8], input: ChatInput, report: inout ImportReport)
-        throws(ReadError) -> [(JSONValue, SourceLocation)]
-    {
+    /// Hands each record, with where it starts, to `body` as it is parsed: one per line, or the
+    /// `loglines` array of a web session.
+    private static func forEachRecord(
+        _ bytes: [UInt8], input: ChatInput, report: inout ImportReport,
+        _ body: (JSONValue, SourceLocation, inout ImportReport) -> Void
+    ) {
         let head = FormatSniffing.head(bytes, 65_536)
         if ImportSniffing.hasMember(head, "loglines"), let root = try? JSONParser.parse(bytes),
             let list = root["loglines"]?.array
         {
             let lines = LineIndex(file: input.name, bytes: bytes)
-            return list.map { ($0, lines.location(ofByte: $0.offset)) }
+            for value in list { body(value, lines.location(ofByte: value.offset), &report) }
+            return
         }
-        var result: [(JSONValue, SourceLocation)] = []
         var start = 0
         var lineNumber = 0
         while start <= bytes.count {
@@ -97,8 +99,7 @@ enum ClaudeCodeReader {
                 report.skipped.append(.init(location: location, text: "the line is not a JSON object"))
                 continue
             }
-            result.append((value, location))
+            body(value, location, &report)
         }
-        return result
     }
 }

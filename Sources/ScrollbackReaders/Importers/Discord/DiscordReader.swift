@@ -23,90 +23,33 @@ enum DiscordReader {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("discord"))
         }
-        let root = try ImportJSON.parse(bytes, file: input.name)
-        guard let list = root["messages"]?.array else {
+        let lines = LineIndex(file: input.name, bytes: bytes)
+        let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
+        // Messages are converted as the parser reaches them once the channel (written before them)
+        // is known; the tree of the whole export is never held.
+        var channel: DiscordChannel?
+        var held: [JSONValue] = []
+        let root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
+            if header["guild"] != nil, header["channel"] != nil {
+                channel = DiscordChannel(header, input: input, lines: lines, paths: paths)
+            }
+        } element: { value in
+            if channel == nil { held.append(value) } else { channel!.add(value) }
+            return true
+        }
+        guard root["messages"]?.array != nil else {
             throw ReadError(
                 location: input.location(ofByte: root.offset),
                 problem: .syntax("A DiscordChatExporter JSON export has a \"messages\" array."))
         }
-        let channel = root["channel"]
-        let guild = root["guild"]?["name"]?.string
-        let channelName = channel?["name"]?.string
-        var transcript = Transcript(
-            id: channel?["id"]?.scalarText ?? channelName,
-            title: title(guild: guild, channel: channelName, type: channel?["type"]?.string),
-            source: SourceLocation(file: input.name))
-        var report = ImportReport()
-        let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
-        var seen = Set<String>()
-        let lines = LineIndex(file: input.name, bytes: bytes)
-        var names = DiscordContent(people: [:], channels: [:])
-        if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
-        for value in list {
-            for person in [value["author"]] + (value["mentions"]?.array ?? []) {
-                if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string
-                {
-                    names.people[id] = names.people[id] ?? name
-                }
-            }
+        if channel == nil {
+            // The channel came after the messages: they were held, and are converted now.
+            channel = DiscordChannel(root, input: input, lines: lines, paths: paths)
+            for value in held { channel!.add(value) }
+            held = []
         }
-        var unshown: [String: SourceLocation] = [:]
-        for (index, value) in list.enumerated() {
-            let location = lines.location(ofByte: value.offset)
-            guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
-                report.skipped.append(
-                    .init(location: location, text: "message \(index + 1) has no valid \"timestamp\""))
-                continue
-            }
-            let id = value["id"]?.scalarText ?? "m\(index + 1)"
-            if seen.contains(id) {
-                report.skipped.append(
-                    .init(location: location, text: "message \(index + 1) repeats id \(id); the repeat is skipped"))
-                continue
-            }
-            seen.insert(id)
-            let author = value["author"]
-            let authorID = author?["id"]?.scalarText ?? "unknown"
-            let authorName = author?["nickname"]?.string ?? author?["name"]?.string ?? authorID
-            if !transcript.participants.contains(where: { $0.id == authorID }) {
-                let avatar = author?["avatarUrl"]?.string
-                transcript.participants.append(
-                    Participant(
-                        id: authorID, name: authorName,
-                        avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) })
-                )
-            }
-            var message = Message(id: id, sender: authorID, time: time, location: location)
-            let content = value["content"]?.string ?? ""
-            let reference = value["reference"]?["messageId"]?.scalarText
-            if spokenTypes.contains(value["type"]?.string ?? "Default") {
-                message.text = names.markdown(content)
-                message.replyTo = reference
-                if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
-                message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
-                message.reactions = DiscordParts.reactions(value)
-                for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
-            } else {
-                // Events are plain lines; a pin points at the message it pinned.
-                message.kind = .system
-                message.sender = nil
-                message.format = .plain
-                message.text = DiscordParts.event(content, actor: authorName)
-                if value["type"]?.string == "ChannelPinnedMessage" { message.replyTo = reference }
-            }
-            transcript.messages.append(message)
-        }
-        for (feature, location) in unshown.sorted(by: { $0.key < $1.key }) {
-            report.warnings.append(.init(location: location, text: "\(feature) are not shown yet"))
-        }
-        for message in transcript.messages {
-            if let target = message.replyTo, !seen.contains(target) {
-                report.warnings.append(
-                    .init(
-                        location: message.location,
-                        text: "message \(message.id) replies to \(target), which is not in this export"))
-            }
-        }
+        var (transcript, report) = channel!.finish()
+        channel = nil
         if options.timeZone == nil, let zone = DiscordReader.zone(of: transcript.messages) {
             transcript.timeZone = zone.identifier
             report.inferences.append(
@@ -131,11 +74,5 @@ enum DiscordReader {
         // Etc/GMT names count westwards: UTC+01:00 is Etc/GMT-1.
         let hours = -offset / 3600
         return Zone(identifier: "Etc/GMT" + (hours > 0 ? "+\(hours)" : "\(hours)"))
-    }
-
-    private static func title(guild: String?, channel: String?, type: String?) -> String? {
-        guard let channel else { return guild }
-        if type?.hasPrefix("Direct") == true || guild == "Direct Messages" || guild == nil { return channel }
-        return "#\(channel) · \(guild!)"
     }
 }

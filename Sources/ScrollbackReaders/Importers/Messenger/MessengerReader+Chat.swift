@@ -7,18 +7,36 @@ extension MessengerReader {
         _ parts: [(name: String, bytes: [UInt8])], base: String?, root: String?, options: ReadOptions,
         report: inout ImportReport
     ) throws(ReadError) -> Transcript {
-        var values: [(JSONValue, SourceLocation)] = []
+        // Each part's messages are converted as the parser reaches them, so no part is held as a
+        // tree. Their files wait for the end: `thread_path`, which places them, follows the messages.
+        var messages: [Message] = []
+        var entries: [Int] = []
+        var withFiles: [(index: Int, value: JSONValue)] = []
+        var skipped: [ImportReport.Note] = []
+        var unshown: [String: Int] = [:]
+        var count = 0
         var header: JSONValue?
         for part in parts {
-            let value = try ImportJSON.parse(part.bytes, file: part.name)
-            guard let list = value["messages"]?.array else {
+            let lines = LineIndex(file: part.name, bytes: part.bytes)
+            let value = try ImportJSON.parse(part.bytes, file: part.name, streaming: "messages") { value in
+                count += 1
+                let location = lines.location(ofByte: value.offset)
+                guard
+                    let message = entryMessage(
+                        value, entry: count, location: location, options: options, skipped: &skipped,
+                        unshown: &unshown)
+                else { return true }
+                if message.kind != .system, hasFiles(value) { withFiles.append((messages.count, value)) }
+                messages.append(message)
+                entries.append(count)
+                return true
+            }
+            guard value["messages"]?.array != nil else {
                 throw ReadError(
                     location: ImportJSON.location(file: part.name, bytes: part.bytes, offset: value.offset),
                     problem: .syntax("The export has no \"messages\" array."))
             }
             if header == nil { header = value }
-            let lines = LineIndex(file: part.name, bytes: part.bytes)
-            values += list.map { ($0, lines.location(ofByte: $0.offset)) }
         }
         let threadPath = header?["thread_path"]?.string
         var transcript = Transcript(
@@ -28,44 +46,16 @@ extension MessengerReader {
             .map { Participant(id: fixEncoding($0)) }
         let paths = AttachmentPaths(baseDirectory: base)
         let media = MediaPlace(base: base, root: root, threadPath: threadPath)
-        var unshown: [String: Int] = [:]
-        for (index, (value, location)) in values.enumerated() {
-            for (key, _) in value.members ?? [] where !shownKeys.contains(key) { unshown[key, default: 0] += 1 }
-            // Within ±10^15 ms (about ±31,000 years) like other imports' Unix times; beyond, the arithmetic overflows.
-            guard let milliseconds = value["timestamp_ms"]?.int,
-                (-999_999_999_999_999...999_999_999_999_999).contains(milliseconds)
-            else {
-                report.skipped.append(
-                    .init(location: location, text: "entry \(index + 1) has no usable \"timestamp_ms\""))
-                continue
-            }
-            let whole = Int64(milliseconds) >= 0 ? Int64(milliseconds) / 1000 : (Int64(milliseconds) - 999) / 1000
-            let instant = Timestamp(
-                seconds: whole, nanoseconds: Int32((Int64(milliseconds) - whole * 1000) * 1_000_000))
-            let time = Timestamp(
-                seconds: instant.seconds, nanoseconds: instant.nanoseconds,
-                utcOffset: options.timeZone?.offset(at: instant) ?? 0)
-            // Meta's files list newest first; ids follow time so they read in order.
-            var message = Message(id: "m\(values.count - index)", sender: nil, time: time, location: location)
-            let sender = value["sender_name"]?.string.map(fixEncoding) ?? "unknown"
-            let text = value["content"]?.string.map(fixEncoding) ?? ""
-            switch value["type"]?.string {
-            case "Subscribe", "Unsubscribe":
-                message.kind = .system
-                message.text = MarkdownText.escape(text)
-            default:
-                message.sender = sender
-                message.text = MarkdownText.escape(text)
-                if let link = value["share"]?["link"]?.string, TelegramText.isSafeLink(link), !text.contains(link) {
-                    message.text += (message.text.isEmpty ? "" : "\n\n") + MarkdownText.link(link, url: link)
-                }
-                message.deleted = value["is_unsent"]?.bool ?? false
-                message.attachments = attachments(
-                    value, paths: paths, media: media, location: location, report: &report)
-                message.reactions = reactions(value)
-            }
-            transcript.messages.append(message)
+        report.skipped += skipped
+        for (index, value) in withFiles {
+            messages[index].attachments = attachments(
+                value, paths: paths, media: media, location: messages[index].location!, report: &report)
         }
+        withFiles = []
+        // Meta's files list newest first; ids follow time so they read in order.
+        for index in messages.indices { messages[index].id = "m\(count + 1 - entries[index])" }
+        transcript.messages = messages
+        messages = []
         transcript.addUnlistedSenders()
         let label = transcript.title.map { "“\($0)”: " } ?? ""
         for (key, count) in unshown.sorted(by: { $0.key < $1.key }) {
@@ -75,6 +65,50 @@ extension MessengerReader {
         report.messagesRead += transcript.messages.count
         transcript.me = me(of: transcript, report: &report)
         return transcript
+    }
+
+    /// One entry as a message without its files (those are placed once the chat's folder is
+    /// known), or `nil` when it has no usable time (then `skipped` says so).
+    private static func entryMessage(
+        _ value: JSONValue, entry: Int, location: SourceLocation, options: ReadOptions,
+        skipped: inout [ImportReport.Note], unshown: inout [String: Int]
+    ) -> Message? {
+        for (key, _) in value.members ?? [] where !shownKeys.contains(key) { unshown[key, default: 0] += 1 }
+        // Within ±10^15 ms (about ±31,000 years) like other imports' Unix times; beyond, the arithmetic overflows.
+        guard let milliseconds = value["timestamp_ms"]?.int,
+            (-999_999_999_999_999...999_999_999_999_999).contains(milliseconds)
+        else {
+            skipped.append(.init(location: location, text: "entry \(entry) has no usable \"timestamp_ms\""))
+            return nil
+        }
+        let whole = Int64(milliseconds) >= 0 ? Int64(milliseconds) / 1000 : (Int64(milliseconds) - 999) / 1000
+        let instant = Timestamp(
+            seconds: whole, nanoseconds: Int32((Int64(milliseconds) - whole * 1000) * 1_000_000))
+        let time = Timestamp(
+            seconds: instant.seconds, nanoseconds: instant.nanoseconds,
+            utcOffset: options.timeZone?.offset(at: instant) ?? 0)
+        var message = Message(id: "", sender: nil, time: time, location: location)
+        let sender = value["sender_name"]?.string.map(fixEncoding) ?? "unknown"
+        let text = value["content"]?.string.map(fixEncoding) ?? ""
+        switch value["type"]?.string {
+        case "Subscribe", "Unsubscribe":
+            message.kind = .system
+            message.text = MarkdownText.escape(text)
+        default:
+            message.sender = sender
+            message.text = MarkdownText.escape(text)
+            if let link = value["share"]?["link"]?.string, TelegramText.isSafeLink(link), !text.contains(link) {
+                message.text += (message.text.isEmpty ? "" : "\n\n") + MarkdownText.link(link, url: link)
+            }
+            message.deleted = value["is_unsent"]?.bool ?? false
+            message.reactions = reactions(value)
+        }
+        return message
+    }
+
+    /// Whether an entry lists media files or a sticker.
+    private static func hasFiles(_ value: JSONValue) -> Bool {
+        value["sticker"] != nil || mediaKeys.contains { value[$0.0]?.array?.isEmpty == false }
     }
 
     /// In a two-person chat Meta titles it after the other person: the exporter is the one it is not named after.

@@ -20,7 +20,9 @@ struct ChatMarkup {
 
     /// Converts one message's text.
     func markdown(_ text: String) -> String {
-        if blockLines, !text.contains("```"), text.contains("\n") || LineBlock.kind(of: Substring(text)) != nil {
+        if blockLines, !TextSearch.contains("```", in: text),
+            text.utf8.contains(0x0A) || LineBlock.kind(of: Substring(text)) != nil
+        {
             return MarkdownText.tidy(blocks(text))
         }
         return inline(text)
@@ -28,8 +30,28 @@ struct ChatMarkup {
 
     /// Converts text with no block structure of its own.
     private func inline(_ text: String) -> String {
-        var converter = Converter(characters: Array(text), markup: self)
-        return MarkdownText.tidy(converter.convert(0..<converter.characters.count))
+        if !hasDelimiters(text) {
+            // Nothing to convert: the text is one plain run, as the converter would make it.
+            var plain = decodesEntities ? ChatMarkup.decodeEntities(text) : text
+            if let plainText { plain = plainText(plain) }
+            return MarkdownText.tidy(MarkdownText.escape(plain))
+        }
+        // ASCII text without CR is one character per byte: the converter reads its bytes.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var converter = ChatMarkupConverter(units: Array(text.utf8), markup: self)
+            return MarkdownText.tidy(converter.convert(0..<converter.units.count))
+        }
+        var converter = ChatMarkupConverter(units: Array(text), markup: self)
+        return MarkdownText.tidy(converter.convert(0..<converter.units.count))
+    }
+
+    /// Whether `text` has a byte that can start markup: a delimiter, a backtick, or (with tokens) `<`.
+    private func hasDelimiters(_ text: String) -> Bool {
+        let tokens = self.tokens != nil
+        return text.utf8.contains { byte in
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                || byte == UInt8(ascii: "`") || (tokens && byte == UInt8(ascii: "<"))
+        }
     }
 
     /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.
@@ -85,7 +107,7 @@ struct ChatMarkup {
 
     /// Decodes the three entities Slack escapes.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
@@ -109,100 +131,5 @@ struct ChatMarkup {
             rest = after[after.index(after: close)...]
         }
         return output + rest
-    }
-}
-
-private struct Converter {
-    let characters: [Character]
-    let markup: ChatMarkup
-
-    /// Markdown delimiters for each light-markup delimiter.
-    static let emphasis: [Character: String] = ["*": "**", "_": "*", "~": "~~"]
-
-    mutating func convert(_ range: Range<Int>) -> String {
-        var output = ""
-        var plain = ""
-        var index = range.lowerBound
-        func flush() {
-            var text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
-            if let rewrite = markup.plainText { text = rewrite(text) }
-            output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
-            plain = ""
-        }
-        while index < range.upperBound {
-            let character = characters[index]
-            if character == "`", let (code, end) = codeSpan(at: index, limit: range.upperBound) {
-                flush()
-                if code.hasPrefix("\n") { while output.last == " " { output.removeLast() } }
-                output += code
-                index = end
-            } else if let delimiter = Self.emphasis[character], opens(at: index, in: range),
-                let close = closing(character, after: index, limit: range.upperBound)
-            {
-                flush()
-                output += MarkdownText.wrap(convert(index + 1..<close), delimiter)
-                index = close + 1
-            } else if character == "<", let tokens = markup.tokens,
-                let close = characters[index..<range.upperBound].firstIndex(of: ">"),
-                !characters[index + 1..<close].contains("\n"), close > index + 1
-            {
-                flush()
-                output += tokens(String(characters[index + 1..<close]))
-                index = close + 1
-            } else {
-                plain.append(character)
-                index += 1
-            }
-        }
-        flush()
-        return output
-    }
-
-    /// ```` ```block``` ```` (any lines) or `` `span` `` (one line), as Markdown code.
-    func codeSpan(at start: Int, limit: Int) -> (String, Int)? {
-        let isBlock = start + 2 < limit && characters[start + 1] == "`" && characters[start + 2] == "`"
-        let width = isBlock ? 3 : 1
-        var index = start + width
-        while index + width <= limit {
-            if !isBlock && characters[index] == "\n" { return nil }
-            if characters[index..<index + width].allSatisfy({ $0 == "`" }) && index > start + width {
-                var body = String(characters[start + width..<index])
-                if let codeToken = markup.codeToken { body = ChatMarkup.unwrapTokens(body, codeToken) }
-                if markup.decodesEntities { body = ChatMarkup.decodeEntities(body) }
-                // The line break after an opening fence is not part of the code.
-                if isBlock && body.hasPrefix("\n") && body.dropFirst().contains("\n") { body.removeFirst() }
-                let code = isBlock && body.contains("\n") ? MarkdownText.codeBlock(body) : MarkdownText.codeSpan(body)
-                return (code, index + width)
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Whether a delimiter at `index` can open: after a boundary and before a non-space.
-    func opens(at index: Int, in range: Range<Int>) -> Bool {
-        guard index + 1 < range.upperBound, !characters[index + 1].isWhitespace else { return false }
-        return index == range.lowerBound || Self.isBoundary(characters[index - 1])
-    }
-
-    /// The matching closing delimiter on the same line: after a non-space and before a boundary.
-    func closing(_ delimiter: Character, after start: Int, limit: Int) -> Int? {
-        var index = start + 2
-        while index < limit {
-            let character = characters[index]
-            if character == "\n" { return nil }
-            if character == delimiter, !characters[index - 1].isWhitespace,
-                index + 1 == limit || Self.isBoundary(characters[index + 1])
-            {
-                return index
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    static func isBoundary(_ character: Character) -> Bool {
-        character.isWhitespace || (character.isPunctuation && character != "_" && character != "*")
-            || character.isSymbol
     }
 }

@@ -21,7 +21,8 @@ package enum EmojiShortcodes {
 
     /// `text` with every `:name:` (and `:name::skin-tone-N:`) the table knows replaced by its emoji.
     package static func replacing(in text: String) -> String {
-        guard text.contains(":") else { return text }
+        // A byte check: where a `:` is part of a larger character the scan below keeps the text as it is.
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
         let characters = Array(text)
         var output = ""
         var index = 0

@@ -16,6 +16,39 @@ enum ImportJSON {
         }
     }
 
+    /// Parses `bytes` like `parse(_:file:)`, handing the root's `key` array on element by element
+    /// (see `JSONParser.parse(_:streaming:header:element:)`): `header` gets the root's members
+    /// before that array, `element` each element, which is not kept in the tree returned.
+    static func parse(
+        _ bytes: [UInt8], file: String, streaming key: String, header: @escaping (JSONValue) -> Void = { _ in },
+        element: @escaping (JSONValue) -> Bool
+    ) throws(ReadError) -> JSONValue {
+        if FormatSniffing.firstNonSpace(bytes) == nil {
+            throw ReadError(location: SourceLocation(file: file, line: 1, column: 1), problem: .empty)
+        }
+        do {
+            return try JSONParser.parse(bytes, streaming: key, header: header, element: element)
+        } catch {
+            throw ReadError(location: location(file: file, bytes: bytes, offset: error.offset), problem: error.problem)
+        }
+    }
+
+    /// Parses `bytes` like `parse(_:file:)`, handing on the values at the ends of `paths` as they
+    /// are parsed (see `JSONParser.parse(_:handingOn:element:)`).
+    static func parse(
+        _ bytes: [UInt8], file: String, handingOn paths: [[String?]],
+        element: @escaping (JSONValue, String?, Int) -> Bool
+    ) throws(ReadError) -> JSONValue {
+        if FormatSniffing.firstNonSpace(bytes) == nil {
+            throw ReadError(location: SourceLocation(file: file, line: 1, column: 1), problem: .empty)
+        }
+        do {
+            return try JSONParser.parse(bytes, handingOn: paths, element: element)
+        } catch {
+            throw ReadError(location: location(file: file, bytes: bytes, offset: error.offset), problem: error.problem)
+        }
+    }
+
     /// Parses a file input's bytes; a folder is refused for formats read from one file.
     static func parse(_ input: ChatInput, format: InputFormat) throws(ReadError) -> JSONValue {
         guard let bytes = input.bytes else {

@@ -13,7 +13,98 @@ enum MarkdownText {
 
     /// Plain text as Markdown that renders as the same text; line breaks are kept as hard breaks.
     /// `atLineStart` says whether the text begins a line (a segment after formatting does not).
+    ///
+    /// Scans UTF-8 bytes and copies runs without special characters whole. The rules are about
+    /// characters, so an ASCII special character that is part of a larger one (`#` with U+FE0F and
+    /// U+20E3 is the keycap emoji `#️⃣`; a space before a combining accent) is left to
+    /// `escapeCharacters`, which reads the text as characters.
     static func escape(_ text: String, atLineStart startsLine: Bool = true) -> String {
+        let escaped = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            if ByteClass.joinsNeighbour(bytes) { return nil }
+            return escapeBytes(bytes, atLineStart: startsLine)
+        }
+        return (escaped ?? nil) ?? escapeCharacters(text, atLineStart: startsLine)
+    }
+
+    /// `escape` over bytes, for text whose special characters are each one character.
+    private static func escapeBytes(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart startsLine: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        var atLineStart = startsLine
+        var digitsAtStart = false
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // A run of bytes no rule looks at: letters, other characters, tabs.
+            let runStart = index
+            while index < count, ByteClass.table[Int(bytes[index])] == 0 { index += 1 }
+            if index > runStart {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                atLineStart = false
+                digitsAtStart = false
+                if index == count { break }
+            }
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                output.append(contentsOf: [0x20, 0x20, 0x0A])
+                atLineStart = true
+                digitsAtStart = false
+                index += 1
+                continue
+            case 0x0D:
+                // CR LF is one character, not a line break; a lone CR is an ordinary character.
+                output.append(byte)
+                index += 1
+                if index < count, bytes[index] == 0x0A {
+                    output.append(0x0A)
+                    index += 1
+                }
+                atLineStart = false
+                digitsAtStart = false
+                continue
+            case 0x20 where atLineStart:
+                // Leading spaces would make an indented code block; a no-break space keeps the indent visible.
+                output.append(contentsOf: [0xC2, 0xA0])
+                index += 1
+                continue
+            default:
+                break
+            }
+            let kind = ByteClass.table[Int(byte)]
+            if kind & ByteClass.always != 0
+                || (atLineStart && kind & ByteClass.lineStart != 0 && opensBlock(bytes, at: index))
+                || (digitsAtStart && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
+            {
+                output.append(UInt8(ascii: "\\"))
+            }
+            output.append(byte)
+            digitsAtStart = (atLineStart || digitsAtStart) && kind & ByteClass.digit != 0
+            atLineStart = false
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether the line-start byte at `index` would begin a block, as `opensBlock(_:at:)` says
+    /// for characters.
+    private static func opensBlock(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let marker = bytes[index]
+        if marker == UInt8(ascii: ">") { return true }
+        var next = index + 1
+        if marker == UInt8(ascii: "#") { while next < bytes.count && bytes[next] == marker { next += 1 } }
+        if next >= bytes.count || bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A { return true }
+        guard marker == UInt8(ascii: "-") || marker == UInt8(ascii: "=") else { return false }
+        var end = index
+        while end < bytes.count && bytes[end] != 0x0A {
+            if bytes[end] != marker && bytes[end] != 0x20 && bytes[end] != 0x09 { return false }
+            end += 1
+        }
+        return true
+    }
+
+    /// `escape` character by character: the rules as written, for any text.
+    static func escapeCharacters(_ text: String, atLineStart startsLine: Bool = true) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)
         var atLineStart = startsLine
@@ -68,7 +159,8 @@ enum MarkdownText {
 
     /// Inline code that holds `text` exactly, whatever backticks it contains.
     static func codeSpan(_ text: String) -> String {
-        let singleLine = text.replacingOccurrences(of: "\n", with: " ")
+        // Line breaks are never part of a larger character: without the byte there is nothing to replace.
+        let singleLine = text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
         let fence = String(repeating: "`", count: longestRun(of: "`", in: singleLine) + 1)
         let pad = singleLine.hasPrefix("`") || singleLine.hasSuffix("`") || singleLine.hasPrefix(" ") ? " " : ""
         return fence + pad + singleLine + pad + fence
@@ -83,7 +175,10 @@ enum MarkdownText {
 
     /// A link with an escaped label; the URL is wrapped in `<…>` when it has spaces or parentheses.
     static func link(_ label: String, url: String) -> String {
-        let safeURL = url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C")
+        var safeURL = url
+        if url.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            safeURL = url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "<", with: "%3C")
+        }
         let needsBrackets = safeURL.contains { $0 == " " || $0 == "(" || $0 == ")" }
         return "[" + escape(label) + "](" + (needsBrackets ? "<" + safeURL + ">" : safeURL) + ")"
     }
@@ -101,7 +196,10 @@ enum MarkdownText {
     /// Joins blocks of Markdown and trims surrounding blank lines.
     static func tidy(_ markdown: String) -> String {
         var text = markdown
-        while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        // Line breaks are never part of a larger character: bytes tell where three are in a row.
+        while TextSearch.contains("\n\n\n", in: text) {
+            text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
+        }
         return text.trimmingWhitespace()
     }
 
@@ -129,4 +227,60 @@ extension String {
 /// `1 file`, `2 files`: counts in report lines.
 func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+}
+
+/// What `MarkdownText.escape` needs to know of each byte.
+private enum ByteClass {
+    /// Escaped anywhere.
+    static let always: UInt8 = 1
+    /// Escaped at a line's start when it would open a block.
+    static let lineStart: UInt8 = 2
+    static let digit: UInt8 = 4
+    /// Looked at for another reason: a line break, a space, `.` or `)` after digits.
+    static let other: UInt8 = 8
+
+    /// The class of every byte; 0 for bytes no rule looks at.
+    static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in "\\`*_[]<>|~&$".utf8 { table[Int(byte)] |= always }
+        for byte in "#-+=>".utf8 { table[Int(byte)] |= lineStart }
+        for byte in "0123456789".utf8 { table[Int(byte)] |= digit }
+        for byte in "\n\r .)".utf8 { table[Int(byte)] |= other }
+        return table
+    }()
+
+    /// Whether a byte a rule looks at is, with the character next to it, one character (an
+    /// accent or a variation selector after it, a prepended mark before it). Line breaks never
+    /// join (and CR LF is handled as the pair it is).
+    static func joinsNeighbour(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                // A multi-byte character: does it join the ASCII byte before or after it?
+                let start = index
+                index += 1
+                while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                if start > 0, bytes[start - 1] < 0x80, table[Int(bytes[start - 1])] != 0,
+                    bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D,
+                    isOneCharacter(UnsafeBufferPointer(rebasing: bytes[(start - 1)..<index]))
+                {
+                    return true
+                }
+                if index < count, bytes[index] < 0x80, table[Int(bytes[index])] != 0, bytes[index] != 0x0A,
+                    bytes[index] != 0x0D, isOneCharacter(UnsafeBufferPointer(rebasing: bytes[start...index]))
+                {
+                    return true
+                }
+                continue
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func isOneCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(decoding: bytes, as: UTF8.self).count == 1
+    }
 }

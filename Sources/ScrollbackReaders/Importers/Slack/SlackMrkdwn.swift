@@ -10,7 +10,8 @@ struct SlackMrkdwn {
     func markdown(_ text: String) -> String {
         // Most messages quote nothing: no line starts with `>` (or its entity).
         let quotes =
-            text.hasPrefix(">") || text.hasPrefix("&gt;") || text.contains("\n>") || text.contains("\n&gt;")
+            text.hasPrefix(">") || text.hasPrefix("&gt;") || TextSearch.contains("\n>", in: text)
+            || TextSearch.contains("\n&gt;", in: text)
         guard quotes else { return inline(text) }
         var blocks: [String] = []
         for (quoted, lines) in Self.quoteRuns(text) {

@@ -11,67 +11,122 @@ struct TelegramChat {
     var ownerID: String?
 
     /// Tallies across the chat, reported once rather than per message.
-    private struct Tally {
+    struct Tally {
         var localOnly = 0
         var missingFiles = 0
         /// Things the transcript cannot show as the app does, with how often they occur.
         var unsupported: [String: Int] = [:]
     }
 
-    func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
-        let name = chat["name"]?.string
-        let type = chat["type"]?.string ?? ""
-        var transcript = Transcript(
-            id: chat["id"]?.scalarText ?? name ?? "chat\(number)",
-            title: name ?? (type == "saved_messages" ? "Saved Messages" : nil),
-            source: SourceLocation(file: input.name))
+    /// A chat being converted message by message: a streamed export's messages arrive one at a
+    /// time, and only what they became is kept.
+    struct Open {
+        var transcript: Transcript
         var tally = Tally()
-        let list = chat["messages"]?.array ?? []
         var ids = Set<String>()
         var topics = TelegramTopics()
-        for (index, value) in list.enumerated() {
-            let location = lines.location(ofByte: value.offset)
-            guard let time = clock.time(value, field: "date") else {
-                report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
-                continue
-            }
-            if TelegramClock.isLocalOnly(value, field: "date") { tally.localOnly += 1 }
-            let id = value["id"]?.scalarText ?? "m\(index + 1)"
-            ids.insert(id)
-            var message = Message(id: id, sender: nil, time: time, location: location)
-            if value["type"]?.string == "service" {
-                message.kind = .system
-                message.text = MarkdownText.escape(TelegramText.service(value))
-                // A pin links the message it pinned, as the app's "pinned «…»" line does.
-                if value["action"]?.string == "pin_message" { message.replyTo = value["message_id"]?.scalarText }
-            } else {
-                let senderName = value["from"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-                let senderID = value["from_id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
-                let sender = senderID ?? senderName ?? transcript.title ?? "unknown"
-                message.sender = sender
-                if !transcript.participants.contains(where: { $0.id == sender }) {
-                    transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
-                }
-                fill(&message, from: value, location: location, tally: &tally, report: &report)
-                if message.text.isEmpty && message.attachments.isEmpty {
-                    report.skipped.append(
-                        .init(location: location, text: "message \(id) has neither text nor media in the export"))
-                    continue
-                }
-            }
-            topics.place(&message, service: value)
-            transcript.messages.append(message)
+        /// Messages seen, converted or skipped.
+        var count = 0
+        /// Times that wait for the export's zone (inferred from every message, so known only at
+        /// the end): where they go and what was written.
+        var waiting: [(index: Int, edited: Bool, reading: TelegramClock.Reading)] = []
+        /// What the chat's messages report, kept apart until the chat is finished.
+        var report = ImportReport()
+    }
+
+    func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
+        var open = start(chat, number: number)
+        for value in chat["messages"]?.array ?? [] { add(value, to: &open, zoneKnown: true) }
+        return finish(open, chat: chat, report: &report)
+    }
+
+    /// A chat from its own members (`name`, `type`, `id`); its messages come with `add`.
+    func start(_ chat: JSONValue, number: Int) -> Open {
+        let name = chat["name"]?.string
+        let type = chat["type"]?.string ?? ""
+        return Open(
+            transcript: Transcript(
+                id: chat["id"]?.scalarText ?? name ?? "chat\(number)",
+                title: name ?? (type == "saved_messages" ? "Saved Messages" : nil),
+                source: SourceLocation(file: input.name)))
+    }
+
+    /// Converts one message into `open`. Without `zoneKnown`, times the zone decides are kept
+    /// to be settled by `finish`, whose clock has seen every message.
+    func add(_ value: JSONValue, to open: inout Open, zoneKnown: Bool) {
+        open.count += 1
+        let index = open.count - 1
+        let location = lines.location(ofByte: value.offset)
+        guard let reading = TelegramClock.reading(value, field: "date") else {
+            open.report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
+            return
         }
+        let time = clock.resolve(reading)
+        if TelegramClock.isLocalOnly(value, field: "date") { open.tally.localOnly += 1 }
+        let id = value["id"]?.scalarText ?? "m\(index + 1)"
+        open.ids.insert(id)
+        var message = Message(id: id, sender: nil, time: time, location: location)
+        var editedReading: TelegramClock.Reading?
+        if value["type"]?.string == "service" {
+            message.kind = .system
+            message.text = MarkdownText.escape(TelegramText.service(value))
+            // A pin links the message it pinned, as the app's "pinned «…»" line does.
+            if value["action"]?.string == "pin_message" { message.replyTo = value["message_id"]?.scalarText }
+        } else {
+            let senderName = value["from"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            let senderID = value["from_id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+            let sender = senderID ?? senderName ?? open.transcript.title ?? "unknown"
+            message.sender = sender
+            if !open.transcript.participants.contains(where: { $0.id == sender }) {
+                open.transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
+            }
+            fill(&message, from: value, location: location, tally: &open.tally, report: &open.report)
+            if value["edited"] != nil || value["edited_unixtime"] != nil {
+                // An edit without a readable time takes the message's own.
+                editedReading = TelegramClock.reading(value, field: "edited") ?? reading
+                message.edited = clock.resolve(editedReading!)
+            }
+            if message.text.isEmpty && message.attachments.isEmpty {
+                open.report.skipped.append(
+                    .init(location: location, text: "message \(id) has neither text nor media in the export"))
+                return
+            }
+        }
+        open.topics.place(&message, service: value)
+        if !zoneKnown {
+            let place = open.transcript.messages.count
+            if case .fixed = reading {} else { open.waiting.append((place, false, reading)) }
+            if let editedReading {
+                if case .fixed = editedReading {} else { open.waiting.append((place, true, editedReading)) }
+            }
+        }
+        open.transcript.messages.append(message)
+    }
+
+    /// The chat's transcript once every message is in; `chat` holds its members (the messages
+    /// may have been let go).
+    func finish(_ open: Open, chat: JSONValue, report: inout ImportReport) -> Transcript {
+        var transcript = open.transcript
+        for (index, edited, reading) in open.waiting {
+            if edited {
+                transcript.messages[index].edited = clock.resolve(reading)
+            } else {
+                transcript.messages[index].time = clock.resolve(reading)
+            }
+        }
+        report.skipped += open.report.skipped
+        report.warnings += open.report.warnings
+        report.inferences += open.report.inferences
         for message in transcript.messages {
-            if let target = message.replyTo, !ids.contains(target) {
+            if let target = message.replyTo, !open.ids.contains(target) {
                 report.warnings.append(
                     .init(
                         location: message.location,
                         text: "message \(message.id) replies to message \(target), which is not in this chat"))
             }
         }
-        transcript.me = me(of: transcript, type: type, report: &report)
-        settle(&transcript, tally: tally, report: &report)
+        transcript.me = me(of: transcript, type: chat["type"]?.string ?? "", report: &report)
+        settle(&transcript, tally: open.tally, report: &report)
         report.messagesRead += transcript.messages.count
         return transcript
     }
@@ -85,9 +140,6 @@ struct TelegramChat {
         for kind in unshown { tally.unsupported[kind, default: 0] += 1 }
         message.replyTo = value["reply_to_message_id"]?.scalarText
         message.forwardedFrom = value["forwarded_from"]?.string ?? value["saved_from"]?.string
-        if value["edited"] != nil || value["edited_unixtime"] != nil {
-            message.edited = clock.time(value, field: "edited") ?? message.time
-        }
         message.attachments = TelegramMedia.attachments(
             value, paths: attachments, location: location, missing: &tally.missingFiles, report: &report)
         if let extra = TelegramMedia.text(value) {

@@ -12,40 +12,75 @@ struct TelegramClock {
 
     /// Looks at every chat's pairs once, before any message is converted.
     init(chats: [JSONValue], override: Zone?) {
+        var inference = ZoneInference()
+        if override == nil {
+            for chat in chats {
+                for message in chat["messages"]?.array ?? [] { Self.observe(message, into: &inference) }
+            }
+        }
+        self.init(inference: inference, override: override)
+    }
+
+    /// The clock `inference` points at (the pairs of every message seen), or `override`.
+    init(inference: ZoneInference, override: Zone?) {
         if let override {
             zone = override
             answer = nil
             return
         }
-        var inference = ZoneInference()
-        for chat in chats {
-            for message in chat["messages"]?.array ?? [] {
-                if let offset = Self.writtenOffset(message, field: "date"),
-                    let instant = ImportJSON.unixTime(message["date_unixtime"])
-                {
-                    inference.add(instant: instant.seconds, offset: offset)
-                }
-            }
-        }
         answer = inference.answer()
         zone = answer?.zone
     }
 
+    /// Adds what `message`'s `date`/`date_unixtime` pair says about the exporter's zone.
+    static func observe(_ message: JSONValue, into inference: inout ZoneInference) {
+        if let offset = writtenOffset(message, field: "date"),
+            let instant = ImportJSON.unixTime(message["date_unixtime"])
+        {
+            inference.add(instant: instant.seconds, offset: offset)
+        }
+    }
+
+    /// A time as written, before the export's zone is applied.
+    enum Reading {
+        /// A time that carries its own offset: the zone does not change it.
+        case fixed(Timestamp)
+        /// An instant shown at the zone's offset then.
+        case instant(Timestamp)
+        /// A wall-clock time read in the zone.
+        case local(CivilDate, second: Int)
+    }
+
     /// The instant of `field` (`date` or `edited`) and the offset it is shown with.
     func time(_ value: JSONValue, field: String) -> Timestamp? {
+        Self.reading(value, field: field).map(resolve)
+    }
+
+    /// What `field` says, for a clock to resolve once the zone is known.
+    static func reading(_ value: JSONValue, field: String) -> Reading? {
         let written = value[field]?.string
         if let instant = ImportJSON.unixTime(value[field + "_unixtime"]) {
             // The pair's own offset is what the exporter's clock showed then: it is kept as written.
-            if let offset = Self.writtenOffset(value, field: field) {
-                return Timestamp(seconds: instant.seconds, utcOffset: offset)
+            if let offset = writtenOffset(value, field: field) {
+                return .fixed(Timestamp(seconds: instant.seconds, utcOffset: offset))
             }
-            return Timestamp(seconds: instant.seconds, utcOffset: zone?.offset(at: instant) ?? 0)
+            return .instant(Timestamp(seconds: instant.seconds))
         }
         // Some tools write the date with its own offset (`…Z`); that is an instant already.
-        if let written, let zoned = Timestamp(rfc3339: written) { return zoned }
-        guard let local = written.flatMap(Self.localTime) else { return nil }
-        return (zone ?? .utc).timestamp(
-            local.date, hour: local.second / 3600, minute: local.second / 60 % 60, second: local.second % 60)
+        if let written, let zoned = Timestamp(rfc3339: written) { return .fixed(zoned) }
+        guard let local = written.flatMap(localTime) else { return nil }
+        return .local(local.date, second: local.second)
+    }
+
+    /// The time `reading` is in this clock's zone.
+    func resolve(_ reading: Reading) -> Timestamp {
+        switch reading {
+        case .fixed(let time): return time
+        case .instant(let instant):
+            return Timestamp(seconds: instant.seconds, utcOffset: zone?.offset(at: instant) ?? 0)
+        case .local(let date, let second):
+            return (zone ?? .utc).timestamp(date, hour: second / 3600, minute: second / 60 % 60, second: second % 60)
+        }
     }
 
     /// Whether `value` has a local `field` without `field_unixtime`, read in the export's zone.

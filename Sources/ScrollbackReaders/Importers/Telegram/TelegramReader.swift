@@ -32,9 +32,48 @@ enum TelegramReader {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("telegram"))
         }
-        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name)
+        let lines = LineIndex(file: input.name, bytes: bytes)
+        let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
+        // One chat's `messages` are converted as the parser reaches them, so the export's tree is
+        // never held, once the chat's own members before them are known (the app writes them first).
+        var streamed = TelegramChat(
+            input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
+            attachments: paths, ownerID: nil)
+        var open: TelegramChat.Open?
+        var inference = ZoneInference()
+        var held: [JSONValue] = []
+        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
+            if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
+                open = streamed.start(header, number: 1)
+            }
+        } element: { value in
+            if open == nil {
+                held.append(value)
+            } else {
+                if options.timeZone == nil { TelegramClock.observe(value, into: &inference) }
+                streamed.add(value, to: &open!, zoneKnown: options.timeZone != nil)
+            }
+            return true
+        }
         var report = ImportReport()
         let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
+        if let chat = open, chatList(root!) == nil {
+            streamed.clock = TelegramClock(inference: inference, override: options.timeZone)
+            streamed.ownerID = owner
+            if let note = streamed.clock.zoneNote { report.inferences.append(note) }
+            open = nil
+            let transcript = streamed.finish(chat, chat: root!, report: &report)
+            return result([transcript], owner: owner, report: report)
+        }
+        if open == nil, case .object(var members)? = root?.kind,
+            let index = members.lastIndex(where: { $0.key == "messages" }), members[index].value.array != nil
+        {
+            // The chat's members came after its messages: those were held, and are converted now.
+            members[index].value = JSONValue(.array(held), offset: members[index].value.offset)
+            held = []
+            root = JSONValue(.object(members), offset: root!.offset)
+        }
+        open = nil
         var chats = chatList(root!)
         if chats == nil, root?["messages"] != nil { chats = [root!] }
         guard var pending = chats else {
@@ -48,9 +87,7 @@ enum TelegramReader {
         pending.reverse()
         let clock = TelegramClock(chats: pending, override: options.timeZone)
         if let note = clock.zoneNote { report.inferences.append(note) }
-        let converter = TelegramChat(
-            input: input, lines: LineIndex(file: input.name, bytes: bytes), clock: clock,
-            attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: owner)
+        let converter = TelegramChat(input: input, lines: lines, clock: clock, attachments: paths, ownerID: owner)
         var conversations: [Transcript] = []
         var used = Set<String>()
         while let chat = pending.popLast() {
@@ -61,6 +98,12 @@ enum TelegramReader {
             used.insert(transcript.id ?? "")
             conversations.append(transcript)
         }
+        return result(conversations, owner: owner, report: report)
+    }
+
+    /// The chats read, with the report lines about all of them.
+    private static func result(_ conversations: [Transcript], owner: String?, report: ImportReport) -> ReadResult {
+        var report = report
         if conversations.count > 1 {
             report.inferences.append("\(conversations.count) chats read; each is a conversation, named by its id")
         }

@@ -7,7 +7,10 @@ enum TelegramText {
         let written = text?.array ?? text.map { [$0] } ?? []
         var runs = entities?.array ?? written
         // Some tools write placeholder entities ("...") or a cut text; the fuller one is the one to trust.
-        if entities?.array != nil, plain(written).count > plain(runs).count { runs = written }
+        // (The app writes both with the same runs: then neither is fuller, and nothing is counted.)
+        if entities?.array != nil, !sameTexts(written, runs), plain(written).count > plain(runs).count {
+            runs = written
+        }
         var output = ""
         for run in runs {
             let startsLine = output.isEmpty || output.hasSuffix("\n")
@@ -26,6 +29,12 @@ enum TelegramText {
 
     /// Entity types shown as their plain text: Markdown has no underline.
     private static let unshownTypes = ["underline": "underlined text"]
+
+    /// Whether two lists of runs hold the same texts, run by run.
+    private static func sameTexts(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { ($0.string ?? $0["text"]?.string) == ($1.string ?? $1["text"]?.string) }
+    }
 
     /// The text of runs without their formatting.
     private static func plain(_ runs: [JSONValue]) -> String {
@@ -51,7 +60,7 @@ enum TelegramText {
             guard let href = run["href"]?.string, isSafeLink(href) else { return escaped }
             return MarkdownText.link(content, url: href)
         case "link":
-            let url = content.contains("://") ? content : "https://" + content
+            let url = TextSearch.contains("://", in: content) ? content : "https://" + content
             return isSafeLink(url) ? MarkdownText.link(content, url: url) : escaped
         case "email": return MarkdownText.link(content, url: "mailto:" + content)
         // A mention is shown as the name (or @username) the message wrote, never as a bare id.

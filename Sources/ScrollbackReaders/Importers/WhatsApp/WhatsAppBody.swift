@@ -61,7 +61,9 @@ struct WhatsAppBody {
                 !Self.markedMessages.contains { lower.hasPrefix($0) } && Self.omittedKinds[lower.trimmingMarks()] == nil
         }
         if Self.notices.contains(where: { body.hasPrefix($0) }) { isSystemMarked = true }
-        for mark in Self.editedMarks {
+        // Every mark starts with `<` (or `≮`, which is `<` with a stroke, to a search that treats
+        // equivalent forms as equal): a body without either has none, and skips the searches.
+        for mark in Self.editedMarks where Self.mayHoldMark(body) {
             guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
             edited = true
             body.removeSubrange(range)
@@ -83,9 +85,9 @@ struct WhatsAppBody {
             text = ""
             return
         }
-        let lines = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let firstLine = lines[0].trimmingCharacters().trimmingMarks()
-        let caption = lines.count > 1 ? String(lines[1]) : ""
+        let head = TextSearch.firstLine(of: body)
+        let firstLine = head.trimmingCharacters().trimmingMarks()
+        let caption = head.endIndex < body.endIndex ? String(body[body.index(after: head.endIndex)...]) : ""
         if let poll = Self.poll(body) {
             self.poll = poll
             text = ""
@@ -100,13 +102,15 @@ struct WhatsAppBody {
             }
             attachedFile = name
             text = caption
-        } else if let range = firstLine.range(of: " (file omitted)", options: .backwards),
+        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+            let range = firstLine.range(of: " (file omitted)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
             attachedFile = String(firstLine[..<range.lowerBound])
             attachedFileOmitted = true
             text = caption
-        } else if let range = firstLine.range(of: " (file attached)", options: .backwards),
+        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+            let range = firstLine.range(of: " (file attached)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
             attachedFile = String(firstLine[..<range.lowerBound])
@@ -117,9 +121,22 @@ struct WhatsAppBody {
         if attachedFile != nil || place != nil || poll != nil { isSystemMarked = false }
     }
 
+    /// Whether `body` has a `<` or a `≮` (U+226E) byte sequence, without which no edit mark can be found.
+    private static func mayHoldMark(_ body: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in body.utf8 {
+            if byte == UInt8(ascii: "<") || (previous == (0xE2, 0x89) && byte == 0xAE) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
     /// `location: URL` with the coordinates in its `q=` or `@lat,lon` part.
     private static func place(_ line: String) -> (latitude: Double, longitude: Double, url: String)? {
-        guard line.lowercased().hasPrefix("location: ") else { return nil }
+        // Only `l`/`L` lower-cases to `l`: other first letters are not a place, and skip lower-casing the line.
+        guard line.utf8.first == UInt8(ascii: "l") || line.utf8.first == UInt8(ascii: "L"),
+            line.lowercased().hasPrefix("location: ")
+        else { return nil }
         let url = String(line.dropFirst("location: ".count)).trimmingWhitespace()
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
         let marker = url.range(of: "q=") ?? url.range(of: "@")
@@ -132,6 +149,8 @@ struct WhatsAppBody {
 
     /// `POLL:\nQuestion\nOPTION: Thursday (2 votes)\n…` as a poll.
     private static func poll(_ body: String) -> Poll? {
+        // The first line is `POLL:`: a body without those bytes is not a poll, and is not split into lines.
+        guard TextSearch.contains("POLL:", in: body) else { return nil }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
         guard lines.first == "POLL:", lines.count >= 3 else { return nil }
         var question: [String] = []

@@ -23,6 +23,11 @@ struct WhatsAppHeader: Equatable {
 
     /// Parses the header of `line`, or returns `nil` for a continuation line.
     init?(_ line: Substring) {
+        // Most lines of a long chat are not headers: one look at the first digit's place tells,
+        // before the line is split into scalars.
+        var head = line.unicodeScalars.drop { $0 == "\u{200E}" || $0 == "\u{200F}" || $0 == "\u{FEFF}" }[...]
+        if head.first == "[" { head = head.dropFirst() }
+        guard let lead = head.first, ("0"..."9").contains(lead) else { return nil }
         var scanner = Scanner(Array(line.unicodeScalars))
         scanner.skip { $0 == "\u{200E}" || $0 == "\u{200F}" || $0 == "\u{FEFF}" }
         let bracketed = scanner.take("[")
@@ -69,7 +74,7 @@ struct WhatsAppHeader: Equatable {
         self.minute = minute.value
         self.second = seconds
         self.isPM = meridiem
-        self.rest = scanner.remainder
+        self.rest = String(Substring(line.unicodeScalars.dropFirst(scanner.index)))
         guard second.digits <= 2, first.digits != 3, third.digits != 3, !(first.digits == 4 && third.digits == 4)
         else { return nil }
     }
@@ -83,12 +88,6 @@ private struct Scanner {
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
     var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-    var remainder: String {
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[index...])
-        return String(text)
-    }
-
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\u{202F}" || scalar == "\u{00A0}" || scalar == "\t"
     }

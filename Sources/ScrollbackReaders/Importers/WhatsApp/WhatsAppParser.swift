@@ -175,7 +175,7 @@ struct WhatsAppParser {
     private func knownSenders(_ entries: [Entry]) -> Set<String> {
         var names: Set<String> = []
         for entry in entries {
-            guard let range = entry.header.rest.range(of: ": ") else { continue }
+            guard let range = TextSearch.firstRange(of: ": ", in: entry.header.rest[...]) else { continue }
             let name = entry.header.rest[..<range.lowerBound]
             if !name.contains(where: Self.isQuote) { names.insert(String(name)) }
         }
@@ -184,9 +184,11 @@ struct WhatsAppParser {
 
     /// `Name: text` → (name, text); a system line → (nil, nil).
     private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
-        let firstLine = body.prefix { $0 != "\n" }
+        let firstLine = TextSearch.firstLine(of: body)
         // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
-        if let range = firstLine.range(of: ": "), !firstLine[..<range.lowerBound].contains(where: Self.isQuote) {
+        if let range = TextSearch.firstRange(of: ": ", in: firstLine),
+            !firstLine[..<range.lowerBound].contains(where: Self.isQuote)
+        {
             return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
         }
         if let colon = firstLine.firstIndex(of: ":"), senders.contains(String(body[..<colon])) {

@@ -1,0 +1,124 @@
+import ScrollbackModel
+
+/// One DiscordChatExporter channel being converted message by message, as its export is parsed.
+struct DiscordChannel {
+    private let input: ChatInput
+    private let lines: LineIndex
+    private let paths: AttachmentPaths
+    private var transcript: Transcript
+    private var report = ImportReport()
+    private var seen = Set<String>()
+    private var names = DiscordContent(people: [:], channels: [:])
+    private var unshown: [String: SourceLocation] = [:]
+    /// Messages seen, converted or skipped.
+    private var count = 0
+    /// Bodies with mentions, converted at the end: a mention's name may first be written by a
+    /// later message (the first name written for an id is the one shown).
+    private var mentioning: [(index: Int, content: String)] = []
+
+    /// A channel from the export's members before its messages (`guild`, `channel`).
+    init(_ header: JSONValue, input: ChatInput, lines: LineIndex, paths: AttachmentPaths) {
+        self.input = input
+        self.lines = lines
+        self.paths = paths
+        let channel = header["channel"]
+        let guild = header["guild"]?["name"]?.string
+        let channelName = channel?["name"]?.string
+        transcript = Transcript(
+            id: channel?["id"]?.scalarText ?? channelName,
+            title: Self.title(guild: guild, channel: channelName, type: channel?["type"]?.string),
+            source: SourceLocation(file: input.name))
+        if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
+    }
+
+    /// Converts the next message of the export.
+    mutating func add(_ value: JSONValue) {
+        count += 1
+        let index = count - 1
+        for person in [value["author"]] + (value["mentions"]?.array ?? []) {
+            if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string {
+                names.people[id] = names.people[id] ?? name
+            }
+        }
+        let location = lines.location(ofByte: value.offset)
+        guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
+            report.skipped.append(.init(location: location, text: "message \(index + 1) has no valid \"timestamp\""))
+            return
+        }
+        let id = value["id"]?.scalarText ?? "m\(index + 1)"
+        if seen.contains(id) {
+            report.skipped.append(
+                .init(location: location, text: "message \(index + 1) repeats id \(id); the repeat is skipped"))
+            return
+        }
+        seen.insert(id)
+        let author = value["author"]
+        let authorID = author?["id"]?.scalarText ?? "unknown"
+        let authorName = author?["nickname"]?.string ?? author?["name"]?.string ?? authorID
+        if !transcript.participants.contains(where: { $0.id == authorID }) {
+            let avatar = author?["avatarUrl"]?.string
+            transcript.participants.append(
+                Participant(
+                    id: authorID, name: authorName,
+                    avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) }))
+        }
+        var message = Message(id: id, sender: authorID, time: time, location: location)
+        let content = value["content"]?.string ?? ""
+        let reference = value["reference"]?["messageId"]?.scalarText
+        if DiscordReader.spokenTypes.contains(value["type"]?.string ?? "Default") {
+            if Self.mayMention(content) {
+                mentioning.append((transcript.messages.count, content))
+            } else {
+                message.text = names.markdown(content)
+            }
+            message.replyTo = reference
+            if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
+            message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
+            message.reactions = DiscordParts.reactions(value)
+            for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
+        } else {
+            // Events are plain lines; a pin points at the message it pinned.
+            message.kind = .system
+            message.sender = nil
+            message.format = .plain
+            message.text = DiscordParts.event(content, actor: authorName)
+            if value["type"]?.string == "ChannelPinnedMessage" { message.replyTo = reference }
+        }
+        transcript.messages.append(message)
+    }
+
+    /// The channel's transcript and what reading it found, once every message is in.
+    mutating func finish() -> (Transcript, ImportReport) {
+        for (index, content) in mentioning { transcript.messages[index].text = names.markdown(content) }
+        mentioning = []
+        for (feature, location) in unshown.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append(.init(location: location, text: "\(feature) are not shown yet"))
+        }
+        for message in transcript.messages {
+            if let target = message.replyTo, !seen.contains(target) {
+                report.warnings.append(
+                    .init(
+                        location: message.location,
+                        text: "message \(message.id) replies to \(target), which is not in this export"))
+            }
+        }
+        return (transcript, report)
+    }
+
+    /// Whether `content` has a `<@` or `<#` byte pair, without which no mention token is in it
+    /// (waiting for the end is right either way; it is only slower).
+    private static func mayMention(_ content: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in content.utf8 {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    private static func title(guild: String?, channel: String?, type: String?) -> String? {
+        guard let channel else { return guild }
+        if type?.hasPrefix("Direct") == true || guild == "Direct Messages" || guild == nil { return channel }
+        return "#\(channel) · \(guild!)"
+    }
+}

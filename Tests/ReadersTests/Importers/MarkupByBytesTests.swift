@@ -1,0 +1,74 @@
+import Testing
+
+@testable import ScrollbackReaders
+
+/// The byte scans that convert chat text give what reading it character by character gives,
+/// including where a special ASCII character is part of a larger character.
+@Suite("Markup read by bytes")
+struct MarkupByBytesTests {
+    static let texts: [(String, String)] = [
+        ("plain", "just words, nothing else"),
+        ("specials", #"2*3*4 is [x](y) <b> a|b ~s~ & $5 \ `c` _u_"#),
+        ("line starts", "# not a heading\n- not a list\n+49 170\n-5 °C\n---\n= = =\n> no quote\n  indented"),
+        ("numbered", "1. one\n12) twelve\n2024.05 is a date\nno 3. here"),
+        ("CRLF", "a\r\n- b\r\n# c\rd\r\n\r\n1. e"),
+        ("keycaps", "#\u{FE0F}\u{20E3} and *\u{FE0F}\u{20E3} and 1\u{FE0F}\u{20E3}. go"),
+        ("combining", "*\u{301}x* e\u{301} -\u{301} x\n \u{301}indent\n#\u{301} h"),
+        ("prepend", "\u{600}1. x \u{600}* y"),
+        ("emoji", "great 🙂 thanks 👩‍👩‍👧 — ok\n🙂- no list\n- 🙂 a list"),
+        ("non-ASCII", "Grüße, 日本語 *強調* _ü_ ~ß~"),
+    ]
+
+    @Test("Escaping by bytes gives what escaping by characters gives", arguments: texts)
+    func escapeMatchesCharacters(label: String, text: String) {
+        for atLineStart in [true, false] {
+            #expect(
+                MarkdownText.escape(text, atLineStart: atLineStart)
+                    == MarkdownText.escapeCharacters(text, atLineStart: atLineStart), "\(label)")
+        }
+    }
+
+    @Test("A keycap emoji at a line's start is not escaped as a heading")
+    func keycap() {
+        #expect(MarkdownText.escape("#\u{FE0F}\u{20E3} 1") == "#\u{FE0F}\u{20E3} 1")
+        #expect(MarkdownText.escape("# 1") == "\\# 1")
+    }
+
+    @Test(
+        "Searching bytes for a marker finds what Foundation finds",
+        arguments: [
+            ("Ana: hi", ": "), ("no marker", ": "), ("é: x", ": "), ("a:\u{301} b: c", ": "), ("a: \u{301}b", ": "),
+            ("x\n\n\ny", "\n\n\n"), ("a```b", "```"), ("``\u{301}`", "```"), ("POLL:\nq", "POLL:"),
+        ])
+    func searchMatchesFoundation(text: String, needle: String) {
+        let found = TextSearch.firstRange(of: needle, in: text[...])
+        #expect(found == text.range(of: needle))
+    }
+
+    @Test(
+        "The first line found on bytes is the one read character by character",
+        arguments: ["one line", "a\nb\nc", "a\r\nb\nc", "\nstarts", "é\u{301}\nx", "ends\n", ""])
+    func firstLine(text: String) {
+        #expect(TextSearch.firstLine(of: text) == text.prefix { $0 != "\n" })
+    }
+
+    @Test(
+        "The chat-markup converter gives the same Markdown over bytes as over characters",
+        arguments: [
+            "*bold* _it_ ~gone~ `code` ```block\nline```", "2*3*4 and snake_case_name and a*b*", "*a _b ~c~ b_ a*",
+            "(*x*) [_y_] *unclosed and _open", "<@U1> <https://x.test|label> <not\na token> a < b > c",
+            "&lt;b&gt; &amp; `&lt;` *x&amp;y*", "tabs\t*x*\t_y_\u{0B}~z~", "``` fence\nnever closed *b*",
+        ])
+    func converterMatchesCharacters(text: String) {
+        let markups = [
+            ChatMarkup(tokens: nil, blockLines: true),
+            ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),
+        ]
+        for markup in markups {
+            var bytes = ChatMarkupConverter(units: Array(text.utf8), markup: markup)
+            var characters = ChatMarkupConverter(units: Array(text), markup: markup)
+            #expect(
+                bytes.convert(0..<bytes.units.count) == characters.convert(0..<characters.units.count), "\(text)")
+        }
+    }
+}
