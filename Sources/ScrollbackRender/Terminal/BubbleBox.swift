@@ -35,9 +35,10 @@ struct BubbleBox {
             margin + topLeft + Runs.line(dashes) + topRight, border,
             width: margin.count + dashes + 2)
         var result = [top]
+        let leftBorder = side == .leading ? " │" : "│"
         for line in content {
             var row = StyledLine()
-            row.append(margin + "│", border, width: margin.count + 1)
+            row.append(leftBorder, border, width: margin.count + 1)
             row.pad(1)
             row.append(line.isolated())
             row.pad(innerWidth - line.width)
@@ -47,7 +48,8 @@ struct BubbleBox {
         }
         let left = side == .trailing ? "╰" : tail ? "╶┴" : joinsBelow ? " └" : " ╰"
         let right = side == .leading ? "╯" : tail ? "┴╴" : joinsBelow ? "┘" : "╯"
-        var bottom = StyledLine(left, border)
+        var bottom = StyledLine()
+        bottom.append(left, border, width: side == .trailing ? 1 : 2)
         if let reactions, reactions.width + 2 <= dashes {
             let rest = dashes - reactions.width - 1
             if side == .leading {
@@ -62,7 +64,7 @@ struct BubbleBox {
         } else {
             bottom.append(Runs.line(dashes), border, width: dashes)
         }
-        bottom.append(right, border, width: nil)
+        bottom.append(right, border, width: side == .trailing && tail ? 2 : 1)
         result.append(bottom)
         return result
     }

@@ -156,10 +156,11 @@ extension StyledLine {
     /// The line without spaces at its end (unstyled ones only), so text output has no trailing blanks.
     func trimmingTrailingSpaces() -> StyledLine {
         var line = self
-        while let last = line.spans.last, last.style.background == nil, last.text.hasSuffix(" ") {
+        // The last byte decides: a space is one byte and one column (`hasSuffix` compares characters).
+        while let last = line.spans.last, last.style.background == nil, last.text.utf8.last == 0x20 {
             var text = last.text
             var removed = 0
-            while text.hasSuffix(" ") {
+            while text.utf8.last == 0x20 {
                 text.removeLast()
                 removed += 1
             }
