@@ -39,10 +39,20 @@ struct BubbleBox {
         for line in content {
             var row = StyledLine()
             row.append(leftBorder, border, width: margin.count + 1)
-            row.pad(1)
-            row.append(line.isolated())
-            row.pad(innerWidth - line.width)
-            row.pad(1)
+            if line.spans.count == 1, line.spans[0].style == .plain, !line.containsRightToLeft {
+                // Most rows: one plain run of text, made as one string with its padding.
+                let text = line.spans[0].text
+                var middle = " "
+                middle.reserveCapacity(text.utf8.count + innerWidth - line.width + 2)
+                middle += text
+                middle += Runs.spaces(innerWidth - line.width + 1)
+                row.append(middle, .plain, width: innerWidth + 2)
+            } else {
+                row.pad(1)
+                row.append(line.isolated())
+                row.pad(innerWidth - line.width)
+                row.pad(1)
+            }
             row.append("│", border, width: 1)
             result.append(row)
         }
