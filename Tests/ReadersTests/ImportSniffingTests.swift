@@ -45,4 +45,18 @@ struct ImportSniffingTests {
         #expect((first.line, first.column) == (1, 2))
         #expect(ImportJSON.location(file: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text, offset: 4) == first)
     }
+
+    @Test("A native log on one line longer than the sniffing window is native JSON; JSON Lines stay JSON Lines")
+    func longOneLineDocument() {
+        let message = #"{"id": "m", "sender": "ana", "time": "2026-11-28T08:00:00Z", "text": "a long enough line"}"#
+        let many = Array(repeating: message, count: 20_000).joined(separator: ",")
+        let document = Array((#"{"version": 1, "messages": ["# + many + "]}").utf8)
+        #expect(document.count > 1 << 20)
+        #expect(FormatSniffing.looksLikeNativeJSON(document))
+        #expect(!FormatSniffing.looksLikeJSONLines(document))
+        let lines = Array((message + "\n" + message + "\n").utf8)
+        #expect(FormatSniffing.looksLikeJSONLines(lines))
+        #expect(!FormatSniffing.looksLikeNativeJSON(lines))
+        #expect(FormatSniffing.looksLikeJSONLines(Array((message + "\n").utf8)))
+    }
 }
