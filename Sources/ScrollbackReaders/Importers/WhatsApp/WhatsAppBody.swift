@@ -54,7 +54,8 @@ struct WhatsAppBody {
     /// Reads a body as the export wrote it (continuation lines included, joined by `\n`).
     init(_ raw: String) {
         var body = raw
-        if body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
+        // Both marks start with the byte E2.
+        if body.utf8.first == 0xE2, body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
             body.removeFirst()
             let lower = body.lowercased()
             isSystemMarked =

@@ -233,6 +233,8 @@ struct WhatsAppParser {
 
 extension String {
     fileprivate func trimmingTrailingNewlines() -> String {
+        // Only a last byte `\n`, `\r` or space can end the text with one of those characters.
+        guard let last = utf8.last, last == 0x0A || last == 0x0D || last == 0x20 else { return self }
         var text = self
         while text.last == "\n" || text.last == "\r" || text.last == " " { text.removeLast() }
         return text
