@@ -30,6 +30,15 @@ enum TextSearch {
         firstRange(of: needle, in: text[...]) != nil
     }
 
+    /// Whether `text` has the byte `byte` (found with `memchr` where the bytes are contiguous).
+    static func holds<Text: StringProtocol>(_ byte: UInt8, in text: Text) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
+        return found ?? text.utf8.contains(byte)
+    }
+
     /// `text` up to its first line break, as `text.prefix { $0 != "\n" }` reads it: a `\n` byte
     /// ends the line unless a `\r` before it makes the two one character.
     static func firstLine<Text: StringProtocol>(of text: Text) -> Text.SubSequence {

@@ -97,7 +97,8 @@ struct WhatsAppBody {
             }
         }
         let head = TextSearch.firstLine(of: body)
-        let firstLine = head.trimmingCharacters().trimmingMarks()
+        let firstLine = Self.trimmed(head).trimmingMarks()
+        let hasParenthesis = TextSearch.holds(UInt8(ascii: ")"), in: firstLine)
         let caption = head.endIndex < body.endIndex ? String(body[body.index(after: head.endIndex)...]) : ""
         if let poll = Self.poll(body) {
             self.poll = poll
@@ -113,14 +114,14 @@ struct WhatsAppBody {
             }
             attachedFile = name
             text = caption
-        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+        } else if hasParenthesis,
             let range = firstLine.range(of: " (file omitted)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
             attachedFile = String(firstLine[..<range.lowerBound])
             attachedFileOmitted = true
             text = caption
-        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+        } else if hasParenthesis,
             let range = firstLine.range(of: " (file attached)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
@@ -150,7 +151,18 @@ struct WhatsAppBody {
     /// Whether `body` may hold an edit mark: a `<` byte, or the last byte of `≮` (U+226E, E2 89 AE;
     /// other characters end with that byte too, and are searched for nothing).
     private static func mayHoldMark(_ body: String) -> Bool {
-        body.utf8.contains { $0 == UInt8(ascii: "<") || $0 == 0xAE }
+        TextSearch.holds(UInt8(ascii: "<"), in: body) || TextSearch.holds(0xAE, in: body)
+    }
+
+    /// `line` without white space at either end; a line that starts and ends with a visible ASCII
+    /// byte has none there (no scalar joins such a byte to a space), and is only copied.
+    private static func trimmed(_ line: Substring) -> String {
+        if let first = line.utf8.first, let last = line.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return String(line)
+        }
+        return line.trimmingCharacters()
     }
 
     /// `location: URL` with the coordinates in its `q=` or `@lat,lon` part.

@@ -32,8 +32,24 @@ struct WhatsAppParser {
         let scalars = text.unicodeScalars
         var lineStart = utf8.startIndex
         var atEnd = false
+        // The offset of each line break, found with `memchr` over the file's bytes.
+        var contents = text
+        let breaks: [Int] = contents.withUTF8 { bytes in
+            var found: [Int] = []
+            guard let base = bytes.baseAddress else { return found }
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(at)
+                from = at + 1
+            }
+            return found
+        }
+        var nextBreak = 0
         while !atEnd {
-            let lineEnd = utf8[lineStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
+            let lineEnd =
+                nextBreak < breaks.count ? utf8.index(utf8.startIndex, offsetBy: breaks[nextBreak]) : utf8.endIndex
+            nextBreak += 1
             atEnd = lineEnd == utf8.endIndex
             defer { if !atEnd { lineStart = utf8.index(after: lineEnd) } }
             var end = lineEnd
