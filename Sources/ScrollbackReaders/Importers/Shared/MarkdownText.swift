@@ -217,6 +217,11 @@ enum MarkdownText {
 extension String {
     /// The string without leading and trailing spaces and newlines.
     func trimmingWhitespace() -> String {
+        // Text that starts and ends with a visible ASCII byte starts and ends with a character that
+        // is not white space (no scalar joins such a byte to a space before it or after it).
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         var slice = self[...]
         while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }

@@ -30,10 +30,30 @@ enum TextSearch {
         firstRange(of: needle, in: text[...]) != nil
     }
 
+    /// Whether `text` has the byte `byte` (found with `memchr` where the bytes are contiguous).
+    static func holds<Text: StringProtocol>(_ byte: UInt8, in text: Text) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
+        return found ?? text.utf8.contains(byte)
+    }
+
     /// `text` up to its first line break, as `text.prefix { $0 != "\n" }` reads it: a `\n` byte
     /// ends the line unless a `\r` before it makes the two one character.
     static func firstLine<Text: StringProtocol>(of text: Text) -> Text.SubSequence {
         let bytes = text.utf8
+        let found: Int? = bytes.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return buffer.count }
+            var from = 0
+            while from < buffer.count, let hit = memchr(base + from, 0x0A, buffer.count - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if at == 0 || buffer[at - 1] != 0x0D { return at }
+                from = at + 1
+            }
+            return buffer.count
+        }
+        if let found { return text[..<bytes.index(bytes.startIndex, offsetBy: found)] }
         var previous: UInt8 = 0
         var index = bytes.startIndex
         while index < bytes.endIndex {

@@ -54,39 +54,51 @@ struct WhatsAppBody {
     /// Reads a body as the export wrote it (continuation lines included, joined by `\n`).
     init(_ raw: String) {
         var body = raw
-        if body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
+        // Both marks start with the byte E2.
+        if body.utf8.first == 0xE2, body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
             body.removeFirst()
             let lower = body.lowercased()
             isSystemMarked =
                 !Self.markedMessages.contains { lower.hasPrefix($0) } && Self.omittedKinds[lower.trimmingMarks()] == nil
         }
-        if Self.notices.contains(where: { body.hasPrefix($0) }) { isSystemMarked = true }
+        // Every notice starts with `M`, `N` or `L`, a character no other one is equal to.
+        if let lead = body.utf8.first, Self.noticeLeads.contains(lead),
+            Self.notices.contains(where: { body.hasPrefix($0) })
+        {
+            isSystemMarked = true
+        }
         // Every mark starts with `<` (or `≮`, which is `<` with a stroke, to a search that treats
         // equivalent forms as equal): a body without either has none, and skips the searches.
-        for mark in Self.editedMarks where Self.mayHoldMark(body) {
-            guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
-            edited = true
-            body.removeSubrange(range)
-            body = body.trimmingWhitespace().trimmingMarks()
-            break
+        if Self.mayHoldMark(body) {
+            for mark in Self.editedMarks {
+                guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
+                edited = true
+                body.removeSubrange(range)
+                body = body.trimmingWhitespace().trimmingMarks()
+                break
+            }
         }
-        let key = body.trimmingWhitespace().trimmingMarks().lowercased()
-        let withoutDot = key.hasSuffix(".") ? String(key.dropLast()) : key
-        if Self.deletedByOthers.contains(withoutDot) || Self.deletedByMe.contains(withoutDot) {
-            deleted = true
-            deletedByMe = Self.deletedByMe.contains(withoutDot)
-            isSystemMarked = false
-            text = ""
-            return
-        }
-        if let kind = Self.omittedKinds[key] {
-            omittedMedia = kind
-            isSystemMarked = false
-            text = ""
-            return
+        let trimmed = body.trimmingWhitespace().trimmingMarks()
+        if Self.mayBeMarker(trimmed) {
+            let key = trimmed.lowercased()
+            let withoutDot = key.hasSuffix(".") ? String(key.dropLast()) : key
+            if Self.deletedByOthers.contains(withoutDot) || Self.deletedByMe.contains(withoutDot) {
+                deleted = true
+                deletedByMe = Self.deletedByMe.contains(withoutDot)
+                isSystemMarked = false
+                text = ""
+                return
+            }
+            if let kind = Self.omittedKinds[key] {
+                omittedMedia = kind
+                isSystemMarked = false
+                text = ""
+                return
+            }
         }
         let head = TextSearch.firstLine(of: body)
-        let firstLine = head.trimmingCharacters().trimmingMarks()
+        let firstLine = Self.trimmed(head).trimmingMarks()
+        let hasParenthesis = TextSearch.holds(UInt8(ascii: ")"), in: firstLine)
         let caption = head.endIndex < body.endIndex ? String(body[body.index(after: head.endIndex)...]) : ""
         if let poll = Self.poll(body) {
             self.poll = poll
@@ -102,14 +114,14 @@ struct WhatsAppBody {
             }
             attachedFile = name
             text = caption
-        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+        } else if hasParenthesis,
             let range = firstLine.range(of: " (file omitted)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
             attachedFile = String(firstLine[..<range.lowerBound])
             attachedFileOmitted = true
             text = caption
-        } else if firstLine.utf8.contains(UInt8(ascii: ")")),
+        } else if hasParenthesis,
             let range = firstLine.range(of: " (file attached)", options: .backwards),
             range.upperBound == firstLine.endIndex
         {
@@ -121,14 +133,36 @@ struct WhatsAppBody {
         if attachedFile != nil || place != nil || poll != nil { isSystemMarked = false }
     }
 
-    /// Whether `body` has a `<` or a `≮` (U+226E) byte sequence, without which no edit mark can be found.
+    /// The first bytes of the notices.
+    private static let noticeLeads = Set(notices.compactMap(\.utf8.first))
+
+    /// The most scalars a text can have and still, lower-cased, be a deleted or omitted marker
+    /// (with a final dot). Lower-casing never takes scalars away, and a text that means the same
+    /// as a marker has at most as many scalars as the marker fully decomposed.
+    private static let longestMarker: Int =
+        (Array(deletedByOthers) + Array(deletedByMe) + Array(omittedKinds.keys))
+        .map { $0.decomposedStringWithCanonicalMapping.unicodeScalars.count }.max()! + 1
+
+    /// Whether `text` is short enough to be looked up among the deleted and omitted markers.
+    private static func mayBeMarker(_ text: String) -> Bool {
+        text.utf8.count <= longestMarker || text.unicodeScalars.count <= longestMarker
+    }
+
+    /// Whether `body` may hold an edit mark: a `<` byte, or the last byte of `≮` (U+226E, E2 89 AE;
+    /// other characters end with that byte too, and are searched for nothing).
     private static func mayHoldMark(_ body: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in body.utf8 {
-            if byte == UInt8(ascii: "<") || (previous == (0xE2, 0x89) && byte == 0xAE) { return true }
-            previous = (previous.1, byte)
+        TextSearch.holds(UInt8(ascii: "<"), in: body) || TextSearch.holds(0xAE, in: body)
+    }
+
+    /// `line` without white space at either end; a line that starts and ends with a visible ASCII
+    /// byte has none there (no scalar joins such a byte to a space), and is only copied.
+    private static func trimmed(_ line: Substring) -> String {
+        if let first = line.utf8.first, let last = line.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return String(line)
         }
-        return false
+        return line.trimmingCharacters()
     }
 
     /// `location: URL` with the coordinates in its `q=` or `@lat,lon` part.
@@ -182,6 +216,9 @@ struct WhatsAppBody {
 extension String {
     /// The string without leading/trailing U+200E and U+200F marks.
     func trimmingMarks() -> String {
+        // U+200E and U+200F are the bytes E2 80 8E and E2 80 8F: text that neither starts nor
+        // ends with such bytes has none to trim.
+        if utf8.first != 0xE2, utf8.last != 0x8E, utf8.last != 0x8F { return self }
         var slice = self[...]
         while let first = slice.first, first == "\u{200E}" || first == "\u{200F}" { slice = slice.dropFirst() }
         while let last = slice.last, last == "\u{200E}" || last == "\u{200F}" { slice = slice.dropLast() }

@@ -26,10 +26,36 @@ struct WhatsAppParser {
         var lineNumber = 0
         var titleLine: String?
         var groupNamed = false
-        // "\r\n" is one Character in Swift, so line ends are split on scalars.
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so line ends are found as `\n` bytes (no other scalar
+        // holds that byte) and lines cut as scalars.
+        let utf8 = text.utf8
+        let scalars = text.unicodeScalars
+        var lineStart = utf8.startIndex
+        var atEnd = false
+        // The offset of each line break, found with `memchr` over the file's bytes.
+        var contents = text
+        let breaks: [Int] = contents.withUTF8 { bytes in
+            var found: [Int] = []
+            guard let base = bytes.baseAddress else { return found }
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(at)
+                from = at + 1
+            }
+            return found
+        }
+        var nextBreak = 0
+        while !atEnd {
+            let lineEnd =
+                nextBreak < breaks.count ? utf8.index(utf8.startIndex, offsetBy: breaks[nextBreak]) : utf8.endIndex
+            nextBreak += 1
+            atEnd = lineEnd == utf8.endIndex
+            defer { if !atEnd { lineStart = utf8.index(after: lineEnd) } }
+            var end = lineEnd
+            if end > lineStart, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
             lineNumber += 1
-            let line = Substring(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
+            let line = Substring(scalars[lineStart..<end])
             if let header = WhatsAppHeader(line) {
                 entries.append(Entry(header: header, line: lineNumber, body: header.rest))
             } else if !entries.isEmpty {
@@ -177,7 +203,7 @@ struct WhatsAppParser {
         for entry in entries {
             guard let range = TextSearch.firstRange(of: ": ", in: entry.header.rest[...]) else { continue }
             let name = entry.header.rest[..<range.lowerBound]
-            if !name.contains(where: Self.isQuote) { names.insert(String(name)) }
+            if !Self.holdsQuote(name) { names.insert(String(name)) }
         }
         return names
     }
@@ -187,7 +213,7 @@ struct WhatsAppParser {
         let firstLine = TextSearch.firstLine(of: body)
         // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
         if let range = TextSearch.firstRange(of: ": ", in: firstLine),
-            !firstLine[..<range.lowerBound].contains(where: Self.isQuote)
+            !Self.holdsQuote(firstLine[..<range.lowerBound])
         {
             return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
         }
@@ -198,6 +224,16 @@ struct WhatsAppParser {
             return (String(firstLine.dropLast()), String(body.dropFirst(firstLine.count)).trimmingWhitespace())
         }
         return (nil, nil)
+    }
+
+    /// Whether `text` has a quote character. Each quote is a byte sequence of its own (`"`, or a
+    /// scalar that starts with E2 80 or C2): text without those lead bytes has none, and skips the
+    /// comparison of every character.
+    private static func holdsQuote(_ text: Substring) -> Bool {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == 0xE2 || $0 == 0xC2 }) else {
+            return false
+        }
+        return text.contains(where: isQuote)
     }
 
     private static func isQuote(_ character: Character) -> Bool {
@@ -213,6 +249,8 @@ struct WhatsAppParser {
 
 extension String {
     fileprivate func trimmingTrailingNewlines() -> String {
+        // Only a last byte `\n`, `\r` or space can end the text with one of those characters.
+        guard let last = utf8.last, last == 0x0A || last == 0x0D || last == 0x20 else { return self }
         var text = self
         while text.last == "\n" || text.last == "\r" || text.last == " " { text.removeLast() }
         return text
