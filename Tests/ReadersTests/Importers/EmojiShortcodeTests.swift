@@ -29,4 +29,21 @@ struct EmojiShortcodeTests {
         #expect(EmojiShortcodes.replacing(in: ":partyparrot: at 10:30: ok") == ":partyparrot: at 10:30: ok")
         #expect(EmojiShortcodes.replacing(in: "a::b :+1::") == "a::b 👍:")
     }
+
+    @Test("every name of the table gives its emoji and its five skin tones")
+    func wholeTable() {
+        var names = 0
+        for line in EmojiShortcodes.table.split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count >= 2 else { continue }
+            for name in fields[0].split(separator: ",").map(String.init) {
+                names += 1
+                #expect(EmojiShortcodes.emoji(named: name) == fields[1], "\(name)")
+                if fields.count == 7 {
+                    #expect((2...6).map { EmojiShortcodes.emoji(named: name, skinTone: $0) } == fields[2...].map { $0 })
+                }
+            }
+        }
+        #expect(names > 1900)
+    }
 }
