@@ -1,14 +1,21 @@
+import Foundation
 import ScrollbackModel
 
-/// Turns byte offsets into `file:line:column`, walking forward from the last answer.
+/// Turns byte offsets into `file:line:column`, counting on from the last answer: the one
+/// offset → line:column helper of every reader, the native ones and the imports (`LineIndex`).
 ///
-/// Readers ask for the location of every message, in input order; starting each
-/// count from the top of the file would make a large log quadratic to read.
+/// Readers ask for the location of every message, in input order, so each look-up costs the
+/// bytes since the one before: a big log stays linear, and a long line (a minified export is
+/// one line) is counted once rather than from its start for every message on it. A step back
+/// counts back from the last answer. Columns count characters, not bytes; a byte order mark is
+/// not a column anyone can see.
 struct LocationCursor {
     private let name: String
     private let bytes: [UInt8]
     private let firstLine: Int
-    private var offset = 0
+    /// Where counting starts: after a byte order mark.
+    private let start: Int
+    private var offset: Int
     private var line: Int
     private var column = 1
 
@@ -17,36 +24,57 @@ struct LocationCursor {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
-        self.line = firstLine
-        reset()
-    }
-
-    /// Back to the start; a byte order mark is not a column anyone can see.
-    private mutating func reset() {
-        offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        offset = start
         line = firstLine
-        column = 1
     }
 
-    /// The location of the byte at `target` (columns count characters, not bytes).
+    /// The location of the byte at `target`.
     mutating func location(of target: Int) -> SourceLocation {
-        if target < offset { reset() }
-        let end = min(target, bytes.count)
-        guard offset < end else { return SourceLocation(file: name, line: line, column: column) }
-        // Over the buffer without bounds checks: every message of a log asks.
-        var (line, column) = (self.line, self.column)
+        let end = max(min(target, bytes.count), start)
         bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer[offset..<end] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
+            if end >= offset { forward(to: end, in: buffer) } else { backward(to: end, in: buffer) }
+        }
+        return SourceLocation(file: name, line: line, column: column)
+    }
+
+    /// Line breaks are found with `memchr`; characters are counted only after the last one.
+    private mutating func forward(to end: Int, in buffer: UnsafeBufferPointer<UInt8>) {
+        var lineStart: Int?
+        var from = offset
+        if let base = buffer.baseAddress {
+            while from < end, let found = memchr(base + from, 0x0A, end - from) {
+                line += 1
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                lineStart = from
             }
         }
-        (self.line, self.column, offset) = (line, column, end)
-        return SourceLocation(file: name, line: line, column: column)
+        column =
+            lineStart.map { 1 + Self.characters(in: buffer, $0..<end) }
+            ?? column + Self.characters(in: buffer, offset..<end)
+        offset = end
+    }
+
+    private mutating func backward(to end: Int, in buffer: UnsafeBufferPointer<UInt8>) {
+        var newlines = 0
+        for index in end..<offset where buffer[index] == 0x0A { newlines += 1 }
+        if newlines == 0 {
+            // Back on the same line: uncount the characters between.
+            column -= Self.characters(in: buffer, end..<offset)
+        } else {
+            var lineStart = end
+            while lineStart > start, buffer[lineStart - 1] != 0x0A { lineStart -= 1 }
+            line -= newlines
+            column = 1 + Self.characters(in: buffer, lineStart..<end)
+        }
+        offset = end
+    }
+
+    /// Characters that start in `range`: every byte but UTF-8 continuation bytes.
+    private static func characters(in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where buffer[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// The location of `target` without moving a cursor: for errors, which happen once.
