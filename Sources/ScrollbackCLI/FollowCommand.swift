@@ -1,5 +1,6 @@
 import Foundation
 import Scrollback
+import ScrollbackServe
 import Synchronization
 
 /// `scrollback follow [INPUT|-]`: renders a JSON Lines stream as it grows.
@@ -36,17 +37,17 @@ enum FollowCommand {
                 out(text)
                 FileDescriptorStream.standardOutput.flush()
             })
-        var log = FollowLog(name: path)
+        var log = LiveLog(name: path)
         if interactive { Interruption.restoreTerminalOnExit() }
         Interruption.install()
-        source.onRestart = { log = FollowLog(name: path) }
+        source.onRestart = { log.restart() }
 
         // On a terminal a status line under the transcript says who is typing;
         // the source is read with a timeout so that typing still ends while the stream is quiet.
         var status: String?
         while let lines = source.nextLines(within: interactive ? 0.5 : nil) {
-            for line in lines { try log.apply(line) }
-            log.expireTyping()
+            for line in lines { if let error = log.apply([line]).first { throw error } }
+            _ = log.expireQuietTyping()
             let shown = transform?.apply(log.transcript) ?? log.transcript
             let line =
                 interactive

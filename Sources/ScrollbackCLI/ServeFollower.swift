@@ -14,7 +14,6 @@ struct ServeFollower {
     let console: Console
 
     mutating func run() {
-        var lastArrival = Date()
         var restarted = false
         source.onRestart = { restarted = true }
         while let lines = source.nextLines(within: 0.25) {
@@ -23,13 +22,9 @@ struct ServeFollower {
                 publish { try $0.restart() }
             }
             if lines.isEmpty {
-                guard !conversation.typing.senders.isEmpty, let clock = conversation.typing.clock else { continue }
-                let idle = Date().timeIntervalSince(lastArrival)
-                let now = Timestamp(seconds: clock.seconds + Int64(idle), nanoseconds: clock.nanoseconds)
-                publish { try $0.expireTyping(at: now) }
+                if !conversation.typing.senders.isEmpty { publish { try $0.expireQuietTyping() } }
                 continue
             }
-            lastArrival = Date()
             publish { try $0.apply(lines) }
         }
     }

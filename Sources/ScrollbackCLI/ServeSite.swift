@@ -148,7 +148,6 @@ private struct FollowedLog {
     let source: FollowSource
     var log: LiveLog
     let transform: TranscriptTransform?
-    var lastArrival = Date()
 
     init(path: String, transform: TranscriptTransform?) throws {
         source = try FollowSource(path: path, once: false)
@@ -166,18 +165,12 @@ private struct FollowedLog {
                 restarted = false
             }
             _ = log.apply(lines)
-            lastArrival = Date()
         }
         if restarted { log.restart() }
     }
 
-    /// Ends typing that has lasted ten seconds of stream time, the stream's clock run on by the
-    /// time since the last line arrived.
-    mutating func expireTyping() -> Bool {
-        guard !log.typing.senders.isEmpty, let clock = log.typing.clock else { return false }
-        let idle = Date().timeIntervalSince(lastArrival)
-        return log.expireTyping(at: Timestamp(seconds: clock.seconds + Int64(idle), nanoseconds: clock.nanoseconds))
-    }
+    /// Ends typing that has lasted ten seconds of stream time; whether anyone stopped.
+    mutating func expireTyping() -> Bool { log.expireQuietTyping() }
 
     /// The typing bubbles as the site's page of this log draws its people.
     func typingHTML(layout options: LayoutOptions) -> String {

@@ -20,11 +20,7 @@ package enum PermalinkID {
     /// or two per message. The bytes are `[A-Za-z0-9._~-]` only, so they need no escaping.
     public static func appendMessage(_ id: String, repeatNumber: Int, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "msg-".utf8)
-        if !id.isEmpty, id.utf8.allSatisfy({ isPlain($0) || $0 == UInt8(ascii: "_") }) {
-            bytes.append(contentsOf: id.utf8)
-        } else {
-            bytes.append(contentsOf: encode(id).utf8)
-        }
+        bytes.append(contentsOf: encode(id).utf8)  // a plain id is returned as it is, not copied
         if repeatNumber != 0 {
             bytes.append(UInt8(ascii: "~"))
             bytes.append(contentsOf: String(repeatNumber + 1).utf8)

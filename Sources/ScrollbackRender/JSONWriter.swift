@@ -50,16 +50,19 @@ struct JSONWriter {
         case .lazyArray(let count, let element):
             writeArray(count: count, element: element)
         case .orderedObject(let members):
-            assert(zip(members, members.dropFirst()).allSatisfy { $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8) })
+            assert(Self.inKeyOrder(members))
             writeObject(members)
         case .object(let members):
             // Writers list members in key order where they can: then checking is all the sorting.
-            let inOrder = zip(members, members.dropFirst()).allSatisfy {
-                $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8)
-            }
-            writeObject(inOrder ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
+            writeObject(
+                Self.inKeyOrder(members) ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
         }
         if buffer.count >= Self.flushSize { flush() }
+    }
+
+    /// Whether `members` are sorted by the UTF-8 bytes of their keys.
+    private static func inKeyOrder(_ members: [(String, Value)]) -> Bool {
+        zip(members, members.dropFirst()).allSatisfy { $0.0.0.utf8.lexicographicallyPrecedes($0.1.0.utf8) }
     }
 
     private mutating func writeObject(_ sorted: [(String, Value)]) {

@@ -47,6 +47,13 @@ package struct LiveConversation: Sendable {
         return try rerender()
     }
 
+    /// Ends typing that has lasted ten seconds of stream time, run on with the wall clock while no
+    /// line arrived.
+    package mutating func expireQuietTyping() throws -> LiveChange {
+        guard log.expireQuietTyping() else { return LiveChange() }
+        return try rerender()
+    }
+
     /// Starts again from nothing: the followed file was truncated or replaced.
     package mutating func restart() throws -> LiveChange {
         log.restart()

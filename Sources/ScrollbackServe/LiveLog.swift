@@ -1,3 +1,4 @@
+import Foundation
 import Scrollback
 
 /// A JSON Lines log as it grows, line by line, and who is typing in it: what every live view
@@ -9,6 +10,8 @@ package struct LiveLog: Sendable {
     private var decoder: JSONLinesDecoder
     private var lineNumber = 0
     private let name: String
+    /// When the last line arrived, for letting stream time run on while the stream is quiet.
+    private var lastArrival = Date()
 
     /// An empty log read from `name` (a file name, or `-`).
     package init(name: String) {
@@ -23,6 +26,7 @@ package struct LiveLog: Sendable {
     /// were not valid and were left out, in order.
     package mutating func apply(_ lines: [[UInt8]]) -> [any Error] {
         var failures: [any Error] = []
+        if !lines.isEmpty { lastArrival = Date() }
         for line in lines {
             lineNumber += 1
             do {
@@ -41,6 +45,15 @@ package struct LiveLog: Sendable {
         let before = typing
         typing.expire(at: time)
         return typing != before
+    }
+
+    /// Ends typing that has lasted ten seconds of stream time, the stream's clock run on by the
+    /// wall-clock time since the last line arrived; whether anyone stopped.
+    package mutating func expireQuietTyping() -> Bool {
+        guard !typing.senders.isEmpty, let now = typing.clock(runOnBy: Date().timeIntervalSince(lastArrival)) else {
+            return false
+        }
+        return expireTyping(at: now)
     }
 
     /// Starts again from nothing: the followed file was truncated or replaced.

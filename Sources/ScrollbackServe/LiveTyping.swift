@@ -37,6 +37,12 @@ package struct LiveTyping: Sendable, Hashable {
         started.removeAll { clock!.interval(since: $0.time) >= Self.timeout }
     }
 
+    /// The stream's clock run on by `idle` seconds of wall time in which no line arrived; `nil`
+    /// before any line carried a time.
+    package func clock(runOnBy idle: Double) -> Timestamp? {
+        clock.map { Timestamp(seconds: $0.seconds + Int64(idle), nanoseconds: $0.nanoseconds) }
+    }
+
     /// Ends typing that started ten seconds or more before `time`.
     package mutating func expire(at time: Timestamp) {
         started.removeAll { time.interval(since: $0.time) >= Self.timeout }
