@@ -214,6 +214,7 @@ FOOTER = '''    }
         switch value {
         case .list(let values): for element in values { body(element.htmlContext) }
         case .lazyList(let count, let element): for index in 0..<count { body(element(index).htmlContext) }
+        case .aheadList(let list): for index in 0..<list.count { body(list.element(index).htmlContext) }
         default: if value.isTruthy { body(value.htmlContext) }
         }
     }
@@ -233,7 +234,7 @@ extension MustacheOutput {
         switch value {
         case .string(let text): if escaped { writeEscaped(text) } else { write(text) }
         case .bool(let flag): write(flag ? "true" : "false")
-        case .null, .list, .lazyList, .object: break
+        case .null, .list, .lazyList, .aheadList, .object: break
         }
     }
 }

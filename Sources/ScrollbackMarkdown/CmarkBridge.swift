@@ -31,7 +31,7 @@ enum CmarkBridge {
     /// process-wide data (checked in the
     /// 0.29.0.gfm.6 library: neither reaches `cmark_parse_inlines` or writes a global), and run
     /// on any thread, as do turning the tree into Swift values and writing HTML from them
-    /// (`MarkdownBodyPipeline` in the HTML renderer, the site's parallel inputs). Finishing is
+    /// (`ChainsAhead` in the HTML renderer, the site's parallel inputs). Finishing is
     /// about a third of a chat body's cost, so two or three cores rarely wait for it; it would
     /// limit the speed-up of body rendering to about three times on more.
     private static let finishLock = NSLock()

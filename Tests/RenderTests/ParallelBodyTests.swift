@@ -74,59 +74,58 @@ struct ParallelBodyTests {
         }
     }
 
-    @Test("A body is never given to another message that repeats its id")
-    func repeatedIDsKeepTheirOwnBodies() throws {
-        let layout = try Self.layout(count: 1200)
-        let pipeline = try #require(
-            MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 4))
-        let first = try #require(Self.markdownMessages(layout).first)
-        var impostor = first
-        impostor.text = "**another message** with the same id"
-        var output: [UInt8] = []
-        #expect(!pipeline.write(impostor, to: &output))
-        #expect(output.isEmpty)
-        #expect(pipeline.write(first, to: &output))
-        var serial: [UInt8] = []
-        var markdown = MarkdownHTML(media: MediaResolver(options: HTMLOptions()))
-        HTMLRenderSession.writeBody(first, markdown: &markdown, to: &serial)
-        #expect(output == serial)
-        pipeline.cancel()
-    }
-
-    @Test("Plain bodies are written by the page writer; a page of only plain bodies starts no worker")
-    func plainBodiesStayWithTheWriter() throws {
-        let layout = try Self.layout(count: 1200)
-        let pipeline = try #require(
-            MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 4))
-        let plain = layout.days[0].chains[0].bubbles[0].message
-        #expect(plain.text.hasPrefix("Running late"))
-        var output: [UInt8] = []
-        #expect(!pipeline.write(plain, to: &output))
-        pipeline.cancel()
-        var messages: [String] = []
-        for index in 0..<1200 {
-            let stamp = ISO8601DateFormatter().string(
-                from: Date(timeIntervalSince1970: TimeInterval(1_800_000_000 + index)))
-            messages.append(
-                #"{"id": "m\#(index)", "sender": "ana", "time": "\#(stamp)", "text": "just words \#(index)"}"#)
-        }
-        let plainLog = try LayoutEngine.layout(
-            try Transcript.load(bytes: Array(HTMLTest.log(messages).utf8), name: "plain.json"))
-        #expect(MarkdownBodyPipeline(layout: plainLog, media: MediaResolver(options: HTMLOptions()), cores: 8) == nil)
-    }
-
-    /// The messages whose bodies go through the pipeline, in page order.
-    static func markdownMessages(_ layout: TranscriptLayout) -> [Message] {
-        layout.days.flatMap(\.chains).flatMap(\.bubbles).map(\.message).filter {
-            !$0.deleted && $0.kind != .system && $0.format != .plain && !MarkdownDocument.isPlainText($0.text)
+    @Test("Day templates that repeat, wrap or skip the chains give the same page on any core count")
+    func overridingDayTemplatesMatchSerial() throws {
+        let layout = try Self.layout(count: 3000)
+        for (name, template) in [
+            ("twice", "<section>{{#chains}}{{>chain}}{{/chains}}<hr>{{#chains}}{{>chain}}{{/chains}}</section>\n"),
+            ("wrapped", "<section>{{#label}}{{#chains}}{{>chain}}{{/chains}}{{/label}}</section>\n"),
+            ("none", "<section>{{label}}</section>\n"),
+            (
+                "inline",
+                "<section>{{#chains}}<p>{{senderName}}: {{#bubbles}}{{{body}}}{{/bubbles}}</p>{{/chains}}</section>\n"
+            ),
+        ] {
+            var options = HTMLOptions()
+            options.templateOverrides = ["day.mustache": template]
+            let serial = try Self.page(layout, cores: 1, options: options)
+            #expect(try Self.page(layout, cores: 4, options: options) == serial, "template: \(name)")
         }
     }
 
-    @Test("A small page is written on one thread")
-    func smallPageHasNoPipeline() throws {
-        let layout = try Self.layout(count: 100)
-        #expect(MarkdownBodyPipeline(layout: layout, media: MediaResolver(options: HTMLOptions()), cores: 8) == nil)
-        let large = try Self.layout(count: 2000)
-        #expect(MarkdownBodyPipeline(layout: large, media: MediaResolver(options: HTMLOptions()), cores: 1) == nil)
+    @Test("On several cores a large page's chains are written by the workers; a small page stays on one thread")
+    func chainsAreWrittenAhead() throws {
+        let large = try Self.layout(count: 3000)
+        let chains = large.days.map(\.chains.count).reduce(0, +)
+        var html = ""
+        let templates = try HTMLTemplates(options: HTMLOptions())
+        #expect(templates.render(large, page: .standalone, cores: 2, to: &html) == chains)
+        #expect(templates.render(large, page: .standalone, cores: 1, to: &html) == 0)
+        #expect(templates.render(try Self.layout(count: 100), page: .standalone, cores: 8, to: &html) == 0)
+    }
+}
+
+/// The terminal output is drawn in batches of chains, ahead of the writer on other cores.
+@Suite("Terminal: chains drawn on several cores")
+struct ParallelTerminalTests {
+    static func output(_ layout: TranscriptLayout, cores: Int, color: TerminalOptions.ColorDepth?) -> String {
+        var text = ""
+        TerminalRenderer.render(layout, options: TerminalOptions(width: 72, color: color), cores: cores, to: &text)
+        return text
+    }
+
+    @Test(
+        "Text and ANSI of thousands of messages are byte for byte the same on one core and on several",
+        arguments: [nil, TerminalOptions.ColorDepth.ansi256])
+    func parallelOutputMatchesSerial(color: TerminalOptions.ColorDepth?) throws {
+        let layout = try ParallelBodyTests.layout(count: 4000)
+        let serial = Self.output(layout, cores: 1, color: color)
+        // Every day rule, chain and bubble is there once, in order, whatever the batches.
+        let blocks = TerminalRenderer.blocks(layout, options: TerminalOptions(width: 72, color: color))
+        #expect(serial == blocks.flatMap { $0 }.map { $0 + "\n" }.joined())
+        #expect(serial.contains("5992") == false && serial.contains("3992"))
+        for cores in [2, 3, 8] {
+            #expect(Self.output(layout, cores: cores, color: color) == serial, "cores: \(cores)")
+        }
     }
 }

@@ -4,6 +4,8 @@ import ScrollbackModel
 /// `day.mustache`'s names.
 struct DayContext: HTMLContext {
     let day: DayLayout
+    /// The day's place in the page.
+    let index: Int
     let session: HTMLRenderSession
 
     func value(_ name: HTMLName) -> MustacheValue? {
@@ -12,9 +14,18 @@ struct DayContext: HTMLContext {
         case .date: .string(day.date.description)
         case .label: .string(day.label)
         case .chains:
-            .lazyList(count: day.chains.count) { .object(ChainContext(chain: day.chains[$0], session: session)) }
+            chains(ahead: session.chainsAhead)
         default: nil
         }
+    }
+
+    /// The day's chains, those written ahead on other cores taken from `ahead`.
+    private func chains(ahead: ChainsAhead?) -> MustacheValue {
+        let (day, session) = (day, session)
+        let element = { (index: Int) in MustacheValue.object(ChainContext(chain: day.chains[index], session: session)) }
+        guard let ahead else { return .lazyList(count: day.chains.count, element: element) }
+        return .aheadList(
+            MustacheAheadList(count: day.chains.count, element: element, ahead: ahead, first: ahead.dayStarts[index]))
     }
 }
 

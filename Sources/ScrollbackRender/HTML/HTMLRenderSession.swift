@@ -11,20 +11,39 @@ final class HTMLRenderSession {
     let options: HTMLOptions
     let page: PageContext
     private var markdown: MarkdownHTML
-    /// Bodies rendered ahead on the other cores, for pages with many messages.
-    private let markdownAhead: MarkdownBodyPipeline?
+    /// The page's chains written ahead on the other cores, for pages with many messages.
+    var chainsAhead: ChainsAhead?
     /// The sender of the previous bubble: chains repeat it, so most bubbles skip the look-ups.
     private var lastSender: (id: String?, strings: SenderStrings)?
     /// CSS class per participant id whose avatar image is inlined once in the page's style.
-    private(set) var avatarClasses: [String: String] = [:]
+    let avatarClasses: [String: String]
     /// `.sb-avatar-N { background-image: … }` rules for those avatars.
-    private(set) var avatarCSS = ""
+    let avatarCSS: String
 
-    init(layout: TranscriptLayout, options: HTMLOptions, page: PageContext, cores: Int) {
+    /// What a session computes once for its page and never changes: another session of the same
+    /// page (a thread writing chains ahead) starts from it.
+    struct Shared: Sendable {
+        let layout: TranscriptLayout
+        let options: HTMLOptions
+        let page: PageContext
+        let media: MediaResolver
+        let avatarClasses: [String: String]
+        let avatarCSS: String
+    }
+
+    var shared: Shared {
+        Shared(
+            layout: layout, options: options, page: page, media: markdown.media, avatarClasses: avatarClasses,
+            avatarCSS: avatarCSS)
+    }
+
+    init(layout: TranscriptLayout, options: HTMLOptions, page: PageContext) {
         self.layout = layout
         self.options = options
         self.page = page
         markdown = MarkdownHTML(media: MediaResolver(options: options, siteHref: page.mediaHref))
+        var avatarClasses: [String: String] = [:]
+        var avatarCSS = ""
         for (offset, participant) in layout.participants.enumerated() {
             guard let avatar = participant.avatar, avatarClasses[participant.id] == nil,
                 let image = markdown.media.image(avatar)
@@ -33,10 +52,19 @@ final class HTMLRenderSession {
             avatarClasses[participant.id] = name
             avatarCSS += ".\(name){background-image:url(\"\(Self.cssURL(image.source))\")}\n"
         }
-        markdownAhead = MarkdownBodyPipeline(layout: layout, media: markdown.media, cores: cores)
+        self.avatarClasses = avatarClasses
+        self.avatarCSS = avatarCSS
     }
 
-    deinit { markdownAhead?.cancel() }
+    /// A session for another thread writing part of the same page.
+    init(_ shared: Shared) {
+        layout = shared.layout
+        options = shared.options
+        page = shared.page
+        markdown = MarkdownHTML(media: shared.media)
+        avatarClasses = shared.avatarClasses
+        avatarCSS = shared.avatarCSS
+    }
 
     /// A URL for a double-quoted CSS string: the URL is a data: URL or a path we checked, but a file
     /// name may still hold a quote, backslash, `<` or line break, which would end the string or the
@@ -69,7 +97,6 @@ final class HTMLRenderSession {
             PlainBodyHTML.write(message.text, to: &output)
             return
         }
-        if let markdownAhead, markdownAhead.write(message, to: &output) { return }
         Self.writeBody(message, markdown: &markdown, to: &output)
     }
 

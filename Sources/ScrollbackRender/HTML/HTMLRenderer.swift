@@ -76,15 +76,19 @@ package struct HTMLTemplates: Sendable {
     package func render(
         _ layout: TranscriptLayout, page: PageContext = .standalone, to output: inout some TextOutputStream
     ) {
-        render(layout, page: page, cores: MarkdownBodyPipeline.freeCores(), to: &output)
+        render(layout, page: page, cores: FreeCores.now(), to: &output)
     }
 
-    /// Writes one page, rendering message bodies on up to `cores` threads (the bytes never depend on it).
+    /// Writes one page, writing its chains on up to `cores` threads (the bytes never depend on it);
+    /// returns how many chains were written ahead of the page writer.
+    @discardableResult
     func render(
         _ layout: TranscriptLayout, page: PageContext, cores: Int, to output: inout some TextOutputStream
-    ) {
-        let session = HTMLRenderSession(layout: layout, options: options, page: page, cores: cores)
+    ) -> Int {
+        let session = HTMLRenderSession(layout: layout, options: options, page: page)
+        session.chainsAhead = ChainsAhead(layout: layout, library: library, stylesheet: stylesheet, cores: cores)
         let context = PageValues(session: session, stylesheet: stylesheet)
         library.render("page", .object(context), to: &output)
+        return session.chainsAhead?.answered ?? 0
     }
 }

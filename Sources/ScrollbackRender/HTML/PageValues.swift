@@ -31,7 +31,9 @@ struct PageValues: HTMLContext {
         case .shareDescription: return .string(SharePreview.description(session.layout, title: title))
         case .canonicalURL: return .string(session.page.canonicalURL.flatMap(LinkPolicy.safeHref) ?? "")
         case .days:
-            return .lazyList(count: layout.days.count) { .object(DayContext(day: layout.days[$0], session: session)) }
+            return .lazyList(count: layout.days.count) {
+                .object(DayContext(day: layout.days[$0], index: $0, session: session))
+            }
         default: return nil
         }
     }

@@ -18,6 +18,8 @@ struct MustacheOutput {
 
     mutating func write(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
+    mutating func write(_ raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
+
     /// `text` escaped as `HTMLEscaping.attribute` does.
     mutating func writeEscaped(_ text: String) {
         var text = text

@@ -24,7 +24,7 @@ struct MustacheRenderer {
                 case .string(let text):
                     if escaped { buffer.writeEscaped(text) } else { buffer.write(text) }
                 case .bool(let flag): buffer.write(flag ? "true" : "false")
-                case .null, .list, .lazyList, .object: break
+                case .null, .list, .lazyList, .aheadList, .object: break
                 }
                 if buffer.bytes.count >= MustacheOutput.flushSize { flush(&buffer) }
             case .section(let path, let children, let inverted):
@@ -39,6 +39,14 @@ struct MustacheRenderer {
                 case .lazyList(let count, let element):
                     for index in 0..<count {
                         renderPushing(element(index), children, to: &buffer, flush: flush)
+                    }
+                case .aheadList(let list):
+                    for index in 0..<list.count {
+                        if list.ahead.write(list.first + index, section: children, stack: stack, to: &buffer) {
+                            if buffer.bytes.count >= MustacheOutput.flushSize { flush(&buffer) }
+                            continue
+                        }
+                        renderPushing(list.element(index), children, to: &buffer, flush: flush)
                     }
                 default:
                     if value.isTruthy { renderPushing(value, children, to: &buffer, flush: flush) }

@@ -5,7 +5,7 @@ package struct MustacheTemplate: Sendable {
     let nodes: [Node]
 
     /// A piece of a compiled template.
-    indirect enum Node: Sendable {
+    indirect enum Node: Sendable, Equatable {
         /// Template text, as the UTF-8 bytes it is written out as.
         case text([UInt8])
         case variable(Path, escaped: Bool)
@@ -15,7 +15,7 @@ package struct MustacheTemplate: Sendable {
     }
 
     /// A name as written: `.` (the current value) or dotted parts (`reply.sender`), each resolved to its key.
-    struct Path: Sendable {
+    struct Path: Sendable, Equatable {
         let parts: [MustacheName]
         var isImplicit: Bool { parts.isEmpty }
 

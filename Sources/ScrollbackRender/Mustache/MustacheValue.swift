@@ -14,6 +14,8 @@ package enum MustacheValue {
     case list([MustacheValue])
     /// A list whose elements are made when a section reaches them.
     case lazyList(count: Int, element: (Int) -> MustacheValue)
+    /// A lazy list whose elements' output may already have been made, on another thread.
+    case aheadList(MustacheAheadList)
     /// An object whose names are looked up on demand.
     case object(any MustacheContext)
 
@@ -25,6 +27,7 @@ package enum MustacheValue {
         case .string(let text): !text.isEmpty
         case .list(let values): !values.isEmpty
         case .lazyList(let count, _): count > 0
+        case .aheadList(let list): list.count > 0
         case .object: true
         }
     }
@@ -33,6 +36,25 @@ package enum MustacheValue {
     package static func dictionary(_ values: [String: MustacheValue]) -> MustacheValue {
         .object(MustacheDictionary(values))
     }
+}
+
+/// A list whose sections a `MustacheAhead` may already have written: the renderer asks it for
+/// each element's output first, and renders the element itself when it has none.
+package struct MustacheAheadList {
+    let count: Int
+    let element: (Int) -> MustacheValue
+    let ahead: any MustacheAhead
+    /// The ahead's number for element 0 (one ahead may serve several lists, in order).
+    let first: Int
+}
+
+/// Output of list elements made ahead of the renderer.
+protocol MustacheAhead: AnyObject {
+    /// Writes element `number`'s output, rendered with `section` under `stack`, when it was made
+    /// ahead for exactly those, and returns `true`; returns `false`, writing nothing, otherwise.
+    func write(
+        _ number: Int, section: [MustacheTemplate.Node], stack: [MustacheValue], to buffer: inout MustacheOutput
+    ) -> Bool
 }
 
 /// Something that answers a template's names.

@@ -6,54 +6,110 @@ import ScrollbackModel
 /// The output is a pure function of the layout and options: `text` is the same layout as
 /// `ansi` with no escape sequence at all, and no line is wider than `options.width`.
 package enum TerminalRenderer {
-    /// Writes the layout to `output`, one chain at a time (memory stays that of one chain).
+    /// Writes the layout to `output`, a batch of chains at a time (memory stays that of a few
+    /// batches), drawing batches ahead on the cores that are free.
     package static func render(
         _ layout: TranscriptLayout, options: TerminalOptions, to output: inout some TextOutputStream
     ) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 16 + 4096)
-        forEachBlock(layout, options: options) { lines in
-            for line in lines {
-                buffer.append(contentsOf: line.utf8)
-                buffer.append(0x0A)
+        render(layout, options: options, cores: FreeCores.now(), to: &output)
+    }
+
+    /// Writes the layout, drawing on up to `cores` threads (the bytes never depend on it).
+    static func render(
+        _ layout: TranscriptLayout, options: TerminalOptions, cores: Int, to output: inout some TextOutputStream
+    ) {
+        let plan = BlockPlan(layout)
+        let draw: @Sendable (Int) -> [UInt8] = { number in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 16)
+            let drawing = BlockDrawing(layout: layout, options: options)
+            for index in plan.batches[number] {
+                for line in drawing.lines(plan.blocks[index], first: index == 0) {
+                    bytes.append(contentsOf: line.utf8)
+                    bytes.append(0x0A)
+                }
             }
-            if buffer.count >= 1 << 16 {
-                output.writeUTF8(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+            return bytes
         }
-        output.writeUTF8(buffer)
+        let ahead = WorkAhead(count: plan.batches.count, cores: cores, make: draw)
+        for number in plan.batches.indices {
+            output.writeUTF8(ahead?.batch(number) ?? draw(number))
+        }
     }
 
     /// The output in blocks: the title, each day rule and each chain, every block after the
     /// first starting with its blank separator line. `follow` redraws and prints by block.
     package static func blocks(_ layout: TranscriptLayout, options: TerminalOptions) -> [[String]] {
-        var blocks: [[String]] = []
-        forEachBlock(layout, options: options) { blocks.append($0) }
-        return blocks
+        let plan = BlockPlan(layout)
+        let drawing = BlockDrawing(layout: layout, options: options)
+        return plan.blocks.indices.map { drawing.lines(plan.blocks[$0], first: $0 == 0) }
     }
 
-    private static func forEachBlock(
-        _ layout: TranscriptLayout, options: TerminalOptions, _ body: ([String]) -> Void
-    ) {
-        let width = options.columns
-        let writer = ANSIWriter(depth: options.color)
-        let drawer = ChainDrawer(layout: layout, width: width, colored: options.color != nil)
-        var first = true
-        func emit(_ lines: [StyledLine]) {
-            var block: [String] = first ? [] : [""]
-            block.reserveCapacity(lines.count + 1)
-            for line in lines { block.append(writer.line(line)) }
-            first = false
-            body(block)
+    /// What the output is made of, in order, and the blocks cut into batches of about
+    /// `BlockPlan.batchBubbles` bubbles each.
+    private struct BlockPlan: Sendable {
+        enum Block: Sendable {
+            case title(String)
+            case dayRule(day: Int)
+            case chain(day: Int, chain: Int)
         }
-        if let title = layout.title, !title.isEmpty {
-            let text = BubbleContent.truncate(TerminalSafeText.oneLine(title), to: width)
-            emit([centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)])
+
+        /// Bubbles per batch: enough to make a hand-over between threads rare.
+        static let batchBubbles = 256
+
+        var blocks: [Block] = []
+        var batches: [Range<Int>] = []
+
+        init(_ layout: TranscriptLayout) {
+            if let title = layout.title, !title.isEmpty { blocks.append(.title(title)) }
+            var batchStart = 0
+            var bubbles = 0
+            for (dayIndex, day) in layout.days.enumerated() {
+                if !layout.undated { blocks.append(.dayRule(day: dayIndex)) }
+                for (chainIndex, chain) in day.chains.enumerated() {
+                    blocks.append(.chain(day: dayIndex, chain: chainIndex))
+                    bubbles += chain.bubbles.count
+                    if bubbles >= Self.batchBubbles {
+                        batches.append(batchStart..<blocks.count)
+                        batchStart = blocks.count
+                        bubbles = 0
+                    }
+                }
+            }
+            if batchStart < blocks.count { batches.append(batchStart..<blocks.count) }
         }
-        for day in layout.days {
-            if !layout.undated { emit([dayRule(day.label, width: width)]) }
-            for chain in day.chains { emit(drawer.lines(chain)) }
+    }
+
+    /// Draws one block as its lines of output text.
+    private struct BlockDrawing {
+        let layout: TranscriptLayout
+        let width: Int
+        let writer: ANSIWriter
+        let drawer: ChainDrawer
+
+        init(layout: TranscriptLayout, options: TerminalOptions) {
+            self.layout = layout
+            width = options.columns
+            writer = ANSIWriter(depth: options.color)
+            drawer = ChainDrawer(layout: layout, width: width, colored: options.color != nil)
+        }
+
+        /// The block's lines; a block after the first starts with a blank line.
+        func lines(_ block: BlockPlan.Block, first: Bool) -> [String] {
+            let styled: [StyledLine]
+            switch block {
+            case .title(let title):
+                let text = BubbleContent.truncate(TerminalSafeText.oneLine(title), to: width)
+                styled = [TerminalRenderer.centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)]
+            case .dayRule(let day):
+                styled = [TerminalRenderer.dayRule(layout.days[day].label, width: width)]
+            case .chain(let day, let chain):
+                styled = drawer.lines(layout.days[day].chains[chain])
+            }
+            var lines: [String] = first ? [] : [""]
+            lines.reserveCapacity(styled.count + 1)
+            for line in styled { lines.append(writer.line(line)) }
+            return lines
         }
     }
 
