@@ -13,8 +13,22 @@ enum NativeJSONReader {
     )
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
+        try read(input, decodingAhead: (input.bytes?.count ?? 0) >= DecodeAhead.minimumBytes && FreeCores.now() > 1)
+    }
+
+    /// Reads the log, with `decodingAhead` decoding its messages on a second core.
+    static func read(_ input: ChatInput, decodingAhead: Bool) throws(ReadError) -> ReadResult {
+        if decodingAhead, let result = try? read(input, ahead: DecodeAhead(input: input, reporting: true)) {
+            return result
+        }
+        // One core, a small log, or a log that does not read: on one thread, which also gives a
+        // bad log's first error exactly as the parser meets it.
+        return try read(input, ahead: nil)
+    }
+
+    static func read(_ input: ChatInput, ahead: DecodeAhead?) throws(ReadError) -> ReadResult {
         var messages: [Message] = []
-        var result = try stream(input, reporting: true) { messages.append($0) }
+        var result = try stream(input, reporting: true, ahead: ahead) { messages.append($0) }
         result.conversations[0].messages = messages
         return result
     }
@@ -26,39 +40,85 @@ enum NativeJSONReader {
     static func stream(
         _ input: ChatInput, reporting: Bool, each: (consuming Message) -> Void
     ) throws(ReadError) -> ReadResult {
+        try stream(input, reporting: reporting, ahead: nil, each: each)
+    }
+
+    /// `stream`, with messages decoded by `ahead` on another core when it is given. Then a log
+    /// that does not read may fail at a later place than on one thread (the parser runs ahead of
+    /// the decoding): `read` reads such a log again without it.
+    private static func stream(
+        _ input: ChatInput, reporting: Bool, ahead: DecodeAhead?, each: (consuming Message) -> Void
+    ) throws(ReadError) -> ReadResult {
         let decoder = MessageDecoder(input: input)
-        var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
+        var cursor = LocationCursor(name: input.name, bytes: ahead == nil ? input.bytes ?? [] : [])
         var count = 0
         var senders = UnlistedSenders()
         var duplicates = DuplicateIDs(file: input.name)
         var emptyNotes: [ImportReport.Note] = []
         var failure: ReadError?
+        var handedOver: [JSONValue] = []
+        var handedOverCount = 0
         let root = try withoutActuallyEscaping(each) { each throws(ReadError) in
-            try parseDocument(
-                input,
-                streamingMessages: { value in
-                    do throws(ReadError) {
-                        let number = count + 1
-                        var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
-                        message.location = cursor.location(of: value.offset)
-                        if reporting {
-                            if EmptyMessages.isEmpty(message) {
+            /// What follows a message's decoding, in page order, on this thread.
+            func accept(_ message: consuming Message) {
+                count += 1
+                if reporting { duplicates.add(message, number: count) }
+                senders.add(message.sender)
+                each(message)
+            }
+            /// Takes decoded batches; `false` once one failed.
+            func take(_ batches: [DecodeAhead.Decoded]) -> Bool {
+                for batch in batches {
+                    for message in batch.messages { accept(message) }
+                    emptyNotes += batch.emptyNotes
+                    if let error = batch.failure {
+                        failure = error
+                        return false
+                    }
+                }
+                return true
+            }
+            let parsed: JSONValue
+            do throws(ReadError) {
+                parsed = try parseDocument(
+                    input,
+                    streamingMessages: { value in
+                        if let ahead {
+                            handedOver.append(value)
+                            guard handedOver.count == DecodeAhead.batchSize else { return true }
+                            ahead.submit(handedOver, first: handedOverCount + 1)
+                            handedOverCount += handedOver.count
+                            handedOver.removeAll(keepingCapacity: true)
+                            return take(ahead.finished())
+                        }
+                        do throws(ReadError) {
+                            let number = count + 1
+                            var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
+                            message.location = cursor.location(of: value.offset)
+                            if reporting && EmptyMessages.isEmpty(message) {
                                 emptyNotes.append(
                                     EmptyMessages.note(
                                         message, number: number, unknownFields: EmptyMessages.unknownFields(value),
                                         file: input.name))
                             }
-                            duplicates.add(message, number: number)
+                            accept(message)
+                            return true
+                        } catch {
+                            failure = error
+                            return false
                         }
-                        senders.add(message.sender)
-                        count = number
-                        each(consume message)
-                        return true
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                })
+                    })
+            } catch {
+                _ = ahead?.finish()
+                throw error
+            }
+            if let ahead, failure == nil {
+                if !handedOver.isEmpty { ahead.submit(handedOver, first: handedOverCount + 1) }
+                _ = take(ahead.finish())
+            } else {
+                _ = ahead?.finish()
+            }
+            return parsed
         }
         let locate = { (offset: Int) in input.location(ofByte: offset) }
         guard root.members != nil else {

@@ -102,20 +102,3 @@ final class WorkAhead<Batch: Sendable>: @unchecked Sendable {
         }
     }
 }
-
-/// The cores a page may use now: the machine's, less those other programs keep busy at this
-/// moment (Linux's count of runnable threads, which includes this one), and at least one. On a
-/// machine with no free core a worker only adds its own cost: measured on two busy cores, a page
-/// with one took 12% more CPU and more wall time than one without. The page is the same either way.
-package enum FreeCores {
-    package static func now() -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return cores }
-        // "0.52 0.58 0.59 3/1057 12345": the fourth field is runnable/all.
-        let fields = text.split(separator: " ")
-        guard fields.count >= 4, let runnable = fields[3].split(separator: "/").first.flatMap({ Int($0) }) else {
-            return cores
-        }
-        return max(1, min(cores, cores - (runnable - 1)))
-    }
-}
