@@ -25,10 +25,13 @@ public enum LayoutEngine {
         let namesIncoming = isGroup || everyone.subtracting(me.map { [$0] } ?? []).count >= 2
 
         let statusShown = StatusPlacement.shownStatus(ordered, me: me)
+        // Each message's id once into the table (a repeated id keeps its first place), noting the
+        // repeats on the way: one hash per message, which for big logs is most of this loop.
         var index: [String: Int] = [:]
         index.reserveCapacity(ordered.count)
-        for (offset, message) in ordered.enumerated() where index[message.id] == nil {
-            index[message.id] = offset
+        var repeated = [Bool](repeating: false, count: ordered.count)
+        for (offset, message) in ordered.enumerated() {
+            repeated[offset] = !index.insertIfAbsent(message.id, offset)
         }
         let names = Dictionary(
             transcript.participants.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -67,7 +70,7 @@ public enum LayoutEngine {
                 utcOffset: utcOffset,
                 showTime: pause >= Double(options.longPause),
                 jumbo: Emoji.isJumbo(message), reply: reply)
-            if index[message.id] != offset {
+            if repeated[offset] {
                 // A repeated id (the reader warned): count it, so its anchor differs from the first's.
                 repeats[message.id, default: 0] += 1
                 bubble.repeatNumber = repeats[message.id]!

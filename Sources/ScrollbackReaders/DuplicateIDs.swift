@@ -15,14 +15,12 @@ struct DuplicateIDs {
 
     /// Notes message number `number` (1-based).
     mutating func add(_ message: Message, number: Int) {
-        if let first = firstNumber[message.id] {
+        if !firstNumber.insertIfAbsent(message.id, number), let first = firstNumber[message.id] {
             notes.append(
                 ImportReport.Note(
                     location: message.location ?? SourceLocation(file: file),
                     text: "message \(number) has the id \"\(message.id)\" of message \(first); "
                         + "links and replies to it reach only the first."))
-        } else {
-            firstNumber[message.id] = number
         }
     }
 
