@@ -22,8 +22,10 @@ struct ConversationBuilder {
         _ transcript: Transcript, key: String, inputFingerprint: String, slug: String, inputName: String,
         base: String?, archive: MediaArchive? = nil, previous: ConversationRecord?, media cache: MediaCache
     ) throws -> ConversationRecord {
-        let layout = try LayoutEngine.layout(transcript, options: options.layout)
-        let plan = PagePlan(layout: layout, budget: options.pageBudget, pageSize: options.pageSize)
+        var laidOut = try LayoutEngine.layout(transcript, options: options.layout)
+        // The layout's days move into the pages; `layout` keeps what every page shares.
+        let plan = PagePlan(taking: &laidOut, budget: options.pageBudget, pageSize: options.pageSize)
+        let layout = laidOut
         let media = try MediaLibrary(
             transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
         let title = Self.title(layout)

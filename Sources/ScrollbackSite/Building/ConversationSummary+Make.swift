@@ -7,7 +7,7 @@ extension ConversationBuilder {
         var months: [MonthCount] = []
         var count = 0
         var last: Bubble?
-        for day in layout.days {
+        for day in plan.days {
             let month = String(day.date.description.prefix(7))
             let n = day.chains.reduce(0) { $0 + $1.bubbles.count }
             count += n
@@ -33,8 +33,8 @@ extension ConversationBuilder {
             title: title,
             participants: layout.participants.map { $0.isMe ? $0.name + " (you)" : $0.name },
             messageCount: count,
-            firstDate: layout.undated ? nil : layout.days.first?.date.description,
-            lastDate: layout.undated ? nil : layout.days.last?.date.description,
+            firstDate: layout.undated ? nil : plan.pages.first?.days.first?.date.description,
+            lastDate: layout.undated ? nil : plan.pages.last?.days.last?.date.description,
             lastTime: last?.message.time.seconds,
             lastSender: last.flatMap { $0.message.sender.map { layout.participant($0)?.name ?? $0 } },
             lastText: lastText, newestHref: newestHref, months: layout.undated ? [] : months)

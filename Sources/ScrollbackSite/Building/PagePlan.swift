@@ -12,14 +12,19 @@ struct PagePlan: Sendable {
     }
 
     var pages: [Page]
-    /// Message id → index in `pages`.
+    /// Message id → index in `pages`, for the messages some reply quotes (the first with the id).
     var pageOfMessage: [String: Int]
     /// Day → the first page that shows it.
     var pageOfDay: [CivilDate: Int]
 
-    /// Plans `layout`'s pages. Parts fill greedily from the month's start, so appending
-    /// messages changes only a month's last part (or adds one).
-    init(layout: TranscriptLayout, budget: Int, pageSize: Int?) {
+    /// Every (possibly partial) day of every page, in order: a day cut between pages comes twice.
+    var days: some Sequence<DayLayout> { pages.lazy.flatMap(\.days) }
+
+    /// Plans `layout`'s pages, taking its days: they move into the pages (`layout.days` is left
+    /// empty), so a big conversation's bubbles are held once, not in the layout and the pages.
+    /// Parts fill greedily from the month's start, so appending messages changes only a month's
+    /// last part (or adds one).
+    init(taking layout: inout TranscriptLayout, budget: Int, pageSize: Int?) {
         var pages: [Page] = []
         var currentKey: String?
         var part = 0
@@ -36,7 +41,22 @@ struct PagePlan: Sendable {
             count = 0
         }
 
+        // Only replies link to a message on another page: the map below holds the messages
+        // replied to, not every id of a log that may have millions.
+        var repliedTo: Set<String> = []
         for day in layout.days {
+            for chain in day.chains {
+                for bubble in chain.bubbles {
+                    if let reply = bubble.reply, reply.found { repliedTo.insert(reply.id) }
+                }
+            }
+        }
+        var layoutDays = layout.days
+        layout.days = []
+        for dayIndex in layoutDays.indices {
+            let day = layoutDays[dayIndex]
+            // The day's chains live on in the pages only.
+            layoutDays[dayIndex].chains = []
             let key: String
             if layout.undated {
                 key = "page"
@@ -79,10 +99,11 @@ struct PagePlan: Sendable {
         var pageOfDay: [CivilDate: Int] = [:]
         for (index, page) in pages.enumerated() {
             for day in page.days {
-                if pageOfDay[day.date] == nil { pageOfDay[day.date] = index }
+                _ = pageOfDay.insertIfAbsent(day.date, index)
+                guard !repliedTo.isEmpty else { continue }
                 for chain in day.chains {
-                    for bubble in chain.bubbles where pageOfMessage[bubble.message.id] == nil {
-                        pageOfMessage[bubble.message.id] = index
+                    for bubble in chain.bubbles where repliedTo.contains(bubble.message.id) {
+                        _ = pageOfMessage.insertIfAbsent(bubble.message.id, index)
                     }
                 }
             }

@@ -8,7 +8,7 @@ enum CalendarPage {
         title: String, layout: TranscriptLayout, plan: PagePlan, stylesheet: String, newestHref: String
     ) -> String {
         var counts: [CivilDate: Int] = [:]
-        for day in layout.days {
+        for day in plan.days {
             counts[day.date, default: 0] += day.chains.reduce(0) { $0 + $1.bubbles.count }
         }
         let years = Dictionary(grouping: counts.keys, by: \.year)
