@@ -64,6 +64,38 @@ struct MarkupByBytesTests {
             ChatMarkup(tokens: nil, blockLines: true),
             ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),
         ]
+        #expect(ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+        expectSameConversion(text)
+    }
+
+    @Test(
+        "Text that is not ASCII is converted over bytes where the bytes the converter looks at are characters",
+        arguments: [
+            "~review~ 天気", "Grüße *fett* und _kursiv_ 🙂", "日本語 `コード` <@U1> ~x~ 消す 👍🏼", "é *x* ü\n_ss_ (*y*) 强调",
+            "*x* \u{301}y", "*x*.\u{301} (*y*)\u{301}", "👩‍👩‍👧 *a* 👩‍👩‍👧",
+        ])
+    func converterOverBytesBeyondASCII(text: String) {
+        #expect(ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+        expectSameConversion(text)
+    }
+
+    @Test(
+        "Text where a byte the converter looks at is part of a larger character is read as characters",
+        arguments: [
+            "*\u{301}x*", "*x\u{301}*", "a\u{600}*b*", "a \u{600}*b*", "*強調*", "強*x*", "*x*強", "`\u{301}c`",
+            "<\u{338}@U1>", "\u{1FEF}code`", "a\r\n*b*", "x\u{600} *y*", "*_\u{301}x_*",
+        ])
+    func converterOverCharacters(text: String) {
+        #expect(!ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+    }
+
+    /// Converting `text` over its bytes gives what converting its characters gives, for markup
+    /// with and without Slack's tokens.
+    private func expectSameConversion(_ text: String) {
+        let markups = [
+            ChatMarkup(tokens: nil, blockLines: true),
+            ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),
+        ]
         for markup in markups {
             var bytes = ChatMarkupConverter(units: Array(text.utf8), markup: markup)
             var characters = ChatMarkupConverter(units: Array(text), markup: markup)

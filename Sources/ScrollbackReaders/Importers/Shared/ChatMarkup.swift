@@ -36,9 +36,10 @@ struct ChatMarkup {
             if let plainText { plain = plainText(plain) }
             return MarkdownText.tidy(MarkdownText.escape(plain))
         }
-        // ASCII text without CR is one character per byte: the converter reads its bytes.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            var converter = ChatMarkupConverter(units: Array(text.utf8), markup: self)
+        // Where the bytes the converter looks at are characters of their own, it reads the bytes.
+        let bytes = Array(text.utf8)
+        if ChatMarkupConverter.readsAsBytes(bytes) {
+            var converter = ChatMarkupConverter(units: bytes, markup: self)
             return MarkdownText.tidy(converter.convert(0..<converter.units.count))
         }
         var converter = ChatMarkupConverter(units: Array(text), markup: self)
