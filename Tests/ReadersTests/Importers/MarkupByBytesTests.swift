@@ -60,10 +60,6 @@ struct MarkupByBytesTests {
             "&lt;b&gt; &amp; `&lt;` *x&amp;y*", "tabs\t*x*\t_y_\u{0B}~z~", "``` fence\nnever closed *b*",
         ])
     func converterMatchesCharacters(text: String) {
-        let markups = [
-            ChatMarkup(tokens: nil, blockLines: true),
-            ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),
-        ]
         #expect(ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
         expectSameConversion(text)
     }
@@ -87,6 +83,33 @@ struct MarkupByBytesTests {
         ])
     func converterOverCharacters(text: String) {
         #expect(!ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+    }
+
+    @Test(
+        "A Slack link read from its bytes is the link the general reading makes",
+        arguments: [
+            ("https://x.test/a_b*c", "https://x.test/a_b*c"), ("HTTPS://X.test/Q", "HTTPS://X.test/Q"),
+            ("http://x.test/n/62", "the *notes* [1]"), ("https://x.test/", ""), ("https://x.test/a", "a|b"),
+            ("https://x.test/a", "# not a heading"), ("hTtP://x.test", "- not a list"),
+        ])
+    func slackLinkFromBytes(url: String, label: String) {
+        let mrkdwn = SlackMrkdwn(users: [:], channels: [:])
+        let body = label == url ? url : url + "|" + label
+        #expect(mrkdwn.token(body) == MarkdownText.link(label, url: url))
+    }
+
+    @Test(
+        "Slack text that may hold an emoji short name is told apart by its bytes",
+        arguments: [
+            ("see :tada: now", true), ("at 10:30:45", true), ("at 10:30 and 11:45", false), ("a: b: c", false),
+            ("no colon", false),
+            ("https://x.test:8080/path", false), ("::+1::", true), (":skin-tone-3:", true), ("emoji :🙂: x", false),
+            (":a\u{301}:", false),
+        ])
+    func shortcodeCandidates(text: String, candidate: Bool) {
+        #expect(SlackMrkdwn.mayHoldShortcode(text) == candidate)
+        // Text that is no candidate is what replacing the short names leaves.
+        if !candidate { #expect(EmojiShortcodes.replacing(in: text) == text) }
     }
 
     /// Converting `text` over its bytes gives what converting its characters gives, for markup

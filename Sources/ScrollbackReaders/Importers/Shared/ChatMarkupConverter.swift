@@ -22,7 +22,9 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
             let plain = Unit.string(units[plainStart..<index])
             var text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
             if let rewrite = markup.plainText { text = rewrite(text) }
-            output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
+            // A last byte other than `\n` is no line break (a check on the bytes before the character one).
+            let atLineStart = output.isEmpty || (output.utf8.last == 0x0A && output.hasSuffix("\n"))
+            output += MarkdownText.escape(text, atLineStart: atLineStart)
         }
         while index < range.upperBound {
             let unit = units[index]
@@ -36,7 +38,7 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
                 let close = closing(unit, after: index, limit: range.upperBound)
             {
                 flush()
-                output += MarkdownText.wrap(convert(index + 1..<close), delimiter)
+                output += Self.wrap(convert(index + 1..<close), delimiter)
                 index = close + 1
                 plainStart = index
             } else if unit == less, let tokens = markup.tokens,
@@ -74,6 +76,17 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
             index += 1
         }
         return nil
+    }
+
+    /// `MarkdownText.wrap`, which keeps outer white space outside the delimiters: Markdown that
+    /// starts and ends with a visible ASCII byte has none, and is wrapped as it is.
+    static func wrap(_ markdown: String, _ delimiter: String) -> String {
+        if let first = markdown.utf8.first, let last = markdown.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return delimiter + markdown + delimiter
+        }
+        return MarkdownText.wrap(markdown, delimiter)
     }
 
     /// Whether a delimiter at `index` can open: after a boundary and before a non-space.
