@@ -48,11 +48,9 @@ struct ChatMarkup {
 
     /// Whether `text` has a byte that can start markup: a delimiter, a backtick, or (with tokens) `<`.
     private func hasDelimiters(_ text: String) -> Bool {
-        let tokens = self.tokens != nil
-        return text.utf8.contains { byte in
-            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-                || byte == UInt8(ascii: "`") || (tokens && byte == UInt8(ascii: "<"))
-        }
+        let marks = tokens != nil ? MarkupBytes.opensWithTokens : MarkupBytes.opens
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { MarkupBytes.table[Int($0)] & marks != 0 } }
     }
 
     /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.
@@ -115,7 +113,7 @@ struct ChatMarkup {
 
     /// `text` with each one-line `<…>` token replaced by what `show` makes of its inside.
     static func unwrapTokens(_ text: String, _ show: (String) -> String) -> String {
-        guard text.contains("<") else { return text }
+        guard TextSearch.holds(UInt8(ascii: "<"), in: text), text.contains("<") else { return text }
         var output = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "<") {
@@ -132,5 +130,19 @@ struct ChatMarkup {
             rest = after[after.index(after: close)...]
         }
         return output + rest
+    }
+}
+
+/// The bytes that can start light markup: `*`, `_`, `~` and backticks, and `<` where tokens are read.
+private enum MarkupBytes {
+    static let opens: UInt8 = 1
+    static let opensWithTokens: UInt8 = 2
+
+    static let table: [UInt8] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"): return opens | opensWithTokens
+        case UInt8(ascii: "<"): return opensWithTokens
+        default: return 0
+        }
     }
 }

@@ -64,7 +64,8 @@ struct SlackChannel {
 
     private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
         let location = lines.location(ofByte: value.offset)
-        switch value["subtype"]?.string {
+        let subtype = value["subtype"]?.string
+        switch subtype {
         case "message_changed": return change(value, location: location, report: &report)
         case "message_deleted": return delete(value, location: location, report: &report)
         case "message_replied":
@@ -72,9 +73,12 @@ struct SlackChannel {
             return
         default: break
         }
+        let time = value["ts"]
         // A thread reply slackdump nests under its parent may also be in the day file.
-        if let ts = value["ts"]?.scalarText, index[ts] != nil { return }
-        guard let ts = value["ts"]?.scalarText, let message = message(value, location: location) else {
+        if let ts = time?.scalarText, index[ts] != nil { return }
+        guard let ts = time?.scalarText,
+            let message = message(value, location: location, time: time, subtype: subtype)
+        else {
             report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
             return
         }
@@ -85,7 +89,8 @@ struct SlackChannel {
     /// A `message_changed` event: the message it names takes the new text, the old one kept as a revision.
     private mutating func change(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
         guard let changed = value["message"], let ts = changed["ts"]?.scalarText,
-            var message = message(changed, location: location)
+            var message = message(
+                changed, location: location, time: changed["ts"], subtype: changed["subtype"]?.string)
         else {
             report.skipped.append(.init(location: location, text: "a message_changed event without its message"))
             return
@@ -122,10 +127,14 @@ struct SlackChannel {
         transcript.messages[position] = message
     }
 
-    /// One message or channel event; `nil` when it has no `ts`.
-    private mutating func message(_ value: JSONValue, location: SourceLocation) -> Message? {
-        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else { return nil }
-        let subtype = value["subtype"]?.string
+    /// One message or channel event (its `ts` and `subtype` members given, as they were looked up
+    /// before); `nil` when it has no `ts`.
+    private mutating func message(
+        _ value: JSONValue, location: SourceLocation, time stamp: JSONValue?, subtype: String?
+    )
+        -> Message?
+    {
+        guard let ts = stamp?.scalarText, let instant = ImportJSON.unixTime(stamp) else { return nil }
         let offset = options.timeZone?.offset(at: instant) ?? 0
         let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
         var message = Message(id: ts, sender: nil, time: time, location: location)
