@@ -106,7 +106,7 @@ struct ChatMarkup {
 
     /// Decodes the three entities Slack escapes.
     static func decodeEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        guard TextSearch.holds(UInt8(ascii: "&"), in: text) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }

@@ -19,6 +19,8 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
         var plainStart = range.lowerBound
         var index = range.lowerBound
         func flush() {
+            // An empty run adds nothing (escaping nothing gives nothing).
+            guard index > plainStart else { return }
             let plain = Unit.string(units[plainStart..<index])
             var text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
             if let rewrite = markup.plainText { text = rewrite(text) }

@@ -144,7 +144,7 @@ struct SlackChannel {
             message.text = eventText(value)
             return message
         }
-        let sender = people.sender(of: value)
+        let sender = people.sender(of: value, subtype: subtype)
         message.sender = sender
         if !transcript.participants.contains(where: { $0.id == sender }) {
             transcript.participants.append(participant(sender))

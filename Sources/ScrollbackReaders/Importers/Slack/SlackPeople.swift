@@ -35,11 +35,11 @@ struct SlackPeople {
         }
     }
 
-    /// Who posted a message: the user, a file comment's author, else the bot or integration.
-    mutating func sender(of value: JSONValue) -> String {
+    /// Who posted a message (of the `subtype` given): the user, a file comment's author, else the bot or integration.
+    mutating func sender(of value: JSONValue, subtype: String?) -> String {
         let user = value["user"]?.scalarText ?? value["comment"]?["user"]?.scalarText
         let bot = value["bot_id"]?.scalarText
-        let isAppPost = bot != nil || value["bot_profile"] != nil || value["subtype"]?.string == "bot_message"
+        let isAppPost = bot != nil || subtype == "bot_message" || value["bot_profile"] != nil
         let sender = user ?? bot ?? value["username"]?.string ?? "unknown"
         var person = people[sender] ?? Person()
         // A Slack client sends `client_msg_id`: a person wrote it, even through an app's profile.
