@@ -50,7 +50,8 @@ struct ChatMarkup {
     private func hasDelimiters(_ text: String) -> Bool {
         let marks = tokens != nil ? MarkupBytes.opensWithTokens : MarkupBytes.opens
         var text = text
-        return text.withUTF8 { bytes in bytes.contains { MarkupBytes.table[Int($0)] & marks != 0 } }
+        let table = MarkupBytes.table
+        return text.withUTF8 { bytes in bytes.contains { table[Int($0)] & marks != 0 } }
     }
 
     /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.

@@ -16,6 +16,7 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
 
     mutating func convert(_ range: Range<Int>) -> String {
         var output = ""
+        output.reserveCapacity(range.count + 16)
         var plainStart = range.lowerBound
         var index = range.lowerBound
         func flush() {
@@ -168,6 +169,7 @@ extension ChatMarkupConverter<UInt8> {
     /// and U+1FEF, which compares equal to a backtick.
     static func readsAsBytes(_ bytes: [UInt8]) -> Bool {
         let count = bytes.count
+        let table = ASCIIClass.table
         var index = 0
         while index < count {
             let byte = bytes[index]
@@ -177,7 +179,7 @@ extension ChatMarkupConverter<UInt8> {
                 index += 1
                 continue
             }
-            let kind = ASCIIClass.table[Int(byte)]
+            let kind = table[Int(byte)]
             if byte == 0x0D { return false }
             if kind & (ASCIIClass.delimiter | ASCIIClass.compared) != 0 {
                 if joinsNext(bytes, at: index) || joinsPrevious(bytes, at: index) { return false }

@@ -79,7 +79,10 @@ struct SlackMessageBody {
     }
 
     private func files(_ value: JSONValue) -> [Attachment] {
-        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
+        let many = value["files"]?.array
+        let one = value["file"]
+        guard many != nil || one != nil else { return [] }
+        let list = (many ?? []) + (one.map { [$0] } ?? [])
         return list.compactMap { file in
             if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
                 return Attachment(type: "file", name: "file not available", alt: "removed from Slack", omitted: true)

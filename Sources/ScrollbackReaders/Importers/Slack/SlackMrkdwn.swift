@@ -139,6 +139,7 @@ struct SlackMrkdwn {
     /// `EmojiShortcodes.replacing` finds a name only where this holds, so text without one is kept.
     static func mayHoldShortcode(_ text: String) -> Bool {
         var text = text
+        let names = ShortNameBytes.table
         return text.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
@@ -147,7 +148,7 @@ struct SlackMrkdwn {
                     continue
                 }
                 var end = index + 1
-                while end < bytes.count, ShortNameBytes.table[Int(bytes[end])] { end += 1 }
+                while end < bytes.count, names[Int(bytes[end])] { end += 1 }
                 if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ":") { return true }
                 index = end
             }
