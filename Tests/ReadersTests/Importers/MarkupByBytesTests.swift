@@ -112,6 +112,29 @@ struct MarkupByBytesTests {
         if !candidate { #expect(EmojiShortcodes.replacing(in: text) == text) }
     }
 
+    @Test("Seeded mixes of markup, accents, marks and emoji convert over bytes as over characters")
+    func seededMixes() {
+        let pieces = [
+            "*", "_", "~", "`", "```", "<", ">", "<@U1>", "&lt;", "&amp;", "\n", " ", "\t", "a", "xy", ".", "(", ")",
+            "é", "e\u{301}", "\u{301}", "\u{600}", "\u{200D}", "天", "🙂", "👍🏼", "🇩🇪", "\u{A0}", ":+1:", "|", "\u{1FEF}",
+        ]
+        var state: UInt64 = 0x5EED
+        var checked = 0
+        for _ in 0..<3000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<(1 + Int(state >> 60)) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            guard ChatMarkupConverter.readsAsBytes(Array(text.utf8)) else { continue }
+            checked += 1
+            expectSameConversion(text)
+        }
+        // Most mixes are read over bytes, so the comparison covers the byte reading.
+        #expect(checked > 1000)
+    }
+
     /// Converting `text` over its bytes gives what converting its characters gives, for markup
     /// with and without Slack's tokens.
     private func expectSameConversion(_ text: String) {
