@@ -47,6 +47,9 @@ struct SlackChannel {
         }
     }
 
+    /// Whether a message with this `ts` has been read.
+    func has(_ ts: String) -> Bool { index[ts] != nil }
+
     /// The transcript, its people named from everything read.
     mutating func finish(report: inout ImportReport) -> Transcript {
         for index in transcript.participants.indices {
@@ -74,15 +77,18 @@ struct SlackChannel {
         default: break
         }
         let time = value["ts"]
-        // A thread reply slackdump nests under its parent may also be in the day file.
-        if let ts = time?.scalarText, index[ts] != nil { return }
-        guard let ts = time?.scalarText,
-            let message = message(value, location: location, time: time, subtype: subtype)
-        else {
-            report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
+        func skip() { report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\"")) }
+        guard let ts = time?.scalarText else { return skip() }
+        // Placed in the index at once (one look-up for the usual new message), taken back if it is not one.
+        if let earlier = index.updateValue(transcript.messages.count, forKey: ts) {
+            // A thread reply slackdump nests under its parent may also be in the day file.
+            index[ts] = earlier
             return
         }
-        index[ts] = transcript.messages.count
+        guard let message = message(value, location: location, time: time, subtype: subtype) else {
+            index[ts] = nil
+            return skip()
+        }
         transcript.messages.append(message)
     }
 
