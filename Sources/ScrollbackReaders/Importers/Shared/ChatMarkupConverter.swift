@@ -16,7 +16,6 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
 
     mutating func convert(_ range: Range<Int>) -> String {
         var output = ""
-        output.reserveCapacity(range.count + 16)
         var plainStart = range.lowerBound
         var index = range.lowerBound
         func flush() {
