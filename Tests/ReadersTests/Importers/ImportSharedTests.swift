@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import TestSupport
 import Testing
 
 @testable import ScrollbackReaders
@@ -52,6 +53,33 @@ struct ImportSharedTests {
         let result = try Readers.read(input)
         #expect(result.conversations[0].messages[0].attachments.first?.path == "01-PHOTO.jpg")
         #expect(result.report.warnings.isEmpty)
+    }
+
+    @Test(
+        "An export folder lists its files below it: hidden files, folders, links out of it and __MACOSX left out, links inside kept"
+    )
+    func folderListing() throws {
+        let outside = try TemporaryFolder()
+        let folder = try TemporaryFolder()
+        defer {
+            outside.remove()
+            folder.remove()
+        }
+        let secret = try outside.write("secret.json", "{}")
+        try outside.write("more/deep.json", "{}")
+        for name in ["a.json", "sub/b.json", "sub/.hidden.json", ".hid/seen.json", "__MACOSX/._a.json"] {
+            try folder.write(name, "{}")
+        }
+        let links = FileManager.default
+        try links.createSymbolicLink(atPath: folder.path("out.json"), withDestinationPath: secret)
+        try links.createSymbolicLink(atPath: folder.path("outdir"), withDestinationPath: outside.url.path)
+        try links.createSymbolicLink(atPath: folder.path("in.json"), withDestinationPath: folder.path("a.json"))
+        try links.createSymbolicLink(atPath: folder.path("indir"), withDestinationPath: folder.path("sub"))
+        try links.createSymbolicLink(atPath: folder.path("loop"), withDestinationPath: folder.url.path)
+        let listed = ExportFiles.directory(folder.url.path)
+        #expect(listed.paths == [".hid/seen.json", "a.json", "in.json", "sub/b.json"])
+        #expect(listed.contents("sub/b.json") == Array("{}".utf8))
+        #expect(ExportFiles.directory(folder.url.path + "/").paths == listed.paths)
     }
 
     @Test("A corrupt zip is an error that names the file, not a crash")

@@ -60,6 +60,84 @@ struct MarkupByBytesTests {
             "&lt;b&gt; &amp; `&lt;` *x&amp;y*", "tabs\t*x*\t_y_\u{0B}~z~", "``` fence\nnever closed *b*",
         ])
     func converterMatchesCharacters(text: String) {
+        #expect(ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+        expectSameConversion(text)
+    }
+
+    @Test(
+        "Text that is not ASCII is converted over bytes where the bytes the converter looks at are characters",
+        arguments: [
+            "~review~ 天気", "Grüße *fett* und _kursiv_ 🙂", "日本語 `コード` <@U1> ~x~ 消す 👍🏼", "é *x* ü\n_ss_ (*y*) 强调",
+            "*x* \u{301}y", "*x*.\u{301} (*y*)\u{301}", "👩‍👩‍👧 *a* 👩‍👩‍👧",
+        ])
+    func converterOverBytesBeyondASCII(text: String) {
+        #expect(ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+        expectSameConversion(text)
+    }
+
+    @Test(
+        "Text where a byte the converter looks at is part of a larger character is read as characters",
+        arguments: [
+            "*\u{301}x*", "*x\u{301}*", "a\u{600}*b*", "a \u{600}*b*", "*強調*", "強*x*", "*x*強", "`\u{301}c`",
+            "<\u{338}@U1>", "\u{1FEF}code`", "a\r\n*b*", "x\u{600} *y*", "*_\u{301}x_*",
+        ])
+    func converterOverCharacters(text: String) {
+        #expect(!ChatMarkupConverter.readsAsBytes(Array(text.utf8)))
+    }
+
+    @Test(
+        "A Slack link read from its bytes is the link the general reading makes",
+        arguments: [
+            ("https://x.test/a_b*c", "https://x.test/a_b*c"), ("HTTPS://X.test/Q", "HTTPS://X.test/Q"),
+            ("http://x.test/n/62", "the *notes* [1]"), ("https://x.test/", ""), ("https://x.test/a", "a|b"),
+            ("https://x.test/a", "# not a heading"), ("hTtP://x.test", "- not a list"),
+        ])
+    func slackLinkFromBytes(url: String, label: String) {
+        let mrkdwn = SlackMrkdwn(users: [:], channels: [:])
+        let body = label == url ? url : url + "|" + label
+        #expect(mrkdwn.token(body) == MarkdownText.link(label, url: url))
+    }
+
+    @Test(
+        "Slack text that may hold an emoji short name is told apart by its bytes",
+        arguments: [
+            ("see :tada: now", true), ("at 10:30:45", true), ("at 10:30 and 11:45", false), ("a: b: c", false),
+            ("no colon", false),
+            ("https://x.test:8080/path", false), ("::+1::", true), (":skin-tone-3:", true), ("emoji :🙂: x", false),
+            (":a\u{301}:", false),
+        ])
+    func shortcodeCandidates(text: String, candidate: Bool) {
+        #expect(SlackMrkdwn.mayHoldShortcode(text) == candidate)
+        // Text that is no candidate is what replacing the short names leaves.
+        if !candidate { #expect(EmojiShortcodes.replacing(in: text) == text) }
+    }
+
+    @Test("Seeded mixes of markup, accents, marks and emoji convert over bytes as over characters")
+    func seededMixes() {
+        let pieces = [
+            "*", "_", "~", "`", "```", "<", ">", "<@U1>", "&lt;", "&amp;", "\n", " ", "\t", "a", "xy", ".", "(", ")",
+            "é", "e\u{301}", "\u{301}", "\u{600}", "\u{200D}", "天", "🙂", "👍🏼", "🇩🇪", "\u{A0}", ":+1:", "|", "\u{1FEF}",
+        ]
+        var state: UInt64 = 0x5EED
+        var checked = 0
+        for _ in 0..<3000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<(1 + Int(state >> 60)) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            guard ChatMarkupConverter.readsAsBytes(Array(text.utf8)) else { continue }
+            checked += 1
+            expectSameConversion(text)
+        }
+        // Most mixes are read over bytes, so the comparison covers the byte reading.
+        #expect(checked > 1000)
+    }
+
+    /// Converting `text` over its bytes gives what converting its characters gives, for markup
+    /// with and without Slack's tokens.
+    private func expectSameConversion(_ text: String) {
         let markups = [
             ChatMarkup(tokens: nil, blockLines: true),
             ChatMarkup(tokens: { "[token \($0)]" }, decodesEntities: true, codeToken: { "<\($0)>" }),

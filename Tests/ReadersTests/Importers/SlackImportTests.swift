@@ -104,6 +104,47 @@ struct SlackImportTests {
         #expect(result.report.skipped.map(\.text) == ["a message_deleted event for a message not in the export"])
     }
 
+    @Test("Thread replies to messages not in the export are counted in one warning, at the first of them")
+    func repliesToMissingParents() throws {
+        let folder = try ImportTesting.folder([
+            "users.json": #"[{"id": "U1", "name": "ana"}]"#,
+            "channels.json": #"[{"id": "C1", "name": "general"}]"#,
+            "general/2024-03-01.json": """
+            [{"type": "message", "user": "U1", "text": "parent", "ts": "1709280000.000100"},
+             {"type": "message", "user": "U1", "text": "reply", "ts": "1709280060.000200", "thread_ts": "1709280000.000100"},
+             {"type": "message", "user": "U1", "text": "lost", "ts": "1709280120.000300", "thread_ts": "1709200000.000100"},
+             {"type": "message", "user": "U1", "text": "again", "ts": "1709280130.000300", "thread_ts": "1709280000.000100"},
+             {"type": "message", "user": "U1", "text": "lost too", "ts": "1709280180.000400", "thread_ts": "1709200000.000200"}]
+            """,
+        ])
+        let result = try Readers.read(ChatInput(directory: folder), format: .slack)
+        let warnings = result.report.warnings.filter { $0.text.hasSuffix("not in the export") }
+        #expect(warnings.map(\.text) == ["#general: 2 thread replies to messages not in the export"])
+        #expect(warnings.first?.location?.line == 3)
+        #expect(result.conversations[0].messages.map(\.text) == ["parent", "reply", "lost", "again", "lost too"])
+    }
+
+    @Test("Messages are told apart by their ts as written, in Slack's usual form or any other")
+    func timestampsAsWritten() throws {
+        let folder = try ImportTesting.folder([
+            "users.json": #"[{"id": "U1", "name": "ana"}]"#,
+            "channels.json": #"[{"id": "C1", "name": "general"}]"#,
+            "general/2024-03-01.json": """
+            [{"type": "message", "user": "U1", "text": "usual", "ts": "1709280000.000100"},
+             {"type": "message", "user": "U1", "text": "short", "ts": "1709280000.0001"},
+             {"type": "message", "user": "U1", "text": "number", "ts": 1709280001},
+             {"type": "message", "user": "U1", "text": "repeat", "ts": "1709280000.000100"},
+             {"type": "message", "subtype": "message_changed", "ts": "1709280100.000000",
+              "message": {"type": "message", "user": "U1", "text": "short, edited", "ts": "1709280000.0001"}},
+             {"type": "message", "subtype": "message_deleted", "ts": "1709280200.000000", "deleted_ts": "1709280001"}]
+            """,
+        ])
+        let messages = try Readers.read(ChatInput(directory: folder), format: .slack).conversations[0].messages
+        #expect(messages.map(\.id) == ["1709280000.000100", "1709280000.0001", "1709280001"])
+        #expect(messages.map(\.text) == ["usual", "short, edited", ""])
+        #expect(messages.map(\.deleted) == [false, false, true])
+    }
+
     @Test("The same workspace as a .zip (wrapped in a folder) reads the same")
     func zip() throws {
         let members = Self.workspace.sorted { $0.key < $1.key }.map { ("Export Mar 2024/" + $0.key, $0.value) }

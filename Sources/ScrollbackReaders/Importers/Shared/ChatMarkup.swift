@@ -36,9 +36,10 @@ struct ChatMarkup {
             if let plainText { plain = plainText(plain) }
             return MarkdownText.tidy(MarkdownText.escape(plain))
         }
-        // ASCII text without CR is one character per byte: the converter reads its bytes.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            var converter = ChatMarkupConverter(units: Array(text.utf8), markup: self)
+        // Where the bytes the converter looks at are characters of their own, it reads the bytes.
+        let bytes = Array(text.utf8)
+        if ChatMarkupConverter.readsAsBytes(bytes) {
+            var converter = ChatMarkupConverter(units: bytes, markup: self)
             return MarkdownText.tidy(converter.convert(0..<converter.units.count))
         }
         var converter = ChatMarkupConverter(units: Array(text), markup: self)
@@ -47,11 +48,10 @@ struct ChatMarkup {
 
     /// Whether `text` has a byte that can start markup: a delimiter, a backtick, or (with tokens) `<`.
     private func hasDelimiters(_ text: String) -> Bool {
-        let tokens = self.tokens != nil
-        return text.utf8.contains { byte in
-            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-                || byte == UInt8(ascii: "`") || (tokens && byte == UInt8(ascii: "<"))
-        }
+        let marks = tokens != nil ? MarkupBytes.opensWithTokens : MarkupBytes.opens
+        var text = text
+        let table = MarkupBytes.table
+        return text.withUTF8 { bytes in bytes.contains { table[Int($0)] & marks != 0 } }
     }
 
     /// Converts text line by line: runs of quote lines, list items and other lines, a blank line between runs.
@@ -107,14 +107,14 @@ struct ChatMarkup {
 
     /// Decodes the three entities Slack escapes.
     static func decodeEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        guard TextSearch.holds(UInt8(ascii: "&"), in: text) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// `text` with each one-line `<…>` token replaced by what `show` makes of its inside.
     static func unwrapTokens(_ text: String, _ show: (String) -> String) -> String {
-        guard text.contains("<") else { return text }
+        guard TextSearch.holds(UInt8(ascii: "<"), in: text), text.contains("<") else { return text }
         var output = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "<") {
@@ -131,5 +131,19 @@ struct ChatMarkup {
             rest = after[after.index(after: close)...]
         }
         return output + rest
+    }
+}
+
+/// The bytes that can start light markup: `*`, `_`, `~` and backticks, and `<` where tokens are read.
+private enum MarkupBytes {
+    static let opens: UInt8 = 1
+    static let opensWithTokens: UInt8 = 2
+
+    static let table: [UInt8] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"): return opens | opensWithTokens
+        case UInt8(ascii: "<"): return opensWithTokens
+        default: return 0
+        }
     }
 }

@@ -1,6 +1,6 @@
 /// The light-markup converter of `ChatMarkup`, over the characters of a text, or over its bytes
-/// when every character is one byte (ASCII without CR, as most chat text is): the same rules
-/// either way, without building a `Character` per byte.
+/// when the bytes it looks at are each a character of their own (`readsAsBytes`, as most chat
+/// text is): the same rules either way, without building a `Character` per byte.
 struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
     let units: [Unit]
     let markup: ChatMarkup
@@ -19,10 +19,14 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
         var plainStart = range.lowerBound
         var index = range.lowerBound
         func flush() {
+            // An empty run adds nothing (escaping nothing gives nothing).
+            guard index > plainStart else { return }
             let plain = Unit.string(units[plainStart..<index])
             var text = markup.decodesEntities ? ChatMarkup.decodeEntities(plain) : plain
             if let rewrite = markup.plainText { text = rewrite(text) }
-            output += MarkdownText.escape(text, atLineStart: output.isEmpty || output.hasSuffix("\n"))
+            // A last byte other than `\n` is no line break (a check on the bytes before the character one).
+            let atLineStart = output.isEmpty || (output.utf8.last == 0x0A && output.hasSuffix("\n"))
+            output += MarkdownText.escape(text, atLineStart: atLineStart)
         }
         while index < range.upperBound {
             let unit = units[index]
@@ -36,7 +40,7 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
                 let close = closing(unit, after: index, limit: range.upperBound)
             {
                 flush()
-                output += MarkdownText.wrap(convert(index + 1..<close), delimiter)
+                output += Self.wrap(convert(index + 1..<close), delimiter)
                 index = close + 1
                 plainStart = index
             } else if unit == less, let tokens = markup.tokens,
@@ -74,6 +78,17 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
             index += 1
         }
         return nil
+    }
+
+    /// `MarkdownText.wrap`, which keeps outer white space outside the delimiters: Markdown that
+    /// starts and ends with a visible ASCII byte has none, and is wrapped as it is.
+    static func wrap(_ markdown: String, _ delimiter: String) -> String {
+        if let first = markdown.utf8.first, let last = markdown.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return delimiter + markdown + delimiter
+        }
+        return MarkdownText.wrap(markdown, delimiter)
     }
 
     /// Whether a delimiter at `index` can open: after a boundary and before a non-space.
@@ -141,13 +156,75 @@ extension UInt8: ChatMarkupUnit {
     static func string(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }
 
-/// The character properties of each ASCII byte, taken from `Character` itself so both readings agree.
+extension ChatMarkupConverter<UInt8> {
+    /// Whether the converter reads the same from `bytes` as from their characters: no CR; every
+    /// byte it compares (delimiters, backticks, angle brackets) is an ASCII character on its own;
+    /// and each neighbour of a delimiter, whose class it asks, is an ASCII byte that starts its
+    /// character.
+    ///
+    /// A character's class is its first scalar's, so a neighbour that an accent extends reads as
+    /// its byte does. What would differ: a neighbour that is not ASCII (its class needs its whole
+    /// character), an ASCII byte that an accent or a prepended mark joins to a larger character,
+    /// and U+1FEF, which compares equal to a backtick.
+    static func readsAsBytes(_ bytes: [UInt8]) -> Bool {
+        let count = bytes.count
+        let table = ASCIIClass.table
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            guard byte < 0x80 else {
+                // U+1FEF GREEK VARIA is canonically a backtick (E1 BF AF).
+                if byte == 0xE1, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xAF { return false }
+                index += 1
+                continue
+            }
+            let kind = table[Int(byte)]
+            if byte == 0x0D { return false }
+            if kind & (ASCIIClass.delimiter | ASCIIClass.compared) != 0 {
+                if joinsNext(bytes, at: index) || joinsPrevious(bytes, at: index) { return false }
+            }
+            if kind & ASCIIClass.delimiter != 0 {
+                if index > 0, bytes[index - 1] >= 0x80 || joinsPrevious(bytes, at: index - 1) { return false }
+                if index + 1 < count, bytes[index + 1] >= 0x80 { return false }
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether the character after the ASCII byte at `index` extends it (an accent, a joiner).
+    private static func joinsNext(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + 1 < bytes.count, bytes[index + 1] >= 0x80 else { return false }
+        var end = index + 2
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self).count == 1
+    }
+
+    /// Whether the ASCII byte at `index` joins the character before it (a prepended mark).
+    private static func joinsPrevious(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index > 0, bytes[index - 1] >= 0x80 else { return false }
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: bytes[start...index], as: UTF8.self).count == 1
+    }
+}
+
+/// The character properties of each ASCII byte, taken from `Character` itself so both readings
+/// agree, and which bytes the converter compares; bytes from 0x80 up are none of these.
 private enum ASCIIClass {
     static let whitespace: UInt8 = 1
     static let boundary: UInt8 = 2
+    /// `*`, `_`, `~`: compared, and their neighbours' classes asked.
+    static let delimiter: UInt8 = 4
+    /// `` ` ``, `<`, `>`: compared only.
+    static let compared: UInt8 = 8
 
-    static let table: [UInt8] = (0..<128).map { byte in
+    static let table: [UInt8] = (0..<256).map { byte in
+        guard byte < 0x80 else { return 0 }
         let character = Character(Unicode.Scalar(UInt8(byte)))
-        return (character.isWhitespace ? whitespace : 0) | (character.isBoundary ? boundary : 0)
+        var kind = (character.isWhitespace ? whitespace : 0) | (character.isBoundary ? boundary : 0)
+        if character.delimiter != nil { kind |= delimiter }
+        if "`<>".contains(character) { kind |= compared }
+        return kind
     }
 }

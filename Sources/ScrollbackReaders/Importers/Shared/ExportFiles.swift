@@ -25,18 +25,19 @@ struct ExportFiles {
         let manager = FileManager.default
         var found: [String] = []
         let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        if let walker = manager.enumerator(atPath: root) {
-            while let path = walker.nextObject() as? String {
-                let name = (path as NSString).lastPathComponent
-                if name.hasPrefix(".") || path.hasPrefix("__MACOSX") { continue }
-                var isDirectory: ObjCBool = false
-                let full = (root as NSString).appendingPathComponent(path)
-                // An unpacked export can carry symlinks; one that resolves outside the folder is not its file.
-                let real = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
-                guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { continue }
-                if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    found.append(path)
-                }
+        walk(root) { path, isLink in
+            let name =
+                path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            if name.hasPrefix(".") || path.hasPrefix("__MACOSX") { return }
+            // Below the folder, only a symlink's path can resolve elsewhere (folders that are links are not entered).
+            guard isLink else { return found.append(path) }
+            var isDirectory: ObjCBool = false
+            let full = (root as NSString).appendingPathComponent(path)
+            // An unpacked export can carry symlinks; one that resolves outside the folder is not its file.
+            let real = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
+            guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return }
+            if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                found.append(path)
             }
         }
         return ExportFiles(
@@ -65,4 +66,34 @@ struct ExportFiles {
 
     /// Whether a file exists at a relative path.
     func contains(_ path: String) -> Bool { known.contains(path) }
+
+    /// Hands every entry under `root` that is not a folder to `visit`, by its relative path, and
+    /// whether it is a symlink; enters folders (hidden ones too), never symlinks to them, and
+    /// nothing when `root` itself is a symlink: what `FileManager`'s enumerator walks, with one
+    /// `lstat` per entry instead of its URL values (200k instructions an entry).
+    private static func walk(_ root: String, visit: (String, Bool) -> Void) {
+        var top = root
+        while top.count > 1 && top.hasSuffix("/") { top.removeLast() }
+        var status = stat()
+        guard lstat(top, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let directory = folder.isEmpty ? top : top + "/" + folder
+            guard let stream = opendir(directory) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = folder.isEmpty ? name : folder + "/" + name
+                guard lstat(directory + "/" + name, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: folders.append(path)
+                case S_IFLNK: visit(path, true)
+                default: visit(path, false)
+                }
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ struct SlackChannel {
     var people: SlackPeople
     private(set) var transcript: Transcript
     /// Where each message is in the transcript, by `ts`.
-    private var index: [String: Int] = [:]
+    private var index: [MessageKey: Int] = [:]
     private var unshown: [String: SourceLocation] = [:]
 
     /// Subtypes that are events of the channel rather than things people said.
@@ -47,6 +47,9 @@ struct SlackChannel {
         }
     }
 
+    /// Whether a message with this `ts` has been read.
+    func has(_ ts: String) -> Bool { index[MessageKey(ts)] != nil }
+
     /// The transcript, its people named from everything read.
     mutating func finish(report: inout ImportReport) -> Transcript {
         for index in transcript.participants.indices {
@@ -64,7 +67,8 @@ struct SlackChannel {
 
     private mutating func add(_ value: JSONValue, number: Int, lines: LineIndex, report: inout ImportReport) {
         let location = lines.location(ofByte: value.offset)
-        switch value["subtype"]?.string {
+        let subtype = value["subtype"]?.string
+        switch subtype {
         case "message_changed": return change(value, location: location, report: &report)
         case "message_deleted": return delete(value, location: location, report: &report)
         case "message_replied":
@@ -72,20 +76,28 @@ struct SlackChannel {
             return
         default: break
         }
-        // A thread reply slackdump nests under its parent may also be in the day file.
-        if let ts = value["ts"]?.scalarText, index[ts] != nil { return }
-        guard let ts = value["ts"]?.scalarText, let message = message(value, location: location) else {
-            report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\""))
+        let time = value["ts"]
+        func skip() { report.skipped.append(.init(location: location, text: "entry \(number) has no \"ts\"")) }
+        guard let ts = time?.scalarText else { return skip() }
+        // Placed in the index at once (one look-up for the usual new message), taken back if it is not one.
+        let key = MessageKey(ts)
+        if let earlier = index.updateValue(transcript.messages.count, forKey: key) {
+            // A thread reply slackdump nests under its parent may also be in the day file.
+            index[key] = earlier
             return
         }
-        index[ts] = transcript.messages.count
+        guard let message = message(value, location: location, time: time, subtype: subtype) else {
+            index[key] = nil
+            return skip()
+        }
         transcript.messages.append(message)
     }
 
     /// A `message_changed` event: the message it names takes the new text, the old one kept as a revision.
     private mutating func change(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
         guard let changed = value["message"], let ts = changed["ts"]?.scalarText,
-            var message = message(changed, location: location)
+            var message = message(
+                changed, location: location, time: changed["ts"], subtype: changed["subtype"]?.string)
         else {
             report.skipped.append(.init(location: location, text: "a message_changed event without its message"))
             return
@@ -93,9 +105,9 @@ struct SlackChannel {
         if message.edited == nil, let when = ImportJSON.unixTime(value["ts"]) {
             message.edited = Timestamp(seconds: when.seconds, utcOffset: message.time.utcOffset)
         }
-        guard let position = index[ts] else {
+        guard let position = index[MessageKey(ts)] else {
             // The first version is not in the export: the newest one stands alone.
-            index[ts] = transcript.messages.count
+            index[MessageKey(ts)] = transcript.messages.count
             transcript.messages.append(message)
             return
         }
@@ -108,7 +120,7 @@ struct SlackChannel {
 
     /// A `message_deleted` event: the message it names is marked deleted, its text kept as a revision.
     private mutating func delete(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
-        guard let ts = value["deleted_ts"]?.scalarText, let position = index[ts] else {
+        guard let ts = value["deleted_ts"]?.scalarText, let position = index[MessageKey(ts)] else {
             report.skipped.append(
                 .init(location: location, text: "a message_deleted event for a message not in the export"))
             return
@@ -122,10 +134,14 @@ struct SlackChannel {
         transcript.messages[position] = message
     }
 
-    /// One message or channel event; `nil` when it has no `ts`.
-    private mutating func message(_ value: JSONValue, location: SourceLocation) -> Message? {
-        guard let ts = value["ts"]?.scalarText, let instant = ImportJSON.unixTime(value["ts"]) else { return nil }
-        let subtype = value["subtype"]?.string
+    /// One message or channel event (its `ts` and `subtype` members given, as they were looked up
+    /// before); `nil` when it has no `ts`.
+    private mutating func message(
+        _ value: JSONValue, location: SourceLocation, time stamp: JSONValue?, subtype: String?
+    )
+        -> Message?
+    {
+        guard let ts = stamp?.scalarText, let instant = ImportJSON.unixTime(stamp) else { return nil }
         let offset = options.timeZone?.offset(at: instant) ?? 0
         let time = Timestamp(seconds: instant.seconds, nanoseconds: instant.nanoseconds, utcOffset: offset)
         var message = Message(id: ts, sender: nil, time: time, location: location)
@@ -135,7 +151,7 @@ struct SlackChannel {
             message.text = eventText(value)
             return message
         }
-        let sender = people.sender(of: value)
+        let sender = people.sender(of: value, subtype: subtype)
         message.sender = sender
         if !transcript.participants.contains(where: { $0.id == sender }) {
             transcript.participants.append(participant(sender))
@@ -181,5 +197,27 @@ struct SlackChannel {
             return Participant(id: id, name: name, avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : nil })
         }
         return Participant(id: id, name: id)
+    }
+}
+
+/// A message's `ts` as the index's key: Slack's usual `1709280000.000100` (ten digits, a point,
+/// six digits) as one number, which hashes and compares without reading a string; any other `ts`
+/// as its text. Each text has one key, and two texts share none.
+private enum MessageKey: Hashable {
+    case time(UInt64)
+    case text(String)
+
+    init(_ ts: String) {
+        var ts = ts
+        let number = ts.withUTF8 { bytes -> UInt64? in
+            guard bytes.count == 17, bytes[10] == UInt8(ascii: ".") else { return nil }
+            var value: UInt64 = 0
+            for (index, byte) in bytes.enumerated() where index != 10 {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        self = number.map(MessageKey.time) ?? .text(ts)
     }
 }

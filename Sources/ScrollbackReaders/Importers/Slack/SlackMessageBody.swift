@@ -12,6 +12,7 @@ struct SlackMessageBody {
         var unshown = Set<String>()
         var pieces: [String] = []
         var attachments: [Attachment] = []
+        var hasAttachmentText = false
         if let blocks = SlackBlocks(mrkdwn: mrkdwn).content(value) {
             // Block Kit is what Slack draws; `text` is then the notification's fallback.
             pieces.append(blocks.markdown)
@@ -43,7 +44,10 @@ struct SlackMessageBody {
                 let text = field["value"]?.string.map { mrkdwn.markdown($0) }
                 lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
             }
-            if !lines.isEmpty { pieces.append(lines.joined(separator: "\n\n")) }
+            if !lines.isEmpty {
+                pieces.append(lines.joined(separator: "\n\n"))
+                hasAttachmentText = true
+            }
             if let image = attachment["image_url"]?.string, image.hasPrefix("https://") {
                 attachments.append(Attachment(url: image, type: "image", alt: attachment["fallback"]?.string))
             }
@@ -51,7 +55,10 @@ struct SlackMessageBody {
                 unshown.insert("buttons of legacy attachments")
             }
         }
-        let text = MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+        // The text's own piece is tidy Markdown already: alone, it stays as it is.
+        let text =
+            pieces.count == 1 && !hasAttachmentText
+            ? pieces[0] : MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
         return (text, attachments + files(value), unshown)
     }
 
@@ -72,7 +79,10 @@ struct SlackMessageBody {
     }
 
     private func files(_ value: JSONValue) -> [Attachment] {
-        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
+        let many = value["files"]?.array
+        let one = value["file"]
+        guard many != nil || one != nil else { return [] }
+        let list = (many ?? []) + (one.map { [$0] } ?? [])
         return list.compactMap { file in
             if file["mode"]?.string == "tombstone" || file["mode"]?.string == "hidden_by_limit" {
                 return Attachment(type: "file", name: "file not available", alt: "removed from Slack", omitted: true)

@@ -8,10 +8,14 @@ struct SlackMrkdwn {
 
     /// One message's text as Markdown; lines that start with `>` (or all lines after `>>>`) are a quote.
     func markdown(_ text: String) -> String {
-        // Most messages quote nothing: no line starts with `>` (or its entity).
+        // Most messages quote nothing: no line starts with `>` (or its entity). The first byte and
+        // a line break's byte are looked at before the searches that ask for characters.
+        let first = text.utf8.first
         let quotes =
-            text.hasPrefix(">") || text.hasPrefix("&gt;") || TextSearch.contains("\n>", in: text)
-            || TextSearch.contains("\n&gt;", in: text)
+            (first == UInt8(ascii: ">") && text.hasPrefix(">"))
+            || (first == UInt8(ascii: "&") && text.hasPrefix("&gt;"))
+            || (TextSearch.holds(0x0A, in: text)
+                && (TextSearch.contains("\n>", in: text) || TextSearch.contains("\n&gt;", in: text)))
         guard quotes else { return inline(text) }
         var blocks: [String] = []
         for (quoted, lines) in Self.quoteRuns(text) {
@@ -73,6 +77,7 @@ struct SlackMrkdwn {
 
     /// One `<…>` token, as Markdown.
     func token(_ body: String) -> String {
+        if let markdown = asciiLink(body) { return markdown }
         let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let target = String(parts[0])
         let label = parts.count > 1 ? ChatMarkup.decodeEntities(String(parts[1])) : nil
@@ -86,6 +91,68 @@ struct SlackMrkdwn {
             }
             let shown = label ?? (lower.hasPrefix("mailto:") ? String(url.dropFirst(7)) : url)
             return MarkdownText.link(shown, url: url)
+        }
+    }
+
+    /// `token` for the common link, read from its bytes: an ASCII `http(s)://` address (and label)
+    /// without `&`, CR, spaces, parentheses or angle brackets in the address, so that it is what
+    /// `MarkdownText.link` makes of it without looking again. `nil` for anything else.
+    private func asciiLink(_ body: String) -> String? {
+        var body = body
+        return body.withUTF8 { bytes -> String? in
+            var bar = bytes.count
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case 0x80...0xFF, UInt8(ascii: "&"), 0x0D: return nil
+                case UInt8(ascii: "|") where bar == bytes.count: bar = index
+                case UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                    if bar == bytes.count { return nil }
+                default: continue
+                }
+            }
+            let url = UnsafeBufferPointer(rebasing: bytes[..<bar])
+            guard
+                Self.startsCaseInsensitively(url, with: "https://")
+                    || Self.startsCaseInsensitively(url, with: "http://")
+            else { return nil }
+            let address = String(decoding: url, as: UTF8.self)
+            let label =
+                bar < bytes.count
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(bar + 1)...]), as: UTF8.self) : address
+            return "[" + MarkdownText.escape(label) + "](" + address + ")"
+        }
+    }
+
+    /// Whether ASCII `bytes` start with `prefix` (lower-case ASCII) in any case.
+    private static func startsCaseInsensitively(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool
+    {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for (byte, wanted) in zip(bytes, expected) {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if lower != wanted { return false }
+        }
+        return true
+    }
+
+    /// Whether `text` may hold a `:name:` emoji short name: a `:`, bytes a name is made of, a `:`.
+    /// `EmojiShortcodes.replacing` finds a name only where this holds, so text without one is kept.
+    static func mayHoldShortcode(_ text: String) -> Bool {
+        var text = text
+        let names = ShortNameBytes.table
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: ":") else {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < bytes.count, names[Int(bytes[end])] { end += 1 }
+                if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ":") { return true }
+                index = end
+            }
+            return false
         }
     }
 
@@ -121,8 +188,8 @@ struct SlackMrkdwn {
     /// Inline mrkdwn (no quotes) as Markdown.
     private func inline(_ text: String) -> String {
         ChatMarkup(
-            tokens: { token(String($0)) }, decodesEntities: true, plainText: EmojiShortcodes.replacing(in:),
-            codeToken: plainToken
+            tokens: { token($0) }, decodesEntities: true,
+            plainText: { Self.mayHoldShortcode($0) ? EmojiShortcodes.replacing(in: $0) : $0 }, codeToken: plainToken
         ).markdown(text)
     }
 
@@ -180,5 +247,13 @@ struct SlackMrkdwn {
             }
         }
         return output
+    }
+}
+
+/// The bytes an emoji short name is made of: ASCII letters, digits, `_`, `+`, `-` and `'`.
+private enum ShortNameBytes {
+    static let table: [Bool] = (0..<256).map { byte in
+        guard let scalar = Unicode.Scalar(UInt32(byte)), byte < 0x80 else { return false }
+        return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_+-'".unicodeScalars.contains(scalar)
     }
 }

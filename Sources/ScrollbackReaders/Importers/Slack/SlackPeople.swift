@@ -35,15 +35,20 @@ struct SlackPeople {
         }
     }
 
-    /// Who posted a message: the user, a file comment's author, else the bot or integration.
-    mutating func sender(of value: JSONValue) -> String {
+    /// Who posted a message (of the `subtype` given): the user, a file comment's author, else the bot or integration.
+    mutating func sender(of value: JSONValue, subtype: String?) -> String {
         let user = value["user"]?.scalarText ?? value["comment"]?["user"]?.scalarText
         let bot = value["bot_id"]?.scalarText
-        let isAppPost = bot != nil || value["bot_profile"] != nil || value["subtype"]?.string == "bot_message"
+        let isAppPost = bot != nil || subtype == "bot_message" || value["bot_profile"] != nil
         let sender = user ?? bot ?? value["username"]?.string ?? "unknown"
-        var person = people[sender] ?? Person()
+        let known = people[sender]
+        var person = known ?? Person()
         // A Slack client sends `client_msg_id`: a person wrote it, even through an app's profile.
-        if user != nil && (!isAppPost || value["client_msg_id"] != nil) { person.isHuman = true }
+        if user != nil && (!isAppPost || value["client_msg_id"] != nil) {
+            // A person already known to be one, posting as themselves, changes nothing.
+            if known?.isHuman == true && !isAppPost { return sender }
+            person.isHuman = true
+        }
         if isAppPost, person.botName == nil {
             let profile = value["bot_profile"]
             person.botName = [profile?["name"]?.string, value["username"]?.string, bot.flatMap { botNames[$0] }]

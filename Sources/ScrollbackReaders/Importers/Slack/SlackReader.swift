@@ -84,7 +84,7 @@ enum SlackReader {
                 report.inferences.append("\(conversation.title) has no messages and is left out")
                 continue
             }
-            warnAboutThreads(transcript, report: &report)
+            warnAboutThreads(transcript, isRead: converter.has, report: &report)
             result.append(transcript)
         }
         guard !result.isEmpty else {
@@ -118,7 +118,7 @@ enum SlackReader {
         if export == nil {
             report.inferences.append("a single channel file has no users.json; people are named from their messages")
         }
-        warnAboutThreads(transcript, report: &report)
+        warnAboutThreads(transcript, isRead: converter.has, report: &report)
         return transcript
     }
 
@@ -153,9 +153,11 @@ enum SlackReader {
         return nil
     }
 
-    private static func warnAboutThreads(_ transcript: Transcript, report: inout ImportReport) {
-        let ids = Set(transcript.messages.map(\.id))
-        let orphans = transcript.messages.filter { $0.replyTo.map { !ids.contains($0) } ?? false }
+    /// Warns about thread replies whose parent is not in the export (`isRead` knows every message's id).
+    private static func warnAboutThreads(
+        _ transcript: Transcript, isRead: (String) -> Bool, report: inout ImportReport
+    ) {
+        let orphans = transcript.messages.filter { $0.replyTo.map { !isRead($0) } ?? false }
         if !orphans.isEmpty {
             report.warnings.append(
                 .init(
