@@ -166,7 +166,17 @@ public struct Bubble: Sendable, Hashable {
     /// A message of only one to three emoji, drawn large without a bubble.
     public var jumbo: Bool
     /// The quoted message, when this one replies to another.
-    public var reply: ReplyPreview?
+    public var reply: ReplyPreview? {
+        get {
+            guard case .preview(let preview)? = quoted else { return nil }
+            return preview
+        }
+        set { quoted = newValue.map { .preview($0) } }
+    }
+    /// The preview, held out of line: most bubbles quote nothing, and inline it would take 72 of
+    /// a bubble's bytes (a million bubbles would carry 64 MB of empty previews).
+    private var quoted: Quoted?
+    private indirect enum Quoted: Sendable, Hashable { case preview(ReplyPreview) }
     /// How many messages before this one in the layout have the same id: 0 unless the log
     /// repeats an id. Renderers give repeats anchors of their own (`msg-m3~2`).
     package var repeatNumber = 0
