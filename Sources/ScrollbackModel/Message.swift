@@ -146,7 +146,7 @@ public struct Message: Sendable, Hashable, Codable {
 
 extension Message {
     /// The stored fields, as one value.
-    fileprivate struct Fields: Sendable, Hashable, Codable {
+    fileprivate struct Fields: Sendable, Hashable {
         var id: String
         var kind: Message.Kind
         var sender: String?
@@ -157,15 +157,85 @@ extension Message {
         var status: DeliveryStatus?
         var reactions: [Reaction]
         var attachments: [Attachment]
-        var edited: Timestamp?
         var deleted: Bool
-        var forwardedFrom: String?
-        var topic: String?
-        var revisions: [Revision]
-        var missingFromLatestExport: Bool
-        var hidden: Bool
-        var meta: MetaValue?
         var location: SourceLocation?
+        /// The fields most messages leave empty, held out of line (a million messages would carry
+        /// about 80 MB of them inline); `nil` exactly when all of them are empty, so that equal
+        /// messages have equal fields.
+        private var rare: Rare?
+
+        /// The fields most messages leave empty.
+        private struct Extra: Sendable, Hashable {
+            var edited: Timestamp?
+            var forwardedFrom: String?
+            var topic: String?
+            var revisions: [Revision] = []
+            var missingFromLatestExport = false
+            var hidden = false
+            var meta: MetaValue?
+        }
+
+        private indirect enum Rare: Sendable, Hashable { case fields(Extra) }
+
+        init(
+            id: String, kind: Message.Kind, sender: String?, time: Timestamp, text: String, format: TextFormat,
+            replyTo: String?, status: DeliveryStatus?, reactions: [Reaction], attachments: [Attachment],
+            edited: Timestamp?, deleted: Bool, forwardedFrom: String?, topic: String?, revisions: [Revision],
+            missingFromLatestExport: Bool, hidden: Bool, meta: MetaValue?, location: SourceLocation?
+        ) {
+            self.id = id
+            self.kind = kind
+            self.sender = sender
+            self.time = time
+            self.text = text
+            self.format = format
+            self.replyTo = replyTo
+            self.status = status
+            self.reactions = reactions
+            self.attachments = attachments
+            self.deleted = deleted
+            self.location = location
+            extra = Extra(
+                edited: edited, forwardedFrom: forwardedFrom, topic: topic, revisions: revisions,
+                missingFromLatestExport: missingFromLatestExport, hidden: hidden, meta: meta)
+        }
+
+        private var extra: Extra {
+            get {
+                guard case .fields(let extra)? = rare else { return Extra() }
+                return extra
+            }
+            set { rare = newValue == Extra() ? nil : .fields(newValue) }
+        }
+
+        var edited: Timestamp? {
+            get { extra.edited }
+            set { extra.edited = newValue }
+        }
+        var forwardedFrom: String? {
+            get { extra.forwardedFrom }
+            set { extra.forwardedFrom = newValue }
+        }
+        var topic: String? {
+            get { extra.topic }
+            set { extra.topic = newValue }
+        }
+        var revisions: [Revision] {
+            get { extra.revisions }
+            set { extra.revisions = newValue }
+        }
+        var missingFromLatestExport: Bool {
+            get { extra.missingFromLatestExport }
+            set { extra.missingFromLatestExport = newValue }
+        }
+        var hidden: Bool {
+            get { extra.hidden }
+            set { extra.hidden = newValue }
+        }
+        var meta: MetaValue? {
+            get { extra.meta }
+            set { extra.meta = newValue }
+        }
     }
 
     /// A class box around the fields; never mutated while shared.
@@ -249,6 +319,60 @@ extension Message {
         }
 
         init(_ fields: Fields) { self.fields = fields }
+    }
+}
+
+/// The coded form is the fields by name, in the order they are declared on `Message`, the
+/// optional ones only when present, as Swift writes a struct's fields by itself.
+extension Message.Fields: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, sender, time, text, format, replyTo, status, reactions, attachments, edited, deleted
+        case forwardedFrom, topic, revisions, missingFromLatestExport, hidden, meta, location
+    }
+
+    init(from decoder: Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            id: values.decode(String.self, forKey: .id), kind: values.decode(Message.Kind.self, forKey: .kind),
+            sender: values.decodeIfPresent(String.self, forKey: .sender),
+            time: values.decode(Timestamp.self, forKey: .time), text: values.decode(String.self, forKey: .text),
+            format: values.decode(TextFormat.self, forKey: .format),
+            replyTo: values.decodeIfPresent(String.self, forKey: .replyTo),
+            status: values.decodeIfPresent(DeliveryStatus.self, forKey: .status),
+            reactions: values.decode([Reaction].self, forKey: .reactions),
+            attachments: values.decode([Attachment].self, forKey: .attachments),
+            edited: values.decodeIfPresent(Timestamp.self, forKey: .edited),
+            deleted: values.decode(Bool.self, forKey: .deleted),
+            forwardedFrom: values.decodeIfPresent(String.self, forKey: .forwardedFrom),
+            topic: values.decodeIfPresent(String.self, forKey: .topic),
+            revisions: values.decode([Revision].self, forKey: .revisions),
+            missingFromLatestExport: values.decode(Bool.self, forKey: .missingFromLatestExport),
+            hidden: values.decode(Bool.self, forKey: .hidden),
+            meta: values.decodeIfPresent(MetaValue.self, forKey: .meta),
+            location: values.decodeIfPresent(SourceLocation.self, forKey: .location))
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(id, forKey: .id)
+        try values.encode(kind, forKey: .kind)
+        try values.encodeIfPresent(sender, forKey: .sender)
+        try values.encode(time, forKey: .time)
+        try values.encode(text, forKey: .text)
+        try values.encode(format, forKey: .format)
+        try values.encodeIfPresent(replyTo, forKey: .replyTo)
+        try values.encodeIfPresent(status, forKey: .status)
+        try values.encode(reactions, forKey: .reactions)
+        try values.encode(attachments, forKey: .attachments)
+        try values.encodeIfPresent(edited, forKey: .edited)
+        try values.encode(deleted, forKey: .deleted)
+        try values.encodeIfPresent(forwardedFrom, forKey: .forwardedFrom)
+        try values.encodeIfPresent(topic, forKey: .topic)
+        try values.encode(revisions, forKey: .revisions)
+        try values.encode(missingFromLatestExport, forKey: .missingFromLatestExport)
+        try values.encode(hidden, forKey: .hidden)
+        try values.encodeIfPresent(meta, forKey: .meta)
+        try values.encodeIfPresent(location, forKey: .location)
     }
 }
 
