@@ -32,6 +32,8 @@ struct TelegramChat {
         var waiting: [(index: Int, edited: Bool, reading: TelegramClock.Reading)] = []
         /// What the chat's messages report, kept apart until the chat is finished.
         var report = ImportReport()
+        /// What the times of messages added without a known zone say about it.
+        var inference = ZoneInference()
     }
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -51,18 +53,22 @@ struct TelegramChat {
                 source: SourceLocation(file: input.name)))
     }
 
-    /// Converts one message into `open`. Without `zoneKnown`, times the zone decides are kept
-    /// to be settled by `finish`, whose clock has seen every message.
+    /// Converts one message into `open`. Without `zoneKnown`, what its time says about the zone
+    /// goes into `open.inference`, and times the zone decides are kept to be settled by `finish`,
+    /// whose clock has seen every message.
     func add(_ value: JSONValue, to open: inout Open, zoneKnown: Bool) {
         open.count += 1
         let index = open.count - 1
         let location = lines.location(ofByte: value.offset)
-        guard let reading = TelegramClock.reading(value, field: "date") else {
+        let date = TelegramClock.written(value["date"], unixtime: value["date_unixtime"])
+        if !zoneKnown { date?.observe(into: &open.inference) }
+        guard let date else {
             open.report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
             return
         }
+        let reading = date.reading
         let time = clock.resolve(reading)
-        if TelegramClock.isLocalOnly(value, field: "date") { open.tally.localOnly += 1 }
+        if date.localOnly { open.tally.localOnly += 1 }
         let id = value["id"]?.scalarText ?? "m\(index + 1)"
         open.ids.insert(id)
         var message = Message(id: id, sender: nil, time: time, location: location)

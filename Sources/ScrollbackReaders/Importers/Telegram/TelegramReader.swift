@@ -40,7 +40,6 @@ enum TelegramReader {
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: paths, ownerID: nil)
         var open: TelegramChat.Open?
-        var inference = ZoneInference()
         var held: [JSONValue] = []
         var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
             if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
@@ -50,7 +49,6 @@ enum TelegramReader {
             if open == nil {
                 held.append(value)
             } else {
-                if options.timeZone == nil { TelegramClock.observe(value, into: &inference) }
                 streamed.add(value, to: &open!, zoneKnown: options.timeZone != nil)
             }
             return true
@@ -58,7 +56,7 @@ enum TelegramReader {
         var report = ImportReport()
         let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
         if let chat = open, chatList(root!) == nil {
-            streamed.clock = TelegramClock(inference: inference, override: options.timeZone)
+            streamed.clock = TelegramClock(inference: chat.inference, override: options.timeZone)
             streamed.ownerID = owner
             if let note = streamed.clock.zoneNote { report.inferences.append(note) }
             open = nil
