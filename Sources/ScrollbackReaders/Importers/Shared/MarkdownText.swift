@@ -26,10 +26,30 @@ enum MarkdownText {
         return (escaped ?? nil) ?? escapeCharacters(text, atLineStart: startsLine)
     }
 
+    /// `escape` appending its Markdown to `output`: the same bytes, without a `String` for each
+    /// piece of text (an importer building one message from many pieces writes them all into one buffer).
+    static func escape(_ text: String, atLineStart startsLine: Bool = true, into output: inout [UInt8]) {
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            if ByteClass.joinsNeighbour(bytes) { return false }
+            appendEscaped(bytes, atLineStart: startsLine, to: &output)
+            return true
+        }
+        if done != true { output.append(contentsOf: escapeCharacters(text, atLineStart: startsLine).utf8) }
+    }
+
     /// `escape` over bytes, for text whose special characters are each one character.
     private static func escapeBytes(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart startsLine: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)
+        appendEscaped(bytes, atLineStart: startsLine, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `escapeBytes`, appending to `output`.
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, atLineStart startsLine: Bool, to output: inout [UInt8]
+    ) {
+        let table = ByteClass.table
         var atLineStart = startsLine
         var digitsAtStart = false
         var index = 0
@@ -37,7 +57,7 @@ enum MarkdownText {
         while index < count {
             // A run of bytes no rule looks at: letters, other characters, tabs.
             let runStart = index
-            while index < count, ByteClass.table[Int(bytes[index])] == 0 { index += 1 }
+            while index < count, table[Int(bytes[index])] == 0 { index += 1 }
             if index > runStart {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 atLineStart = false
@@ -71,7 +91,7 @@ enum MarkdownText {
             default:
                 break
             }
-            let kind = ByteClass.table[Int(byte)]
+            let kind = table[Int(byte)]
             if kind & ByteClass.always != 0
                 || (atLineStart && kind & ByteClass.lineStart != 0 && opensBlock(bytes, at: index))
                 || (digitsAtStart && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
@@ -83,7 +103,6 @@ enum MarkdownText {
             atLineStart = false
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether the line-start byte at `index` would begin a block, as `opensBlock(_:at:)` says
@@ -191,6 +210,44 @@ enum MarkdownText {
         let leading = markdown.prefix { $0 == " " || $0 == "\n" || $0 == "\u{00A0}" }
         let trailing = markdown.reversed().prefix { $0 == " " || $0 == "\n" }
         return String(leading) + delimiter + trimmed + (closing ?? delimiter) + String(trailing.reversed())
+    }
+
+    /// `wrap` for the Markdown that `output` holds from `start` on, in place.
+    static func wrap(_ output: inout [UInt8], from start: Int, _ delimiter: String) {
+        // Markdown that starts and ends with a visible ASCII byte has no outer white space to keep
+        // outside (no scalar joins such a byte to a space beside it): the pair goes around it all.
+        if start < output.count, let last = output.last, (0x21...0x7E).contains(output[start]),
+            (0x21...0x7E).contains(last)
+        {
+            output.insert(contentsOf: delimiter.utf8, at: start)
+            output.append(contentsOf: delimiter.utf8)
+            return
+        }
+        let markdown = String(decoding: output[start...], as: UTF8.self)
+        output.removeSubrange(start...)
+        output.append(contentsOf: wrap(markdown, delimiter).utf8)
+    }
+
+    /// `tidy` for Markdown built as UTF-8 bytes.
+    static func tidy(_ markdown: [UInt8]) -> String {
+        // Three line breaks in a row become two, as `tidy` replaces them. Its search reads a line
+        // break beside a CR or a non-ASCII character (a combining mark after it) as part of that
+        // character; beside ASCII bytes, the bytes say where the runs are.
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(markdown.count)
+        var breaks = 0
+        for (index, byte) in markdown.enumerated() {
+            breaks = byte == 0x0A ? breaks + 1 : 0
+            if breaks == 3 {
+                let before = markdown[..<(index - 2)].last ?? 0
+                let after = markdown[index...].first { $0 != 0x0A } ?? 0
+                if before == 0x0D || before >= 0x80 || after == 0x0D || after >= 0x80 {
+                    return tidy(String(decoding: markdown, as: UTF8.self))
+                }
+            }
+            if breaks <= 2 { collapsed.append(byte) }
+        }
+        return String(decoding: collapsed, as: UTF8.self).trimmingWhitespace()
     }
 
     /// Joins blocks of Markdown and trims surrounding blank lines.

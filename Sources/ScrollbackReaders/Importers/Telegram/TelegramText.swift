@@ -11,24 +11,25 @@ enum TelegramText {
         if entities?.array != nil, !sameTexts(written, runs), plain(written).count > plain(runs).count {
             runs = written
         }
-        var output = ""
+        var output: [UInt8] = []
         for run in runs {
-            let startsLine = output.isEmpty || output.hasSuffix("\n")
+            // A run after a line break starts a line (a CR LF is one character, not a line break).
+            let startsLine =
+                output.isEmpty || (output.last == 0x0A && (output.count < 2 || output[output.count - 2] != 0x0D))
             if let plain = run.string {
-                output += MarkdownText.escape(plain, atLineStart: startsLine)
+                MarkdownText.escape(plain, atLineStart: startsLine, into: &output)
                 continue
             }
             let content = run["text"]?.string ?? ""
-            if let type = run["type"]?.string, let label = unshownTypes[type], !unshown.contains(label) {
-                unshown.append(label)
-            }
-            output += entity(type: run["type"]?.string ?? "plain", content: content, run: run, startsLine: startsLine)
+            let type = run["type"]?.string
+            if type == "underline", !unshown.contains(underlined) { unshown.append(underlined) }
+            entity(type: type ?? "plain", content: content, run: run, startsLine: startsLine, into: &output)
         }
         return MarkdownText.tidy(output)
     }
 
-    /// Entity types shown as their plain text: Markdown has no underline.
-    private static let unshownTypes = ["underline": "underlined text"]
+    /// How the report names the entity type shown as its plain text: Markdown has no underline.
+    private static let underlined = "underlined text"
 
     /// Whether two lists of runs hold the same texts, run by run.
     private static func sameTexts(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
@@ -41,31 +42,52 @@ enum TelegramText {
         runs.map { $0.string ?? $0["text"]?.string ?? "" }.joined()
     }
 
-    private static func entity(type: String, content: String, run: JSONValue, startsLine: Bool) -> String {
-        let escaped = MarkdownText.escape(content, atLineStart: startsLine)
+    /// Appends the Markdown for one entity run to `output`.
+    private static func entity(
+        type: String, content: String, run: JSONValue, startsLine: Bool, into output: inout [UInt8]
+    ) {
+        func wrapped(_ delimiter: String) {
+            let start = output.count
+            MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+            MarkdownText.wrap(&output, from: start, delimiter)
+        }
         switch type {
-        case "bold": return MarkdownText.wrap(escaped, "**")
-        case "italic": return MarkdownText.wrap(escaped, "*")
-        case "strikethrough": return MarkdownText.wrap(escaped, "~~")
+        case "plain": MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+        case "bold": wrapped("**")
+        case "italic": wrapped("*")
+        case "strikethrough": wrapped("~~")
         // Markdown has no underline or spoiler; `||…||` is the convention chat apps share for spoilers.
-        case "spoiler": return MarkdownText.wrap(escaped, "||")
+        case "spoiler": wrapped("||")
+        case "blockquote":
+            let escaped = MarkdownText.escape(content, atLineStart: startsLine)
+            output.append(contentsOf: "\n\n".utf8)
+            output.append(
+                contentsOf: escaped.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "> " + $0 }.joined(separator: "\n").utf8)
+            output.append(contentsOf: "\n\n".utf8)
+        default: output.append(contentsOf: markup(type: type, content: content, run: run, startsLine: startsLine).utf8)
+        }
+    }
+
+    /// The Markdown for an entity run of a type that does not wrap its escaped text.
+    private static func markup(type: String, content: String, run: JSONValue, startsLine: Bool) -> String {
+        switch type {
         case "code": return MarkdownText.codeSpan(content)
         case "pre":
             return MarkdownText.codeBlock(content, language: run["language"]?.string.flatMap { $0.isEmpty ? nil : $0 })
-        case "blockquote":
-            return "\n\n"
-                + escaped.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "> " + $0 }.joined(separator: "\n") + "\n\n"
         case "text_link":
-            guard let href = run["href"]?.string, isSafeLink(href) else { return escaped }
+            guard let href = run["href"]?.string, isSafeLink(href) else {
+                return MarkdownText.escape(content, atLineStart: startsLine)
+            }
             return MarkdownText.link(content, url: href)
         case "link":
             let url = TextSearch.contains("://", in: content) ? content : "https://" + content
-            return isSafeLink(url) ? MarkdownText.link(content, url: url) : escaped
+            return isSafeLink(url)
+                ? MarkdownText.link(content, url: url) : MarkdownText.escape(content, atLineStart: startsLine)
         case "email": return MarkdownText.link(content, url: "mailto:" + content)
-        // A mention is shown as the name (or @username) the message wrote, never as a bare id.
-        case "mention", "mention_name": return escaped
-        default: return escaped  // plain, underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
+        // A mention is shown as the name (or @username) the message wrote, never as a bare id; the
+        // rest as their text: underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
+        default: return MarkdownText.escape(content, atLineStart: startsLine)
         }
     }
 
