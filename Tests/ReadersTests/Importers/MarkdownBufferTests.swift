@@ -39,6 +39,7 @@ struct MarkdownBufferTests {
         arguments: [
             "a\n\n\n\nb", "a  \n\n\n```\ncode\n```\n\n", "\r\n\n\nx", "x\r\n\n\n\ny", "\n\n\nx\n\n\n",
             "  x  ", "x\n\n\n\u{301}y", "é\n\n\ny", "x\n\n\n\n👍", "\u{2003}x\u{2003}", "",
+            " \u{301}x", "x \u{301}", "\u{85}x", "x\u{85}", "x👍🏽", "👍🏽x", "x\u{200B}", "x\r\n", "天気",
         ])
     func tidy(_ text: String) {
         #expect(MarkdownText.tidy(Array(text.utf8)) == MarkdownText.tidy(text))

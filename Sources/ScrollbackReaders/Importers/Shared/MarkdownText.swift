@@ -233,21 +233,43 @@ enum MarkdownText {
         // Three line breaks in a row become two, as `tidy` replaces them. Its search reads a line
         // break beside a CR or a non-ASCII character (a combining mark after it) as part of that
         // character; beside ASCII bytes, the bytes say where the runs are.
-        var collapsed: [UInt8] = []
-        collapsed.reserveCapacity(markdown.count)
         var breaks = 0
+        var longRuns = false
         for (index, byte) in markdown.enumerated() {
             breaks = byte == 0x0A ? breaks + 1 : 0
-            if breaks == 3 {
-                let before = markdown[..<(index - 2)].last ?? 0
-                let after = markdown[index...].first { $0 != 0x0A } ?? 0
-                if before == 0x0D || before >= 0x80 || after == 0x0D || after >= 0x80 {
-                    return tidy(String(decoding: markdown, as: UTF8.self))
-                }
+            guard breaks == 3 else { continue }
+            longRuns = true
+            let before = markdown[..<(index - 2)].last ?? 0
+            let after = markdown[index...].first { $0 != 0x0A } ?? 0
+            if before == 0x0D || before >= 0x80 || after == 0x0D || after >= 0x80 {
+                return tidy(String(decoding: markdown, as: UTF8.self))
             }
-            if breaks <= 2 { collapsed.append(byte) }
         }
-        return String(decoding: collapsed, as: UTF8.self).trimmingWhitespace()
+        var text = String(decoding: markdown, as: UTF8.self)
+        if longRuns {
+            var collapsed: [UInt8] = []
+            collapsed.reserveCapacity(markdown.count)
+            for byte in markdown {
+                breaks = byte == 0x0A ? breaks + 1 : 0
+                if breaks <= 2 { collapsed.append(byte) }
+            }
+            text = String(decoding: collapsed, as: UTF8.self)
+        }
+        // Text whose first and last characters are not white space is trimmed already. A character
+        // is white space when its first scalar is; one that ends in a visible ASCII byte is not
+        // (no scalar joins such a byte to a space before it).
+        if let first = text.unicodeScalars.first, !startsWhiteSpace(first),
+            let last = text.utf8.last,
+            (0x21...0x7E).contains(last) || text.last?.unicodeScalars.first.map(startsWhiteSpace) == false
+        {
+            return text
+        }
+        return text.trimmingWhitespace()
+    }
+
+    /// Whether a character that starts with `scalar` is white space, as `Character.isWhitespace` says.
+    private static func startsWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// Joins blocks of Markdown and trims surrounding blank lines.

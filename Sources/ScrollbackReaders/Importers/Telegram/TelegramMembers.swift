@@ -1,8 +1,9 @@
 /// The members of one Telegram message that the converter reads, found in one pass.
 ///
 /// A message has a dozen or more members and converting it asks for some forty names: looking
-/// each up by name compared strings hundreds of times per message. This reads each member once
-/// and keeps it by field. A repeated key keeps its last value, as `JSONValue`'s subscript does.
+/// each up by name compared strings hundreds of times per message. This reads each member's name
+/// once and keeps where it is by field. A repeated key keeps its last value, as `JSONValue`'s
+/// subscript does.
 struct TelegramMembers {
     /// The members read, spelled in the JSON as `name` says.
     enum Field: Int, CaseIterable {
@@ -12,19 +13,33 @@ struct TelegramMembers {
         case stickerEmoji, performer, poll, locationInformation, placeName, address, contactInformation, gameTitle
     }
 
-    private var found: [JSONValue?]
+    private let value: JSONValue
+    private let members: [(key: String, value: JSONValue)]
+    /// One past the position in `members` of each field's member, 0 for none: a table of bytes on
+    /// the stack, so finding the members allocates nothing.
+    private var places = SIMD64<UInt8>()
 
     /// The members of `value`, an object (any other value has none).
     init(_ value: JSONValue) {
-        found = Array(repeating: nil, count: Field.allCases.count)
-        guard case .object(let members) = value.kind else { return }
-        for member in members {
-            if let field = Field.named(member.key) { found[field.rawValue] = member.value }
+        self.value = value
+        guard case .object(let members) = value.kind else {
+            self.members = []
+            return
+        }
+        self.members = members
+        // A message with more members than a byte counts (none the app writes) is looked up by name.
+        guard members.count < Int(UInt8.max) else { return }
+        for (index, member) in members.enumerated() {
+            if let field = Field.named(member.key) { places[field.rawValue] = UInt8(index + 1) }
         }
     }
 
     /// The member for `field`, if the message has one (`null` included).
-    subscript(field: Field) -> JSONValue? { found[field.rawValue] }
+    subscript(field: Field) -> JSONValue? {
+        guard members.count < Int(UInt8.max) else { return value[field.name] }
+        let place = Int(places[field.rawValue])
+        return place == 0 ? nil : members[place - 1].value
+    }
 }
 
 extension TelegramMembers.Field {
@@ -71,26 +86,19 @@ extension TelegramMembers.Field {
         }
     }
 
-    /// The field named `key`, or `nil`: only the few names of the key's length are compared,
-    /// byte by byte.
+    /// The field named `key`, or `nil`: only the few names of the key's length are compared.
     static func named(_ key: String) -> Self? {
-        var key = key
-        return key.withUTF8 { bytes in
-            guard bytes.count < byLength.count else { return nil }
-            for (name, field) in byLength[bytes.count] {
-                var index = 0
-                while index < name.count && name[index] == bytes[index] { index += 1 }
-                if index == name.count { return field }
-            }
-            return nil
-        }
+        let count = key.utf8.count
+        guard count < byLength.count else { return nil }
+        for (name, field) in byLength[count] where name == key { return field }
+        return nil
     }
 
     /// The names by their length in bytes.
-    private static let byLength: [[(name: [UInt8], field: Self)]] = {
+    private static let byLength: [[(name: String, field: Self)]] = {
         let longest = allCases.map(\.name.utf8.count).max() ?? 0
-        var table = Array(repeating: [(name: [UInt8], field: Self)](), count: longest + 1)
-        for field in allCases { table[field.name.utf8.count].append((Array(field.name.utf8), field)) }
+        var table = Array(repeating: [(name: String, field: Self)](), count: longest + 1)
+        for field in allCases { table[field.name.utf8.count].append((field.name, field)) }
         return table
     }()
 }
