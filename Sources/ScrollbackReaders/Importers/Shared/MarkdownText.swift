@@ -202,6 +202,29 @@ enum MarkdownText {
         return "[" + escape(label) + "](" + (needsBrackets ? "<" + safeURL + ">" : safeURL) + ")"
     }
 
+    /// `link` appending its Markdown to `output`.
+    static func link(_ label: String, url: String, into output: inout [UInt8]) {
+        // An ASCII URL without `<` or `>` is written as it is: its bytes are its characters.
+        var url = url
+        let written = url.withUTF8 { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }) else {
+                return false
+            }
+            let needsBrackets = bytes.contains {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")")
+            }
+            output.append(UInt8(ascii: "["))
+            escape(label, into: &output)
+            output.append(contentsOf: "](".utf8)
+            if needsBrackets { output.append(UInt8(ascii: "<")) }
+            output.append(contentsOf: bytes)
+            if needsBrackets { output.append(UInt8(ascii: ">")) }
+            output.append(UInt8(ascii: ")"))
+            return true
+        }
+        if !written { output.append(contentsOf: link(label, url: url).utf8) }
+    }
+
     /// Wraps already-built Markdown in a delimiter pair, keeping outer white space outside
     /// (CommonMark does not treat `** bold**` as emphasis).
     static func wrap(_ markdown: String, _ delimiter: String, closing: String? = nil) -> String {
@@ -245,26 +268,34 @@ enum MarkdownText {
                 return tidy(String(decoding: markdown, as: UTF8.self))
             }
         }
-        var text = String(decoding: markdown, as: UTF8.self)
-        if longRuns {
-            var collapsed: [UInt8] = []
-            collapsed.reserveCapacity(markdown.count)
-            for byte in markdown {
-                breaks = byte == 0x0A ? breaks + 1 : 0
-                if breaks <= 2 { collapsed.append(byte) }
-            }
-            text = String(decoding: collapsed, as: UTF8.self)
+        guard longRuns else { return trimmed(markdown) }
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(markdown.count)
+        for byte in markdown {
+            breaks = byte == 0x0A ? breaks + 1 : 0
+            if breaks <= 2 { collapsed.append(byte) }
         }
-        // Text whose first and last characters are not white space is trimmed already. A character
-        // is white space when its first scalar is; one that ends in a visible ASCII byte is not
-        // (no scalar joins such a byte to a space before it).
-        if let first = text.unicodeScalars.first, !startsWhiteSpace(first),
-            let last = text.utf8.last,
-            (0x21...0x7E).contains(last) || text.last?.unicodeScalars.first.map(startsWhiteSpace) == false
-        {
-            return text
-        }
-        return text.trimmingWhitespace()
+        return trimmed(collapsed)
+    }
+
+    /// The text of `bytes` without leading and trailing white space, as `trimmingWhitespace` trims it.
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        // ASCII spaces and line breaks at the ends are characters of their own when the byte past
+        // them is visible ASCII (no scalar joins such a byte to a space beside it); at an end
+        // without them, a character is white space when its first scalar is.
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0
+        var end = bytes.count
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        let visible = { (byte: UInt8) in (0x21...0x7E).contains(byte) }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard start < end else { return text }
+        let headKept = start > 0 ? visible(bytes[start]) : text.unicodeScalars.first.map(startsWhiteSpace) == false
+        let tailKept =
+            end < bytes.count || visible(bytes[end - 1])
+            ? visible(bytes[end - 1]) : text.last?.unicodeScalars.first.map(startsWhiteSpace) == false
+        return headKept && tailKept ? text : String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
     /// Whether a character that starts with `scalar` is white space, as `Character.isWhitespace` says.

@@ -51,6 +51,13 @@ enum TelegramText {
             MarkdownText.escape(content, atLineStart: startsLine, into: &output)
             MarkdownText.wrap(&output, from: start, delimiter)
         }
+        func linked(_ url: String?) {
+            if let url, isSafeLink(url) {
+                MarkdownText.link(content, url: url, into: &output)
+            } else {
+                MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+            }
+        }
         switch type {
         case "plain": MarkdownText.escape(content, atLineStart: startsLine, into: &output)
         case "bold": wrapped("**")
@@ -58,6 +65,10 @@ enum TelegramText {
         case "strikethrough": wrapped("~~")
         // Markdown has no underline or spoiler; `||…||` is the convention chat apps share for spoilers.
         case "spoiler": wrapped("||")
+        case "code": output.append(contentsOf: MarkdownText.codeSpan(content).utf8)
+        case "pre":
+            let language = run["language"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            output.append(contentsOf: MarkdownText.codeBlock(content, language: language).utf8)
         case "blockquote":
             let escaped = MarkdownText.escape(content, atLineStart: startsLine)
             output.append(contentsOf: "\n\n".utf8)
@@ -65,38 +76,37 @@ enum TelegramText {
                 contentsOf: escaped.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { "> " + $0 }.joined(separator: "\n").utf8)
             output.append(contentsOf: "\n\n".utf8)
-        default: output.append(contentsOf: markup(type: type, content: content, run: run, startsLine: startsLine).utf8)
-        }
-    }
-
-    /// The Markdown for an entity run of a type that does not wrap its escaped text.
-    private static func markup(type: String, content: String, run: JSONValue, startsLine: Bool) -> String {
-        switch type {
-        case "code": return MarkdownText.codeSpan(content)
-        case "pre":
-            return MarkdownText.codeBlock(content, language: run["language"]?.string.flatMap { $0.isEmpty ? nil : $0 })
-        case "text_link":
-            guard let href = run["href"]?.string, isSafeLink(href) else {
-                return MarkdownText.escape(content, atLineStart: startsLine)
-            }
-            return MarkdownText.link(content, url: href)
-        case "link":
-            let url = TextSearch.contains("://", in: content) ? content : "https://" + content
-            return isSafeLink(url)
-                ? MarkdownText.link(content, url: url) : MarkdownText.escape(content, atLineStart: startsLine)
-        case "email": return MarkdownText.link(content, url: "mailto:" + content)
+        case "text_link": linked(run["href"]?.string)
+        case "link": linked(TextSearch.contains("://", in: content) ? content : "https://" + content)
+        case "email": MarkdownText.link(content, url: "mailto:" + content, into: &output)
         // A mention is shown as the name (or @username) the message wrote, never as a bare id; the
         // rest as their text: underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
-        default: return MarkdownText.escape(content, atLineStart: startsLine)
+        default: MarkdownText.escape(content, atLineStart: startsLine, into: &output)
         }
     }
 
     /// Only web and mail links become links; `javascript:` and the like stay text.
     static func isSafeLink(_ url: String) -> Bool {
+        var url = url
+        // A scheme in ASCII bytes, followed by an ASCII byte, is compared as bytes, ignoring case.
+        let ascii = url.withUTF8 { bytes -> Bool? in
+            for scheme in safeSchemes where bytes.count >= scheme.count {
+                guard bytes.prefix(scheme.count).allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard zip(bytes, scheme).allSatisfy({ (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }) else {
+                    continue
+                }
+                return bytes.count == scheme.count || bytes[scheme.count] < 0x80 ? true : nil
+            }
+            return bytes.prefix(8).allSatisfy { $0 < 0x80 } ? false : nil
+        }
+        if let ascii { return ascii }
         let lower = url.lowercased()
         return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
             || lower.hasPrefix("tg://")
     }
+
+    /// The schemes `isSafeLink` accepts, as lower-case bytes.
+    private static let safeSchemes = ["https://", "http://", "mailto:", "tg://"].map { Array($0.utf8) }
 
     /// A sentence for a service message (`"action": "invite_members"` → "Ana added Ben and Cy").
     static func service(_ value: JSONValue) -> String {
