@@ -256,6 +256,10 @@ enum MarkdownText {
         // Three line breaks in a row become two, as `tidy` replaces them. Its search reads a line
         // break beside a CR or a non-ASCII character (a combining mark after it) as part of that
         // character; beside ASCII bytes, the bytes say where the runs are.
+        let hasBreaks = markdown.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+        }
+        guard hasBreaks else { return trimmed(markdown) }
         var breaks = 0
         var longRuns = false
         for (index, byte) in markdown.enumerated() {

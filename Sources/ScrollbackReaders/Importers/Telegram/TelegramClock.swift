@@ -75,11 +75,11 @@ struct TelegramClock {
         let written = text?.string
         // Some tools write the date with its own offset (`…Z`); that is an instant already.
         let zoned = written.flatMap { Timestamp(rfc3339: $0) }
-        let local = zoned == nil ? written.flatMap(localTime) : nil
+        let local = zoned == nil ? written.flatMap(localSeconds) : nil
         let instant = ImportJSON.unixTime(unixtime)
         var shown: (instant: Int64, offset: Int32)?
         if let instant, let local {
-            let offset = local.date.daysSinceEpoch * 86_400 + Int64(local.second) - instant.seconds
+            let offset = local - instant.seconds
             if abs(offset) <= 14 * 3600, offset % 900 == 0 { shown = (instant.seconds, Int32(offset)) }
         }
         let reading: Reading
@@ -91,7 +91,7 @@ struct TelegramClock {
         } else if let zoned {
             reading = .fixed(zoned)
         } else if let local {
-            reading = .local(local.date, second: local.second)
+            reading = .local(CivilDate(daysSinceEpoch: local / 86_400), second: Int(local % 86_400))
         } else {
             return nil
         }
@@ -109,8 +109,9 @@ struct TelegramClock {
         }
     }
 
-    /// `2024-01-10T12:00:00` → the date and the second of the day.
-    static func localTime(_ text: String) -> (date: CivilDate, second: Int)? {
+    /// `2024-01-10T12:00:00` → the seconds from 1970 to that wall-clock time, as if it were UTC;
+    /// `nil` for times before 1970 that are not a day's midnight (those are no local time here).
+    static func localSeconds(_ text: String) -> Int64? {
         // Read as the same text with `Z` after it, without making that text.
         var text = text
         let stamp = text.withUTF8 { bytes in
@@ -120,9 +121,8 @@ struct TelegramClock {
                 return Timestamp.parse(bytes: UnsafeBufferPointer(buffer))
             }
         }
-        guard let stamp else { return nil }
-        let (days, second) = (stamp.seconds / 86_400, Int(stamp.seconds % 86_400))
-        return second >= 0 ? (CivilDate(daysSinceEpoch: days), second) : nil
+        guard let stamp, stamp.seconds % 86_400 >= 0 else { return nil }
+        return stamp.seconds
     }
 
     /// The report line for the zone days are shown in, when it was inferred.

@@ -29,12 +29,20 @@ struct TelegramMembers {
         self.members = members
         // A message with more members than a byte counts (none the app writes) is looked up by name.
         guard members.count < Int(UInt8.max) else { return }
-        for (index, member) in members.enumerated() {
-            if let field = Field.named(member.key) { places[field.rawValue] = UInt8(index + 1) }
+        let byLength = Field.byLength
+        for index in members.indices {
+            let key = members[index].key
+            let length = key.utf8.count
+            guard length < byLength.count else { continue }
+            for (name, field) in byLength[length] where name == key {
+                places[field.rawValue] = UInt8(index + 1)
+                break
+            }
         }
     }
 
     /// The member for `field`, if the message has one (`null` included).
+    @inline(__always)
     subscript(field: Field) -> JSONValue? {
         guard members.count < Int(UInt8.max) else { return value[field.name] }
         let place = Int(places[field.rawValue])
@@ -86,16 +94,8 @@ extension TelegramMembers.Field {
         }
     }
 
-    /// The field named `key`, or `nil`: only the few names of the key's length are compared.
-    static func named(_ key: String) -> Self? {
-        let count = key.utf8.count
-        guard count < byLength.count else { return nil }
-        for (name, field) in byLength[count] where name == key { return field }
-        return nil
-    }
-
-    /// The names by their length in bytes.
-    private static let byLength: [[(name: String, field: Self)]] = {
+    /// The names by their length in bytes: a key is compared only with the few of its length.
+    fileprivate static let byLength: [[(name: String, field: Self)]] = {
         let longest = allCases.map(\.name.utf8.count).max() ?? 0
         var table = Array(repeating: [(name: String, field: Self)](), count: longest + 1)
         for field in allCases { table[field.name.utf8.count].append((field.name, field)) }
