@@ -12,6 +12,8 @@ enum TelegramText {
             runs = written
         }
         var output: [UInt8] = []
+        // Room for most messages at once, rather than growing the buffer step by step.
+        output.reserveCapacity(256)
         for run in runs {
             // A run after a line break starts a line (a CR LF is one character, not a line break).
             let startsLine =
