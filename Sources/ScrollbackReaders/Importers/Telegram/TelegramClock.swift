@@ -73,9 +73,10 @@ struct TelegramClock {
     /// gives a time.
     static func written(_ text: JSONValue?, unixtime: JSONValue?) -> Written? {
         let written = text?.string
-        // Some tools write the date with its own offset (`…Z`); that is an instant already.
-        let zoned = written.flatMap { Timestamp(rfc3339: $0) }
-        let local = zoned == nil ? written.flatMap(localSeconds) : nil
+        // Some tools write the date with its own offset (`…Z`); that is an instant already. (A text
+        // that reads as a wall-clock time has no offset: at most one of the two readings succeeds.)
+        let local = written.flatMap(localSeconds)
+        let zoned = local == nil ? written.flatMap { Timestamp(rfc3339: $0) } : nil
         let instant = ImportJSON.unixTime(unixtime)
         var shown: (instant: Int64, offset: Int32)?
         if let instant, let local {

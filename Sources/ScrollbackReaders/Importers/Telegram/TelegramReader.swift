@@ -41,15 +41,18 @@ enum TelegramReader {
             attachments: paths, ownerID: nil)
         var open: TelegramChat.Open?
         var held: [JSONValue] = []
+        // The converter as it is while messages stream (its clock and owner are set at the end).
+        let converting = streamed
+        let zoneKnown = options.timeZone != nil
         var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
             if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
-                open = streamed.start(header, number: 1)
+                open = converting.start(header, number: 1)
             }
         } element: { value in
             if open == nil {
                 held.append(value)
             } else {
-                streamed.add(value, to: &open!, zoneKnown: options.timeZone != nil)
+                converting.add(value, to: &open!, zoneKnown: zoneKnown)
             }
             return true
         }
