@@ -59,6 +59,13 @@ enum MarkdownText {
             let runStart = index
             while index < count, table[Int(bytes[index])] == 0 { index += 1 }
             if index > runStart {
+                // After such a byte nothing is at a line's start or after leading digits, so up to
+                // a line break or a byte always escaped, spaces, digits and markers are plain too.
+                while index < count, table[Int(bytes[index])] & ByteClass.always == 0, bytes[index] != 0x0A,
+                    bytes[index] != 0x0D
+                {
+                    index += 1
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 atLineStart = false
                 digitsAtStart = false
