@@ -35,13 +35,23 @@ enum TelegramText {
 
     /// Whether two lists of runs hold the same texts, run by run.
     private static func sameTexts(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
-        a.count == b.count
-            && zip(a, b).allSatisfy { ($0.string ?? $0["text"]?.string) == ($1.string ?? $1["text"]?.string) }
+        guard a.count == b.count else { return false }
+        for index in a.indices where text(of: a[index]) != text(of: b[index]) { return false }
+        return true
     }
 
     /// The text of runs without their formatting.
     private static func plain(_ runs: [JSONValue]) -> String {
-        runs.map { $0.string ?? $0["text"]?.string ?? "" }.joined()
+        runs.map { text(of: $0) ?? "" }.joined()
+    }
+
+    /// The text of a run: a string, or an entity's `text`.
+    private static func text(of run: JSONValue) -> String? {
+        switch run.kind {
+        case .string(let text): return text
+        case .object(let members): return members.last { $0.key == "text" }?.value.string
+        default: return nil
+        }
     }
 
     /// Appends the Markdown for one entity run to `output`.
