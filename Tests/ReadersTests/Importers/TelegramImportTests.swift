@@ -95,6 +95,23 @@ struct TelegramImportTests {
         #expect(result.conversations[0].messages.first?.time.description == expected, "\(label)")
     }
 
+    @Test("A member written twice in a message counts with its last value, however many members the message has")
+    func repeatedMembers() throws {
+        // Past 254 members a message is read by name rather than through its table of places.
+        for padding in [0, 300] {
+            let extra = (0..<padding).map { "\"x\($0)\": \($0)" }.joined(separator: ", ")
+            let text = """
+                {"name": "G", "type": "private_group", "messages": [
+                  {"id": 1, "type": "message", "date": "2024-03-01T10:00:00", "from": "A", "text": "first",
+                   \(extra.isEmpty ? "" : extra + ", ")"from": "Ana", "text": "second"}]}
+                """
+            let result = try ImportTesting.read(text, name: "r.json", format: .telegram)
+            let message = try #require(result.conversations[0].messages.first)
+            #expect(message.text == "second", "\(padding) more members")
+            #expect(result.conversations[0].participants.map(\.name) == ["Ana"], "\(padding) more members")
+        }
+    }
+
     @Test("Replies, edits, forwards, reactions, service messages and media map onto the model")
     func modelMapping() throws {
         let result = try ImportTesting.read(Self.chat, name: "result.json", format: .telegram)
