@@ -63,11 +63,6 @@ struct TelegramClock {
         }
     }
 
-    /// What `field` (`date` or `edited`) says, for a clock to resolve once the zone is known.
-    static func reading(_ value: JSONValue, field: String) -> Reading? {
-        written(value[field], unixtime: value[field + "_unixtime"])?.reading
-    }
-
     /// Reads a time from its written text (`2024-01-10T12:00:00`, the exporter's wall clock, or
     /// a time with its own offset, as some tools write) and its `_unixtime`; `nil` when neither
     /// gives a time.

@@ -16,7 +16,7 @@ struct TelegramMembers {
     private let value: JSONValue
     private let members: [(key: String, value: JSONValue)]
     /// One past the position in `members` of each field's member, 0 for none: a table of bytes on
-    /// the stack, so finding the members allocates nothing.
+    /// the stack (room for 64 fields), so finding the members allocates nothing.
     private var places = SIMD64<UInt8>()
 
     /// The members of `value`, an object (any other value has none).
