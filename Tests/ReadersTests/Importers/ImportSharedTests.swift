@@ -100,4 +100,27 @@ struct ImportSharedTests {
             (error as? ReadError)?.description.hasPrefix("result.json:2:") ?? false
         }
     }
+
+    @Test(
+        "Unix times are read the same however they are written",
+        arguments: [
+            ("digits", JSONValue.Kind.string("1704888000"), 1_704_888_000, 0),
+            ("number", .number("1704888000"), 1_704_888_000, 0),
+            ("fraction", .number("1704067200.123"), 1_704_067_200, 123_000_000),
+            ("negative", .string("-5"), -5, 0),
+            ("leading zeros", .string("0001"), 1, 0),
+            ("exponent", .number("1e3"), 1000, 0),
+            ("plus sign", .string("+5"), 5, 0),
+        ] as [(String, JSONValue.Kind, Int64, Int32)])
+    func unixTimes(_ label: String, _ written: JSONValue.Kind, _ seconds: Int64, _ nanoseconds: Int32) {
+        let time = ImportJSON.unixTime(JSONValue(written, offset: 0))
+        #expect(time?.seconds == seconds, "\(label)")
+        #expect(time?.nanoseconds == nanoseconds, "\(label)")
+    }
+
+    @Test("Text that is no unix time gives none", arguments: ["", "-", "12345678901234", "1704888000x", "abc"])
+    func notUnixTimes(_ written: String) {
+        #expect(ImportJSON.unixTime(JSONValue(.string(written), offset: 0)) == nil)
+        #expect(ImportJSON.unixTime(nil) == nil)
+    }
 }

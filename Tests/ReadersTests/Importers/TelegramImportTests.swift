@@ -72,6 +72,46 @@ struct TelegramImportTests {
         #expect(berlin.conversations[0].messages[0].time.description == "2024-07-01T09:00:00+02:00")
     }
 
+    @Test(
+        "A message's time is read from its date and date_unixtime as written",
+        arguments: [
+            ("pair", "2024-03-01T10:00:00", "1709283600", "2024-03-01T10:00:00+01:00"),
+            ("own offset", "2024-03-01T09:00:00Z", nil, "2024-03-01T09:00:00Z"),
+            ("offset and instant", "2024-03-01T10:00:00+01:00", "1709283600", "2024-03-01T09:00:00Z"),
+            ("odd offset", "2024-03-01T10:00:07", "1709283600", "2024-03-01T09:00:00Z"),
+            ("local only", "2024-03-01T10:00:00", nil, "2024-03-01T10:00:00Z"),
+            ("instant only", nil, "1709283600", "2024-03-01T09:00:00Z"),
+            ("unreadable", "yesterday", nil, nil),
+        ] as [(String, String?, String?, String?)])
+    func times(_ label: String, _ date: String?, _ unixtime: String?, _ expected: String?) throws {
+        var members: [String] = []
+        if let date { members.append("\"date\": \"\(date)\"") }
+        if let unixtime { members.append("\"date_unixtime\": \"\(unixtime)\"") }
+        let text = """
+            {"name": "G", "type": "private_group", "messages": [
+              {"id": 1, "type": "message", \(members.joined(separator: ", ")), "from": "A", "text": "hi"}]}
+            """
+        let result = try ImportTesting.read(text, name: "r.json", format: .telegram)
+        #expect(result.conversations[0].messages.first?.time.description == expected, "\(label)")
+    }
+
+    @Test("A member written twice in a message counts with its last value, however many members the message has")
+    func repeatedMembers() throws {
+        // Past 254 members a message is read by name rather than through its table of places.
+        for padding in [0, 300] {
+            let extra = (0..<padding).map { "\"x\($0)\": \($0)" }.joined(separator: ", ")
+            let text = """
+                {"name": "G", "type": "private_group", "messages": [
+                  {"id": 1, "type": "message", "date": "2024-03-01T10:00:00", "from": "A", "text": "first",
+                   \(extra.isEmpty ? "" : extra + ", ")"from": "Ana", "text": "second"}]}
+                """
+            let result = try ImportTesting.read(text, name: "r.json", format: .telegram)
+            let message = try #require(result.conversations[0].messages.first)
+            #expect(message.text == "second", "\(padding) more members")
+            #expect(result.conversations[0].participants.map(\.name) == ["Ana"], "\(padding) more members")
+        }
+    }
+
     @Test("Replies, edits, forwards, reactions, service messages and media map onto the model")
     func modelMapping() throws {
         let result = try ImportTesting.read(Self.chat, name: "result.json", format: .telegram)

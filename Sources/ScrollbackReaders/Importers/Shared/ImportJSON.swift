@@ -64,15 +64,32 @@ enum ImportJSON {
 
     /// A number or numeric string of seconds since 1970 (`1704888000`, `"1704888000"`, `1704067200.123`).
     static func unixTime(_ value: JSONValue?, utcOffset: Int32 = 0) -> Timestamp? {
-        guard let value, let text = value.scalarText, let seconds = Double(text), seconds.isFinite,
-            abs(seconds) < 1e12
-        else { return nil }
+        guard let value, let text = value.scalarText else { return nil }
+        if let seconds = wholeSeconds(text) { return Timestamp(seconds: seconds, utcOffset: utcOffset) }
+        guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e12 else { return nil }
         let whole = seconds.rounded(.down)
         // Round to microseconds: the float's binary noise is not part of the data.
         let micros = ((seconds - whole) * 1_000_000).rounded()
         return Timestamp(
             seconds: Int64(whole) + (micros >= 1_000_000 ? 1 : 0),
             nanoseconds: micros >= 1_000_000 ? 0 : Int32(micros) * 1000, utcOffset: utcOffset)
+    }
+
+    /// Whole seconds written as at most 12 digits, with or without `-`: read exactly as `Double`
+    /// would read them (every such number is below 1e12), without its cost for every message.
+    private static func wholeSeconds(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { bytes -> Int64? in
+            let negative = bytes.first == UInt8(ascii: "-")
+            let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
+            guard !digits.isEmpty, digits.count <= 12 else { return nil }
+            var seconds: Int64 = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                seconds = seconds * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return negative ? -seconds : seconds
+        }
     }
 }
 

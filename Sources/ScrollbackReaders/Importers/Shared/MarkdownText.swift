@@ -26,10 +26,30 @@ enum MarkdownText {
         return (escaped ?? nil) ?? escapeCharacters(text, atLineStart: startsLine)
     }
 
+    /// `escape` appending its Markdown to `output`: the same bytes, without a `String` for each
+    /// piece of text (an importer building one message from many pieces writes them all into one buffer).
+    static func escape(_ text: String, atLineStart startsLine: Bool = true, into output: inout [UInt8]) {
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            if ByteClass.joinsNeighbour(bytes) { return false }
+            appendEscaped(bytes, atLineStart: startsLine, to: &output)
+            return true
+        }
+        if done != true { output.append(contentsOf: escapeCharacters(text, atLineStart: startsLine).utf8) }
+    }
+
     /// `escape` over bytes, for text whose special characters are each one character.
     private static func escapeBytes(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart startsLine: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)
+        appendEscaped(bytes, atLineStart: startsLine, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `escapeBytes`, appending to `output`.
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, atLineStart startsLine: Bool, to output: inout [UInt8]
+    ) {
+        let table = ByteClass.table
         var atLineStart = startsLine
         var digitsAtStart = false
         var index = 0
@@ -37,8 +57,15 @@ enum MarkdownText {
         while index < count {
             // A run of bytes no rule looks at: letters, other characters, tabs.
             let runStart = index
-            while index < count, ByteClass.table[Int(bytes[index])] == 0 { index += 1 }
+            while index < count, table[Int(bytes[index])] == 0 { index += 1 }
             if index > runStart {
+                // After such a byte nothing is at a line's start or after leading digits, so up to
+                // a line break or a byte always escaped, spaces, digits and markers are plain too.
+                while index < count, table[Int(bytes[index])] & ByteClass.always == 0, bytes[index] != 0x0A,
+                    bytes[index] != 0x0D
+                {
+                    index += 1
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 atLineStart = false
                 digitsAtStart = false
@@ -71,7 +98,7 @@ enum MarkdownText {
             default:
                 break
             }
-            let kind = ByteClass.table[Int(byte)]
+            let kind = table[Int(byte)]
             if kind & ByteClass.always != 0
                 || (atLineStart && kind & ByteClass.lineStart != 0 && opensBlock(bytes, at: index))
                 || (digitsAtStart && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
@@ -83,7 +110,6 @@ enum MarkdownText {
             atLineStart = false
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether the line-start byte at `index` would begin a block, as `opensBlock(_:at:)` says
@@ -183,6 +209,29 @@ enum MarkdownText {
         return "[" + escape(label) + "](" + (needsBrackets ? "<" + safeURL + ">" : safeURL) + ")"
     }
 
+    /// `link` appending its Markdown to `output`.
+    static func link(_ label: String, url: String, into output: inout [UInt8]) {
+        // An ASCII URL without `<` or `>` is written as it is: its bytes are its characters.
+        var url = url
+        let written = url.withUTF8 { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }) else {
+                return false
+            }
+            let needsBrackets = bytes.contains {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")")
+            }
+            output.append(UInt8(ascii: "["))
+            escape(label, into: &output)
+            output.append(contentsOf: "](".utf8)
+            if needsBrackets { output.append(UInt8(ascii: "<")) }
+            output.append(contentsOf: bytes)
+            if needsBrackets { output.append(UInt8(ascii: ">")) }
+            output.append(UInt8(ascii: ")"))
+            return true
+        }
+        if !written { output.append(contentsOf: link(label, url: url).utf8) }
+    }
+
     /// Wraps already-built Markdown in a delimiter pair, keeping outer white space outside
     /// (CommonMark does not treat `** bold**` as emphasis).
     static func wrap(_ markdown: String, _ delimiter: String, closing: String? = nil) -> String {
@@ -191,6 +240,78 @@ enum MarkdownText {
         let leading = markdown.prefix { $0 == " " || $0 == "\n" || $0 == "\u{00A0}" }
         let trailing = markdown.reversed().prefix { $0 == " " || $0 == "\n" }
         return String(leading) + delimiter + trimmed + (closing ?? delimiter) + String(trailing.reversed())
+    }
+
+    /// `wrap` for the Markdown that `output` holds from `start` on, in place.
+    static func wrap(_ output: inout [UInt8], from start: Int, _ delimiter: String) {
+        // Markdown that starts and ends with a visible ASCII byte has no outer white space to keep
+        // outside (no scalar joins such a byte to a space beside it): the pair goes around it all.
+        if start < output.count, let last = output.last, (0x21...0x7E).contains(output[start]),
+            (0x21...0x7E).contains(last)
+        {
+            output.insert(contentsOf: delimiter.utf8, at: start)
+            output.append(contentsOf: delimiter.utf8)
+            return
+        }
+        let markdown = String(decoding: output[start...], as: UTF8.self)
+        output.removeSubrange(start...)
+        output.append(contentsOf: wrap(markdown, delimiter).utf8)
+    }
+
+    /// `tidy` for Markdown built as UTF-8 bytes.
+    static func tidy(_ markdown: [UInt8]) -> String {
+        // Three line breaks in a row become two, as `tidy` replaces them. Its search reads a line
+        // break beside a CR or a non-ASCII character (a combining mark after it) as part of that
+        // character; beside ASCII bytes, the bytes say where the runs are.
+        let hasBreaks = markdown.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+        }
+        guard hasBreaks else { return trimmed(markdown) }
+        var breaks = 0
+        var longRuns = false
+        for (index, byte) in markdown.enumerated() {
+            breaks = byte == 0x0A ? breaks + 1 : 0
+            guard breaks == 3 else { continue }
+            longRuns = true
+            let before = markdown[..<(index - 2)].last ?? 0
+            let after = markdown[index...].first { $0 != 0x0A } ?? 0
+            if before == 0x0D || before >= 0x80 || after == 0x0D || after >= 0x80 {
+                return tidy(String(decoding: markdown, as: UTF8.self))
+            }
+        }
+        guard longRuns else { return trimmed(markdown) }
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(markdown.count)
+        for byte in markdown {
+            breaks = byte == 0x0A ? breaks + 1 : 0
+            if breaks <= 2 { collapsed.append(byte) }
+        }
+        return trimmed(collapsed)
+    }
+
+    /// The text of `bytes` without leading and trailing white space, as `trimmingWhitespace` trims it.
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        // ASCII spaces and line breaks at the ends are characters of their own when the byte past
+        // them is visible ASCII (no scalar joins such a byte to a space beside it); at an end
+        // without them, a character is white space when its first scalar is.
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0
+        var end = bytes.count
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        let visible = { (byte: UInt8) in (0x21...0x7E).contains(byte) }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard start < end else { return text }
+        let headKept = start > 0 ? visible(bytes[start]) : text.unicodeScalars.first.map(startsWhiteSpace) == false
+        let tailKept =
+            end < bytes.count || visible(bytes[end - 1])
+            ? visible(bytes[end - 1]) : text.last?.unicodeScalars.first.map(startsWhiteSpace) == false
+        return headKept && tailKept ? text : String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+    }
+
+    /// Whether a character that starts with `scalar` is white space, as `Character.isWhitespace` says.
+    private static func startsWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// Joins blocks of Markdown and trims surrounding blank lines.

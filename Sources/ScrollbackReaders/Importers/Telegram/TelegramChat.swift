@@ -32,6 +32,8 @@ struct TelegramChat {
         var waiting: [(index: Int, edited: Bool, reading: TelegramClock.Reading)] = []
         /// What the chat's messages report, kept apart until the chat is finished.
         var report = ImportReport()
+        /// What the times of messages added without a known zone say about it.
+        var inference = ZoneInference()
     }
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -51,39 +53,45 @@ struct TelegramChat {
                 source: SourceLocation(file: input.name)))
     }
 
-    /// Converts one message into `open`. Without `zoneKnown`, times the zone decides are kept
-    /// to be settled by `finish`, whose clock has seen every message.
+    /// Converts one message into `open`. Without `zoneKnown`, what its time says about the zone
+    /// goes into `open.inference`, and times the zone decides are kept to be settled by `finish`,
+    /// whose clock has seen every message.
     func add(_ value: JSONValue, to open: inout Open, zoneKnown: Bool) {
         open.count += 1
         let index = open.count - 1
         let location = lines.location(ofByte: value.offset)
-        guard let reading = TelegramClock.reading(value, field: "date") else {
+        let members = TelegramMembers(value)
+        let date = TelegramClock.written(members[.date], unixtime: members[.dateUnixtime])
+        if !zoneKnown { date?.observe(into: &open.inference) }
+        guard let date else {
             open.report.skipped.append(.init(location: location, text: "message \(index + 1) has no date"))
             return
         }
+        let reading = date.reading
         let time = clock.resolve(reading)
-        if TelegramClock.isLocalOnly(value, field: "date") { open.tally.localOnly += 1 }
-        let id = value["id"]?.scalarText ?? "m\(index + 1)"
+        if date.localOnly { open.tally.localOnly += 1 }
+        let id = members[.id]?.scalarText ?? "m\(index + 1)"
         open.ids.insert(id)
         var message = Message(id: id, sender: nil, time: time, location: location)
         var editedReading: TelegramClock.Reading?
-        if value["type"]?.string == "service" {
+        if members[.type]?.string == "service" {
             message.kind = .system
             message.text = MarkdownText.escape(TelegramText.service(value))
             // A pin links the message it pinned, as the app's "pinned «…»" line does.
-            if value["action"]?.string == "pin_message" { message.replyTo = value["message_id"]?.scalarText }
+            if members[.action]?.string == "pin_message" { message.replyTo = members[.messageID]?.scalarText }
         } else {
-            let senderName = value["from"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-            let senderID = value["from_id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+            let senderName = members[.from]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            let senderID = members[.fromID]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
             let sender = senderID ?? senderName ?? open.transcript.title ?? "unknown"
             message.sender = sender
             if !open.transcript.participants.contains(where: { $0.id == sender }) {
                 open.transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
             }
-            fill(&message, from: value, location: location, tally: &open.tally, report: &open.report)
-            if value["edited"] != nil || value["edited_unixtime"] != nil {
+            fill(&message, from: members, location: location, tally: &open.tally, report: &open.report)
+            if members[.edited] != nil || members[.editedUnixtime] != nil {
                 // An edit without a readable time takes the message's own.
-                editedReading = TelegramClock.reading(value, field: "edited") ?? reading
+                editedReading =
+                    TelegramClock.written(members[.edited], unixtime: members[.editedUnixtime])?.reading ?? reading
                 message.edited = clock.resolve(editedReading!)
             }
             if message.text.isEmpty && message.attachments.isEmpty {
@@ -92,7 +100,7 @@ struct TelegramChat {
                 return
             }
         }
-        open.topics.place(&message, service: value)
+        open.topics.place(&message, service: members)
         if !zoneKnown {
             let place = open.transcript.messages.count
             if case .fixed = reading {} else { open.waiting.append((place, false, reading)) }
@@ -132,25 +140,25 @@ struct TelegramChat {
     }
 
     private func fill(
-        _ message: inout Message, from value: JSONValue, location: SourceLocation, tally: inout Tally,
+        _ message: inout Message, from value: TelegramMembers, location: SourceLocation, tally: inout Tally,
         report: inout ImportReport
     ) {
         var unshown: [String] = []
-        message.text = TelegramText.markdown(text: value["text"], entities: value["text_entities"], unshown: &unshown)
+        message.text = TelegramText.markdown(text: value[.text], entities: value[.textEntities], unshown: &unshown)
         for kind in unshown { tally.unsupported[kind, default: 0] += 1 }
-        message.replyTo = value["reply_to_message_id"]?.scalarText
-        message.forwardedFrom = value["forwarded_from"]?.string ?? value["saved_from"]?.string
+        message.replyTo = value[.replyToMessageID]?.scalarText
+        message.forwardedFrom = value[.forwardedFrom]?.string ?? value[.savedFrom]?.string
         message.attachments = TelegramMedia.attachments(
             value, paths: attachments, location: location, missing: &tally.missingFiles, report: &report)
         if let extra = TelegramMedia.text(value) {
             message.text = message.text.isEmpty ? extra : message.text + "\n\n" + extra
         }
-        if let media = value["media_type"]?.string, !Self.knownMedia.contains(media) {
+        if let media = value[.mediaType]?.string, !Self.knownMedia.contains(media) {
             tally.unsupported["media of type \(media), shown as a file", default: 0] += 1
         }
-        if let via = value["via_bot"]?.string { tally.unsupported["sent via a bot (\(via))", default: 0] += 1 }
-        if value["inline_bot_buttons"] != nil { tally.unsupported["bot buttons", default: 0] += 1 }
-        for reaction in value["reactions"]?.array ?? [] {
+        if let via = value[.viaBot]?.string { tally.unsupported["sent via a bot (\(via))", default: 0] += 1 }
+        if value[.inlineBotButtons] != nil { tally.unsupported["bot buttons", default: 0] += 1 }
+        for reaction in value[.reactions]?.array ?? [] {
             let emoji = reaction["emoji"]?.string ?? (reaction["type"]?.string == "paid" ? "⭐" : "custom emoji")
             if reaction["emoji"] == nil { tally.unsupported["custom-emoji reactions", default: 0] += 1 }
             let by = reaction["recent"]?.array?.compactMap { $0["from_id"]?.scalarText ?? $0["from"]?.string } ?? []

@@ -34,11 +34,7 @@ struct TelegramClock {
 
     /// Adds what `message`'s `date`/`date_unixtime` pair says about the exporter's zone.
     static func observe(_ message: JSONValue, into inference: inout ZoneInference) {
-        if let offset = writtenOffset(message, field: "date"),
-            let instant = ImportJSON.unixTime(message["date_unixtime"])
-        {
-            inference.add(instant: instant.seconds, offset: offset)
-        }
+        written(message["date"], unixtime: message["date_unixtime"])?.observe(into: &inference)
     }
 
     /// A time as written, before the export's zone is applied.
@@ -51,25 +47,51 @@ struct TelegramClock {
         case local(CivilDate, second: Int)
     }
 
-    /// The instant of `field` (`date` or `edited`) and the offset it is shown with.
-    func time(_ value: JSONValue, field: String) -> Timestamp? {
-        Self.reading(value, field: field).map(resolve)
+    /// What a message's `date` (or `edited`) and its `_unixtime` say, read once: the time to
+    /// resolve, and what the pair tells of the exporter's zone.
+    struct Written {
+        var reading: Reading
+        /// The instant and the offset the wall-clock time shows it at, when that is a real offset
+        /// (whole quarter hours within ±14 h; anything else is a tool's inconsistency, not an offset).
+        var shown: (instant: Int64, offset: Int32)?
+        /// Whether the time is a local one without `_unixtime`, read in the export's zone.
+        var localOnly: Bool
+
+        /// Adds the offset the pair shows to what is known of the exporter's zone.
+        func observe(into inference: inout ZoneInference) {
+            if let shown { inference.add(instant: shown.instant, offset: shown.offset) }
+        }
     }
 
-    /// What `field` says, for a clock to resolve once the zone is known.
-    static func reading(_ value: JSONValue, field: String) -> Reading? {
-        let written = value[field]?.string
-        if let instant = ImportJSON.unixTime(value[field + "_unixtime"]) {
-            // The pair's own offset is what the exporter's clock showed then: it is kept as written.
-            if let offset = writtenOffset(value, field: field) {
-                return .fixed(Timestamp(seconds: instant.seconds, utcOffset: offset))
-            }
-            return .instant(Timestamp(seconds: instant.seconds))
+    /// Reads a time from its written text (`2024-01-10T12:00:00`, the exporter's wall clock, or
+    /// a time with its own offset, as some tools write) and its `_unixtime`; `nil` when neither
+    /// gives a time.
+    static func written(_ text: JSONValue?, unixtime: JSONValue?) -> Written? {
+        let written = text?.string
+        // Some tools write the date with its own offset (`…Z`); that is an instant already. (A text
+        // that reads as a wall-clock time has no offset: at most one of the two readings succeeds.)
+        let local = written.flatMap(localSeconds)
+        let zoned = local == nil ? written.flatMap { Timestamp(rfc3339: $0) } : nil
+        let instant = ImportJSON.unixTime(unixtime)
+        var shown: (instant: Int64, offset: Int32)?
+        if let instant, let local {
+            let offset = local - instant.seconds
+            if abs(offset) <= 14 * 3600, offset % 900 == 0 { shown = (instant.seconds, Int32(offset)) }
         }
-        // Some tools write the date with its own offset (`…Z`); that is an instant already.
-        if let written, let zoned = Timestamp(rfc3339: written) { return .fixed(zoned) }
-        guard let local = written.flatMap(localTime) else { return nil }
-        return .local(local.date, second: local.second)
+        let reading: Reading
+        if let instant {
+            // The pair's own offset is what the exporter's clock showed then: it is kept as written.
+            reading =
+                shown.map { .fixed(Timestamp(seconds: $0.instant, utcOffset: $0.offset)) }
+                ?? .instant(Timestamp(seconds: instant.seconds))
+        } else if let zoned {
+            reading = .fixed(zoned)
+        } else if let local {
+            reading = .local(CivilDate(daysSinceEpoch: local / 86_400), second: Int(local % 86_400))
+        } else {
+            return nil
+        }
+        return Written(reading: reading, shown: shown, localOnly: unixtime == nil && written != nil && zoned == nil)
     }
 
     /// The time `reading` is in this clock's zone.
@@ -83,27 +105,20 @@ struct TelegramClock {
         }
     }
 
-    /// Whether `value` has a local `field` without `field_unixtime`, read in the export's zone.
-    static func isLocalOnly(_ value: JSONValue, field: String) -> Bool {
-        value[field + "_unixtime"] == nil && value[field]?.string.map { Timestamp(rfc3339: $0) == nil } == true
-    }
-
-    /// The offset a `date` and its `date_unixtime` imply, when it is a real one
-    /// (whole quarter hours within ±14 h; anything else is a tool's inconsistency, not an offset).
-    static func writtenOffset(_ value: JSONValue, field: String) -> Int32? {
-        guard let written = value[field]?.string, Timestamp(rfc3339: written) == nil,
-            let local = localTime(written), let instant = ImportJSON.unixTime(value[field + "_unixtime"])
-        else { return nil }
-        let offset = local.date.daysSinceEpoch * 86_400 + Int64(local.second) - instant.seconds
-        guard abs(offset) <= 14 * 3600, offset % 900 == 0 else { return nil }
-        return Int32(offset)
-    }
-
-    /// `2024-01-10T12:00:00` → the date and the second of the day.
-    static func localTime(_ text: String) -> (date: CivilDate, second: Int)? {
-        guard let stamp = Timestamp(rfc3339: text + "Z") else { return nil }
-        let (days, second) = (stamp.seconds / 86_400, Int(stamp.seconds % 86_400))
-        return second >= 0 ? (CivilDate(daysSinceEpoch: days), second) : nil
+    /// `2024-01-10T12:00:00` → the seconds from 1970 to that wall-clock time, as if it were UTC;
+    /// `nil` for times before 1970 that are not a day's midnight (those are no local time here).
+    static func localSeconds(_ text: String) -> Int64? {
+        // Read as the same text with `Z` after it, without making that text.
+        var text = text
+        let stamp = text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { buffer -> Timestamp? in
+                _ = buffer.initialize(from: bytes)
+                buffer[bytes.count] = UInt8(ascii: "Z")
+                return Timestamp.parse(bytes: UnsafeBufferPointer(buffer))
+            }
+        }
+        guard let stamp, stamp.seconds % 86_400 >= 0 else { return nil }
+        return stamp.seconds
     }
 
     /// The report line for the zone days are shown in, when it was inferred.

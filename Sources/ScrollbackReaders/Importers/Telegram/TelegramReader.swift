@@ -40,25 +40,26 @@ enum TelegramReader {
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: paths, ownerID: nil)
         var open: TelegramChat.Open?
-        var inference = ZoneInference()
         var held: [JSONValue] = []
+        // The converter as it is while messages stream (its clock and owner are set at the end).
+        let converting = streamed
+        let zoneKnown = options.timeZone != nil
         var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
             if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
-                open = streamed.start(header, number: 1)
+                open = converting.start(header, number: 1)
             }
         } element: { value in
             if open == nil {
                 held.append(value)
             } else {
-                if options.timeZone == nil { TelegramClock.observe(value, into: &inference) }
-                streamed.add(value, to: &open!, zoneKnown: options.timeZone != nil)
+                converting.add(value, to: &open!, zoneKnown: zoneKnown)
             }
             return true
         }
         var report = ImportReport()
         let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
         if let chat = open, chatList(root!) == nil {
-            streamed.clock = TelegramClock(inference: inference, override: options.timeZone)
+            streamed.clock = TelegramClock(inference: chat.inference, override: options.timeZone)
             streamed.ownerID = owner
             if let note = streamed.clock.zoneNote { report.inferences.append(note) }
             open = nil

@@ -11,70 +11,114 @@ enum TelegramText {
         if entities?.array != nil, !sameTexts(written, runs), plain(written).count > plain(runs).count {
             runs = written
         }
-        var output = ""
+        var output: [UInt8] = []
+        // Room for most messages at once, rather than growing the buffer step by step.
+        output.reserveCapacity(256)
         for run in runs {
-            let startsLine = output.isEmpty || output.hasSuffix("\n")
+            // A run after a line break starts a line (a CR LF is one character, not a line break).
+            let startsLine =
+                output.isEmpty || (output.last == 0x0A && (output.count < 2 || output[output.count - 2] != 0x0D))
             if let plain = run.string {
-                output += MarkdownText.escape(plain, atLineStart: startsLine)
+                MarkdownText.escape(plain, atLineStart: startsLine, into: &output)
                 continue
             }
             let content = run["text"]?.string ?? ""
-            if let type = run["type"]?.string, let label = unshownTypes[type], !unshown.contains(label) {
-                unshown.append(label)
-            }
-            output += entity(type: run["type"]?.string ?? "plain", content: content, run: run, startsLine: startsLine)
+            let type = run["type"]?.string
+            if type == "underline", !unshown.contains(underlined) { unshown.append(underlined) }
+            entity(type: type ?? "plain", content: content, run: run, startsLine: startsLine, into: &output)
         }
         return MarkdownText.tidy(output)
     }
 
-    /// Entity types shown as their plain text: Markdown has no underline.
-    private static let unshownTypes = ["underline": "underlined text"]
+    /// How the report names the entity type shown as its plain text: Markdown has no underline.
+    private static let underlined = "underlined text"
 
     /// Whether two lists of runs hold the same texts, run by run.
     private static func sameTexts(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
-        a.count == b.count
-            && zip(a, b).allSatisfy { ($0.string ?? $0["text"]?.string) == ($1.string ?? $1["text"]?.string) }
+        guard a.count == b.count else { return false }
+        for index in a.indices where text(of: a[index]) != text(of: b[index]) { return false }
+        return true
     }
 
     /// The text of runs without their formatting.
     private static func plain(_ runs: [JSONValue]) -> String {
-        runs.map { $0.string ?? $0["text"]?.string ?? "" }.joined()
+        runs.map { text(of: $0) ?? "" }.joined()
     }
 
-    private static func entity(type: String, content: String, run: JSONValue, startsLine: Bool) -> String {
-        let escaped = MarkdownText.escape(content, atLineStart: startsLine)
+    /// The text of a run: a string, or an entity's `text`.
+    private static func text(of run: JSONValue) -> String? {
+        switch run.kind {
+        case .string(let text): return text
+        case .object(let members): return members.last { $0.key == "text" }?.value.string
+        default: return nil
+        }
+    }
+
+    /// Appends the Markdown for one entity run to `output`.
+    private static func entity(
+        type: String, content: String, run: JSONValue, startsLine: Bool, into output: inout [UInt8]
+    ) {
+        func wrapped(_ delimiter: String) {
+            let start = output.count
+            MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+            MarkdownText.wrap(&output, from: start, delimiter)
+        }
+        func linked(_ url: String?) {
+            if let url, isSafeLink(url) {
+                MarkdownText.link(content, url: url, into: &output)
+            } else {
+                MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+            }
+        }
         switch type {
-        case "bold": return MarkdownText.wrap(escaped, "**")
-        case "italic": return MarkdownText.wrap(escaped, "*")
-        case "strikethrough": return MarkdownText.wrap(escaped, "~~")
+        case "plain": MarkdownText.escape(content, atLineStart: startsLine, into: &output)
+        case "bold": wrapped("**")
+        case "italic": wrapped("*")
+        case "strikethrough": wrapped("~~")
         // Markdown has no underline or spoiler; `||…||` is the convention chat apps share for spoilers.
-        case "spoiler": return MarkdownText.wrap(escaped, "||")
-        case "code": return MarkdownText.codeSpan(content)
+        case "spoiler": wrapped("||")
+        case "code": output.append(contentsOf: MarkdownText.codeSpan(content).utf8)
         case "pre":
-            return MarkdownText.codeBlock(content, language: run["language"]?.string.flatMap { $0.isEmpty ? nil : $0 })
+            let language = run["language"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            output.append(contentsOf: MarkdownText.codeBlock(content, language: language).utf8)
         case "blockquote":
-            return "\n\n"
-                + escaped.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "> " + $0 }.joined(separator: "\n") + "\n\n"
-        case "text_link":
-            guard let href = run["href"]?.string, isSafeLink(href) else { return escaped }
-            return MarkdownText.link(content, url: href)
-        case "link":
-            let url = TextSearch.contains("://", in: content) ? content : "https://" + content
-            return isSafeLink(url) ? MarkdownText.link(content, url: url) : escaped
-        case "email": return MarkdownText.link(content, url: "mailto:" + content)
-        // A mention is shown as the name (or @username) the message wrote, never as a bare id.
-        case "mention", "mention_name": return escaped
-        default: return escaped  // plain, underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
+            let escaped = MarkdownText.escape(content, atLineStart: startsLine)
+            output.append(contentsOf: "\n\n".utf8)
+            output.append(
+                contentsOf: escaped.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "> " + $0 }.joined(separator: "\n").utf8)
+            output.append(contentsOf: "\n\n".utf8)
+        case "text_link": linked(run["href"]?.string)
+        case "link": linked(TextSearch.contains("://", in: content) ? content : "https://" + content)
+        case "email": MarkdownText.link(content, url: "mailto:" + content, into: &output)
+        // A mention is shown as the name (or @username) the message wrote, never as a bare id; the
+        // rest as their text: underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
+        default: MarkdownText.escape(content, atLineStart: startsLine, into: &output)
         }
     }
 
     /// Only web and mail links become links; `javascript:` and the like stay text.
     static func isSafeLink(_ url: String) -> Bool {
+        var url = url
+        // A scheme in ASCII bytes, followed by an ASCII byte, is compared as bytes, ignoring case.
+        let ascii = url.withUTF8 { bytes -> Bool? in
+            for scheme in safeSchemes where bytes.count >= scheme.count {
+                guard bytes.prefix(scheme.count).allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard zip(bytes, scheme).allSatisfy({ (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }) else {
+                    continue
+                }
+                return bytes.count == scheme.count || bytes[scheme.count] < 0x80 ? true : nil
+            }
+            return bytes.prefix(8).allSatisfy { $0 < 0x80 } ? false : nil
+        }
+        if let ascii { return ascii }
         let lower = url.lowercased()
         return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
             || lower.hasPrefix("tg://")
     }
+
+    /// The schemes `isSafeLink` accepts, as lower-case bytes.
+    private static let safeSchemes = ["https://", "http://", "mailto:", "tg://"].map { Array($0.utf8) }
 
     /// A sentence for a service message (`"action": "invite_members"` → "Ana added Ben and Cy").
     static func service(_ value: JSONValue) -> String {

@@ -10,9 +10,9 @@ struct TelegramTopics {
     private var roots: Set<String> = []
 
     /// Sets `message.topic` (and drops the reply to the topic itself); remembers topic roots.
-    mutating func place(_ message: inout Message, service value: JSONValue) {
-        if value["action"]?.string == "topic_created" {
-            let title = value["title"]?.string ?? ""
+    mutating func place(_ message: inout Message, service value: TelegramMembers) {
+        if value[.action]?.string == "topic_created" {
+            let title = value[.title]?.string ?? ""
             titles[message.id] = title
             roots.insert(message.id)
             message.topic = title
