@@ -167,16 +167,20 @@ public struct Bubble: Sendable, Hashable {
     public var jumbo: Bool
     /// The quoted message, when this one replies to another.
     public var reply: ReplyPreview? {
-        get {
-            guard case .preview(let preview)? = quoted else { return nil }
-            return preview
-        }
-        set { quoted = newValue.map { .preview($0) } }
+        get { quoted?.preview }
+        set { quoted = newValue.map(Quoted.init) }
     }
     /// The preview, held out of line: most bubbles quote nothing, and inline it would take 72 of
     /// a bubble's bytes (a million bubbles would carry 64 MB of empty previews).
     private var quoted: Quoted?
-    private indirect enum Quoted: Sendable, Hashable { case preview(ReplyPreview) }
+
+    /// A reply preview in a box of its own; never changed once made.
+    private final class Quoted: Sendable, Hashable {
+        let preview: ReplyPreview
+        init(_ preview: ReplyPreview) { self.preview = preview }
+        static func == (lhs: Quoted, rhs: Quoted) -> Bool { lhs === rhs || lhs.preview == rhs.preview }
+        func hash(into hasher: inout Hasher) { hasher.combine(preview) }
+    }
     /// How many messages before this one in the layout have the same id: 0 unless the log
     /// repeats an id. Renderers give repeats anchors of their own (`msg-m3~2`).
     package var repeatNumber = 0

@@ -175,7 +175,13 @@ extension Message {
             var meta: MetaValue?
         }
 
-        private indirect enum Rare: Sendable, Hashable { case fields(Extra) }
+        /// The rare fields in a box of their own; never changed once made.
+        private final class Rare: Sendable, Hashable {
+            let fields: Extra
+            init(_ fields: Extra) { self.fields = fields }
+            static func == (lhs: Rare, rhs: Rare) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+            func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+        }
 
         init(
             id: String, kind: Message.Kind, sender: String?, time: Timestamp, text: String, format: TextFormat,
@@ -201,11 +207,8 @@ extension Message {
         }
 
         private var extra: Extra {
-            get {
-                guard case .fields(let extra)? = rare else { return Extra() }
-                return extra
-            }
-            set { rare = newValue == Extra() ? nil : .fields(newValue) }
+            get { rare?.fields ?? Extra() }
+            set { rare = newValue == Extra() ? nil : Rare(newValue) }
         }
 
         var edited: Timestamp? {
