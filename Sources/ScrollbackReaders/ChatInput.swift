@@ -41,7 +41,7 @@ public struct ChatInput: Sendable {
     /// `InputBytes`); standard input, pipes and small files are read into memory.
     public static func load(_ path: String) throws(ReadError) -> ChatInput {
         if path == "-" {
-            guard let bytes = InputBytes.read(descriptor: STDIN_FILENO, size: nil, name: path) else {
+            guard let bytes = InputBytes.read(descriptor: STDIN_FILENO, size: nil) else {
                 throw ReadError(location: SourceLocation(file: path), problem: .unreadable)
             }
             return ChatInput(name: "-", contents: bytes, baseDirectory: FileManager.default.currentDirectoryPath)
@@ -67,13 +67,21 @@ public struct ChatInput: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         let regular = info.st_mode & S_IFMT == S_IFREG
-        return InputBytes.read(descriptor: descriptor, size: regular ? Int(info.st_size) : nil, name: path)
+        return InputBytes.read(descriptor: descriptor, size: regular ? Int(info.st_size) : nil)
     }
 
     /// The bytes, for readers that take files only.
     package var bytes: InputBytes? {
         if case .bytes(let bytes) = content { return bytes }
         return nil
+    }
+
+    /// Throws when the file got shorter while it was read (see `MappedFileGuard`): what was read
+    /// then ends in zeros, and is not what the file holds.
+    package func checkNotCutShort() throws(ReadError) {
+        guard bytes?.isCutShort == true else { return }
+        throw ReadError(
+            location: SourceLocation(file: name), problem: .syntax("the file got shorter while it was read."))
     }
 
     /// A location in this input, computing line and column from a byte offset.

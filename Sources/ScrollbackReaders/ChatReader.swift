@@ -73,7 +73,15 @@ public enum Readers {
                 location: SourceLocation(file: input.name),
                 problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
         }
-        var result = try reader.read(input, options)
+        var result: ReadResult
+        do {
+            result = try reader.read(input, options)
+        } catch {
+            try input.checkNotCutShort()
+            throw error
+        }
+        try input.checkNotCutShort()
+        input.bytes?.giveBackPages()
         if let transform = options.transform { result.conversations = result.conversations.map(transform.apply) }
         return result
     }

@@ -11,10 +11,9 @@ import Foundation
 /// read from the file again, so no answer depends on what was given back.
 ///
 /// A file that gets shorter while it is mapped cannot be read past its new end: the system
-/// stops the process with a bus error the moment such a page is touched. `ChatInput.load` turns
-/// that into a one-line error naming the file (see `MappedFileGuard`), the same refusal a file
-/// that changes under the reader deserves; standard input and small files are copied and never
-/// fault.
+/// raises a bus error the moment such a page is touched. `MappedFileGuard` puts zeros there
+/// instead and marks the bytes `isCutShort`, and `Readers.read` reports that the file got shorter
+/// rather than what was read; standard input and small files are copied and never fault.
 package struct InputBytes: RandomAccessCollection, ExpressibleByArrayLiteral, @unchecked Sendable {
     // Sendable: the bytes are never written, and `storage` keeps them alive as long as any copy.
     private let storage: Storage
@@ -52,6 +51,9 @@ package struct InputBytes: RandomAccessCollection, ExpressibleByArrayLiteral, @u
 
     /// Whether the bytes are a mapped file (whose pages a `PageRelease` can give back).
     package var isMapped: Bool { storage.isMapped }
+
+    /// Whether the mapped file got shorter while it was read, so that some bytes read as zeros.
+    package var isCutShort: Bool { storage.guardSlot.map(MappedFileGuard.isCutShort) ?? false }
 
     /// Calls `body` with the bytes, valid only inside it.
     package func withUnsafeBufferPointer<Result, Failure: Error>(
@@ -99,22 +101,26 @@ package struct InputBytes: RandomAccessCollection, ExpressibleByArrayLiteral, @u
     /// Reads the open file `descriptor` whose size was `size` when it was opened: a regular file
     /// of `mappingThreshold` bytes or more is mapped, anything else is read to its end into
     /// memory. `nil` when it cannot be read.
-    package static func read(descriptor: Int32, size: Int?, name: String) -> InputBytes? {
+    package static func read(descriptor: Int32, size: Int?) -> InputBytes? {
         if let size, size >= mappingThreshold,
             let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
         {
-            let storage = Storage(mapping: mapped, count: size, name: name)
+            let storage = Storage(mapping: mapped, count: size)
             return InputBytes(storage)
         }
         return Storage(reading: descriptor, sizeHint: size ?? 0).map(InputBytes.init)
     }
+
+    /// Gives back every page of a mapped file, once it is read: they would stay in the
+    /// process's memory until the input is let go, often after the pages of output are written.
+    package func giveBackPages() { giveBack(0..<count) }
 
     /// Gives back the whole pages in `range` of a mapped file; nothing for bytes in memory.
     fileprivate func giveBack(_ range: Range<Int>) {
         guard storage.isMapped, let base else { return }
         let page = Storage.pageSize
         let start = range.lowerBound / page * page
-        let end = range.upperBound / page * page
+        let end = range.upperBound == count ? count : range.upperBound / page * page
         guard end > start else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
@@ -153,7 +159,7 @@ private final class Storage {
     let base: UnsafeMutableRawPointer?
     let count: Int
     let isMapped: Bool
-    private let guardSlot: Int?
+    let guardSlot: Int?
 
     static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
@@ -170,11 +176,11 @@ private final class Storage {
         }
     }
 
-    init(mapping: UnsafeMutableRawPointer, count: Int, name: String) {
+    init(mapping: UnsafeMutableRawPointer, count: Int) {
         base = mapping
         self.count = count
         isMapped = true
-        guardSlot = MappedFileGuard.watch(UnsafeRawPointer(mapping), count: count, name: name)
+        guardSlot = MappedFileGuard.watch(UnsafeRawPointer(mapping), count: count)
     }
 
     /// Reads `descriptor` to its end, straight into the allocation (no second copy of a big

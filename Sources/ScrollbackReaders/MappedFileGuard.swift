@@ -2,22 +2,23 @@ import Foundation
 
 /// What happens when a mapped input gets shorter while it is read: another program truncates
 /// or rewrites the file, and a page past its new end is touched. The system then raises a bus
-/// error (`SIGBUS`) instead of returning bytes; without this guard the process would die with
-/// "Bus error". With it, the process writes one line, `scrollback: error: FILE: the file got
-/// shorter while it was read.`, and exits with status 1 before anything else runs: no page or
-/// site is renamed into place from a half-read input (outputs are written to a temporary file
-/// first, and the rename never happens).
+/// error (`SIGBUS`) instead of returning bytes, and without this guard the process would die
+/// with "Bus error" (a live server too, when a file it shows is saved in place).
+///
+/// With it, the handler puts zero-filled memory where the missing pages were, marks the input
+/// as cut short and returns: the reader goes on over zeros, which no format accepts, and
+/// `Readers.read` then reports `FILE: The file got shorter while it was read.` in place of
+/// whatever the reader made of them, an ordinary error that leaves outputs as they were.
 ///
 /// A bus error anywhere else goes to the handler that was there before, as if this one did not
 /// exist. Only the signal handler reads the table of watched mappings; it takes no lock and
-/// calls only `write` and `_exit`.
+/// makes one system call (`mmap`).
 enum MappedFileGuard {
     /// One watched mapping: where it is and the line to write if it faults.
     private struct Slot {
         var start: UInt = 0
         var end: UInt = 0
-        var message: UnsafeMutablePointer<UInt8>?
-        var length = 0
+        var cutShort = false
     }
 
     private static let capacity = 64
@@ -30,28 +31,30 @@ enum MappedFileGuard {
     nonisolated(unsafe) private static var previous = sigaction()
     nonisolated(unsafe) private static var installed = false
 
-    /// Watches the mapping of `count` bytes at `start`, the file `name`; returns its slot for
-    /// `unwatch`, or `nil` when every slot is taken (the mapping then faults as it would unguarded).
-    static func watch(_ start: UnsafeRawPointer, count: Int, name: String) -> Int? {
-        let line = Array("scrollback: error: \(name): the file got shorter while it was read.\n".utf8)
+    /// Watches the mapping of `count` bytes at `start`; returns its slot for `unwatch`, or `nil`
+    /// when every slot is taken (the mapping then faults as it would unguarded).
+    static func watch(_ start: UnsafeRawPointer, count: Int) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         installIfNeeded()
         guard let free = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
-        let message = UnsafeMutablePointer<UInt8>.allocate(capacity: line.count)
-        message.initialize(from: line, count: line.count)
         let address = UInt(bitPattern: start)
-        slots[free] = Slot(start: address, end: 0, message: message, length: line.count)
+        slots[free] = Slot(start: address, end: 0)
         slots[free].end = address + UInt(count)  // last: the handler skips a slot whose end is 0
         return free
+    }
+
+    /// Whether the mapping in `slot` lost pages to a file that got shorter.
+    static func isCutShort(_ slot: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots[slot].cutShort
     }
 
     /// Stops watching the mapping in `slot` (before it is unmapped).
     static func unwatch(_ slot: Int) {
         lock.lock()
         defer { lock.unlock() }
-        slots[slot].end = 0
-        slots[slot].message?.deallocate()
         slots[slot] = Slot()
     }
 
@@ -74,13 +77,21 @@ enum MappedFileGuard {
             let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
             for index in 0..<capacity {
                 let slot = slots[index]
-                if slot.end != 0, address >= slot.start, address < slot.end, let message = slot.message {
-                    _ = write(2, message, slot.length)
-                    _exit(1)
+                guard slot.end != 0, address >= slot.start, address < slot.end else { continue }
+                // Zeros from the faulting page to the mapping's end, in place of the file's pages.
+                let page = address & ~(UInt(pageSize) - 1)
+                let zeros = mmap(
+                    UnsafeMutableRawPointer(bitPattern: page), Int(slot.end - page), PROT_READ,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+                if zeros != MAP_FAILED {
+                    slots[index].cutShort = true
+                    return
                 }
             }
         }
         // Not an input's page: let the fault happen again under the handler that was there before.
         sigaction(SIGBUS, &previous, nil)
     }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 }
