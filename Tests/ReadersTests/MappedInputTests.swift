@@ -67,6 +67,21 @@ struct MappedInputTests {
         #expect(mapped.conversations.first?.messages.count == 35_000)
     }
 
+    @Test("A file cut short while it is mapped is a read error naming it, not a crash")
+    func cutShort() throws {
+        let bytes = Self.document(.scrollback, messages: 35_000)
+        let path = try Self.write(bytes, name: "cut.json")
+        let input = try ChatInput.load(path)
+        #expect(input.bytes?.isMapped == true)
+        // Another program truncates the file before the reader reaches its second megabyte.
+        #expect(truncate(path, 1 << 20) == 0)
+        #expect(Self.error(reading: input, format: .scrollback) == "\(path): The file got shorter while it was read.")
+        #expect(input.bytes?.isCutShort == true)
+        // Read again, the shorter file is what it is: cut off inside a message.
+        let again = Self.error(reading: try ChatInput.load(path), format: .scrollback)
+        #expect(again?.hasPrefix("\(path):") == true && again?.contains("got shorter") == false)
+    }
+
     // MARK: - Inputs
 
     private static func error(reading input: ChatInput, format: InputFormat) -> String? {
