@@ -71,16 +71,12 @@ package struct InputBytes: RandomAccessCollection, ExpressibleByArrayLiteral, @u
         try withUnsafeBufferPointer { buffer throws(Failure) in try body(UnsafeRawBufferPointer(buffer)) }
     }
 
+    /// The bytes in one piece, so `Array(bytes)`, `String(decoding:as:)` and searches copy or
+    /// scan them as a whole rather than a byte at a time.
     package func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
         try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: base, count: count)) }
-    }
-
-    /// The bytes in `range` as an array (one copy, not a byte at a time).
-    package func array(_ range: Range<Int>) -> [UInt8] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Range out of bounds")
-        return withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Calls `body` with the bytes `step` at a time, giving back each piece once it is done
