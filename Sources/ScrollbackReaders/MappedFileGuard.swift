@@ -11,10 +11,10 @@ import Foundation
 /// whatever the reader made of them, an ordinary error that leaves outputs as they were.
 ///
 /// A bus error anywhere else goes to the handler that was there before, as if this one did not
-/// exist. Only the signal handler reads the table of watched mappings; it takes no lock and
-/// makes one system call (`mmap`).
+/// exist. The signal handler takes no lock (it only reads the table of watched mappings and
+/// sets a flag in it) and makes one system call (`mmap`).
 enum MappedFileGuard {
-    /// One watched mapping: where it is and the line to write if it faults.
+    /// One watched mapping: where it is, and whether it lost pages.
     private struct Slot {
         var start: UInt = 0
         var end: UInt = 0
@@ -61,6 +61,7 @@ enum MappedFileGuard {
     private static func installIfNeeded() {
         guard !installed else { return }
         installed = true
+        _ = pageSize  // set up now: the handler must not be the first to touch a lazy global
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signal, info, context in
             MappedFileGuard.handle(signal, info, context)
