@@ -32,7 +32,8 @@ enum RenderCommand {
         let format = ColorPolicy.format(requested, color: options.terminal.color)
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         options.html.mediaBaseDirectory = input.baseDirectory
-        options.html.mediaArchive = SharedOptions.mediaArchive(input)
+        // Let the input go before rendering: read from standard input, it is a copy in memory.
+        options.html.mediaArchive = SharedOptions.mediaArchive(consume input)
         if let output {
             try AtomicFile.write(output) { stream in try transcript.render(format, options: options, to: &stream) }
         } else {

@@ -20,8 +20,9 @@ enum ValidateCommand {
             do {
                 let input = try ChatInput.load(path)
                 let result = try Readers.read(input, format: format, options: readOptions)
+                // The input is let go before the layout: read from standard input, it is a copy in memory.
                 ImportReportPrinter.print(
-                    result, input: input, console: console, meGiven: arguments.given(OptionCatalog.validateMe))
+                    result, input: consume input, console: console, meGiven: arguments.given(OptionCatalog.validateMe))
                 var layoutOptions = LayoutOptions()
                 layoutOptions.me = try arguments.value(OptionCatalog.validateMe)
                 layoutOptions.timeZone = try SharedOptions.zone(arguments)

@@ -12,14 +12,19 @@ public struct ChatInput: Sendable {
 
     /// A file's bytes or a folder's path.
     package enum Content: Sendable {
-        case bytes([UInt8])
+        case bytes(InputBytes)
         case directory(String)
     }
 
     /// Creates an input from bytes in memory.
     public init(name: String, bytes: [UInt8], baseDirectory: String? = nil) {
+        self.init(name: name, contents: InputBytes(bytes), baseDirectory: baseDirectory)
+    }
+
+    /// Creates an input from bytes already read (or mapped).
+    package init(name: String, contents: InputBytes, baseDirectory: String? = nil) {
         self.name = name
-        self.content = .bytes(bytes)
+        self.content = .bytes(contents)
         self.baseDirectory = baseDirectory
     }
 
@@ -31,10 +36,15 @@ public struct ChatInput: Sendable {
     }
 
     /// Reads `path` (`-` is standard input): a file's bytes, or a folder.
+    ///
+    /// A regular file of a few megabytes or more is mapped into memory rather than copied (see
+    /// `InputBytes`); standard input, pipes and small files are read into memory.
     public static func load(_ path: String) throws(ReadError) -> ChatInput {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return ChatInput(name: "-", bytes: [UInt8](data), baseDirectory: FileManager.default.currentDirectoryPath)
+            guard let bytes = InputBytes.read(descriptor: STDIN_FILENO, size: nil) else {
+                throw ReadError(location: SourceLocation(file: path), problem: .unreadable)
+            }
+            return ChatInput(name: "-", contents: bytes, baseDirectory: FileManager.default.currentDirectoryPath)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -45,35 +55,33 @@ public struct ChatInput: Sendable {
             throw ReadError(location: SourceLocation(file: path), problem: .unreadable)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        return ChatInput(name: path, bytes: bytes, baseDirectory: folder.isEmpty ? "." : folder)
+        return ChatInput(name: path, contents: bytes, baseDirectory: folder.isEmpty ? "." : folder)
     }
 
-    /// A file's bytes, read straight into the array (not through `Data`, which would hold a big
-    /// export twice while it is copied).
-    private static func readFile(_ path: String) -> [UInt8]? {
+    /// A file's bytes: mapped when it is a large regular file, else read straight into memory
+    /// (not through `Data`, which would hold a big input twice while it is copied).
+    private static func readFile(_ path: String) -> InputBytes? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        defer { close(descriptor) }  // a mapping outlives its descriptor
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            bytes.append(contentsOf: chunk[..<count])
-        }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        return InputBytes.read(descriptor: descriptor, size: regular ? Int(info.st_size) : nil)
     }
 
     /// The bytes, for readers that take files only.
-    package var bytes: [UInt8]? {
+    package var bytes: InputBytes? {
         if case .bytes(let bytes) = content { return bytes }
         return nil
+    }
+
+    /// Throws when the file got shorter while it was read (see `MappedFileGuard`): what was read
+    /// then ends in zeros, and is not what the file holds.
+    package func checkNotCutShort() throws(ReadError) {
+        guard bytes?.isCutShort == true else { return }
+        throw ReadError(
+            location: SourceLocation(file: name), problem: .syntax("the file got shorter while it was read."))
     }
 
     /// A location in this input, computing line and column from a byte offset.

@@ -67,13 +67,22 @@ public enum Readers {
         throws -> ReadResult
     {
         let input = try ExportFolder.mainFile(of: input) ?? input
-        let chosen = try format ?? detect(input)
-        guard let reader = reader(for: chosen) else {
-            throw ReadError(
-                location: SourceLocation(file: input.name),
-                problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
+        var result: ReadResult
+        do {
+            let chosen = try format ?? detect(input)
+            guard let reader = reader(for: chosen) else {
+                throw ReadError(
+                    location: SourceLocation(file: input.name),
+                    problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))
+            }
+            result = try reader.read(input, options)
+        } catch {
+            // Whatever a reader made of a file that got shorter under it, that is the problem to report.
+            try input.checkNotCutShort()
+            throw error
         }
-        var result = try reader.read(input, options)
+        try input.checkNotCutShort()
+        input.bytes?.giveBackPages()
         if let transform = options.transform { result.conversations = result.conversations.map(transform.apply) }
         return result
     }

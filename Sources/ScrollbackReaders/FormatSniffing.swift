@@ -5,7 +5,16 @@ enum FormatSniffing {
     static let headLength = 65_536
 
     /// The first byte that is not white space (after a UTF-8 byte order mark).
+    static func firstNonSpace(_ bytes: InputBytes) -> UInt8? {
+        bytes.withUnsafeBufferPointer { firstNonSpace($0) }
+    }
+
+    /// `firstNonSpace` of bytes in an array (a line).
     static func firstNonSpace(_ bytes: [UInt8]) -> UInt8? {
+        bytes.withUnsafeBufferPointer { firstNonSpace($0) }
+    }
+
+    private static func firstNonSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
             switch bytes[index] {
@@ -17,18 +26,20 @@ enum FormatSniffing {
     }
 
     /// The first `count` bytes as text (invalid UTF-8 repaired), for cheap substring checks.
-    static func head(_ bytes: [UInt8], _ count: Int) -> String {
-        String(decoding: bytes.prefix(count), as: UTF8.self)
+    static func head(_ bytes: InputBytes, _ count: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
 
     /// Whether the input is one JSON object with a `"messages"` member and a member only the
     /// native format has at its level (`version`) or in its messages (`time`, `sender`).
     ///
     /// Other exports also hold `"messages"` (Telegram, Discord) but name times and senders differently.
-    static func looksLikeNativeJSON(_ bytes: [UInt8]) -> Bool {
+    static func looksLikeNativeJSON(_ bytes: InputBytes) -> Bool {
         guard firstNonSpace(bytes) == UInt8(ascii: "{") else { return false }
         let hasKey = { (key: String) in
-            bytes.prefix(headLength).withUnsafeBufferPointer { ImportSniffing.hasMember($0, key) }
+            bytes.withUnsafeBufferPointer {
+                ImportSniffing.hasMember(UnsafeBufferPointer(rebasing: $0.prefix(headLength)), key)
+            }
         }
         // A long title or participant list can push "messages" past the head; "version" comes first.
         guard hasKey("messages") || hasKey("version") else { return false }
@@ -38,8 +49,12 @@ enum FormatSniffing {
 
     /// Whether the input is JSON objects one per line rather than one document: the first line is a
     /// whole object, and another object line follows or the object is a message or a header.
-    static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
-        var lines: [ArraySlice<UInt8>] = []
+    static func looksLikeJSONLines(_ bytes: InputBytes) -> Bool {
+        bytes.withUnsafeBufferPointer { looksLikeJSONLines($0) }
+    }
+
+    private static func looksLikeJSONLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let limit = min(bytes.count, 1 << 20)
         var firstIsCut = false
@@ -60,7 +75,7 @@ enum FormatSniffing {
         else {
             return false
         }
-        if lines.count > 1 { return firstNonSpace(Array(lines[1])) == UInt8(ascii: "{") }
+        if lines.count > 1 { return firstNonSpace(UnsafeBufferPointer(rebasing: lines[1])) == UInt8(ascii: "{") }
         return object["messages"] == nil
             && (object["time"] != nil || object["type"]?.string == "conversation")
     }

@@ -102,15 +102,26 @@ enum JSONLinesReader {
         if FormatSniffing.firstNonSpace(bytes) == nil {
             throw ReadError(location: SourceLocation(file: input.name, line: 1, column: 1), problem: .empty)
         }
-        var start = 0
-        var lineNumber = 1
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            guard try body(Array(bytes[start..<end]), lineNumber) else { return false }
-            start = end + 1
-            lineNumber += 1
+        // A line is let go once read, so the pages of a mapped log behind it are given back.
+        var pages = PageRelease(bytes)
+        return try bytes.withUnsafeBufferPointer { buffer throws(ReadError) in
+            guard let base = buffer.baseAddress else { return true }
+            var start = 0
+            var lineNumber = 1
+            while start < buffer.count {
+                let end =
+                    memchr(base + start, 0x0A, buffer.count - start).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? buffer.count
+                guard try body(Array(UnsafeBufferPointer(rebasing: buffer[start..<end])), lineNumber) else {
+                    return false
+                }
+                pages.passed(start)
+                start = end + 1
+                lineNumber += 1
+            }
+            return true
         }
-        return true
     }
 
     /// `forEachLine` over the file at `path`, read a megabyte at a time.

@@ -21,7 +21,9 @@ package struct JSONParser {
     /// The deepest nesting accepted; deeper input is refused instead of exhausting the stack.
     package static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    private let bytes: CheckedBytes
+    /// Gives back the pages of a mapped input behind each value handed on.
+    private var pages: PageRelease?
     private var position: Int
     private var depth = 0
     /// The root object's member whose array is handed on element by element, not kept.
@@ -39,7 +41,16 @@ package struct JSONParser {
 
     /// Parses one JSON document from `bytes`, which must hold nothing else but white space.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
-        try parse(bytes, streaming: nil, element: nil)
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try parse(buffer, pages: nil, streaming: nil, element: nil)
+        }
+    }
+
+    /// `parse(_:)` over an input's bytes.
+    package static func parse(_ bytes: InputBytes) throws(Failure) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try parse(buffer, pages: nil, streaming: nil, element: nil)
+        }
     }
 
     /// Parses a document whose root object has an array under `key`, handing each element of
@@ -48,21 +59,28 @@ package struct JSONParser {
     /// root, that member is an empty array at the array's offset.
     ///
     /// `element` returns `false` to stop (the caller has found a problem of its own); `parse`
-    /// then returns what it has without reading further.
+    /// then returns what it has without reading further. Once `element` has returned, the
+    /// parser needs nothing before that element's start: a mapped input gives those pages back.
     package static func parse(
-        _ bytes: [UInt8], streaming key: String, element: @escaping (JSONValue) -> Bool
+        _ bytes: InputBytes, streaming key: String, element: @escaping (JSONValue) -> Bool
     ) throws(Failure) -> JSONValue {
-        try parse(bytes, streaming: Optional(key), element: Optional(element))
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try parse(buffer, pages: PageRelease(bytes), streaming: Optional(key), element: Optional(element))
+        }
     }
 
     /// `parse(_:streaming:element:)` that first hands `header` the root object's members written
     /// before the streamed array (an export's chat name and type come before its messages), so
     /// each element can be converted knowing them.
     package static func parse(
-        _ bytes: [UInt8], streaming key: String, header: @escaping (JSONValue) -> Void,
+        _ bytes: InputBytes, streaming key: String, header: @escaping (JSONValue) -> Void,
         element: @escaping (JSONValue) -> Bool
     ) throws(Failure) -> JSONValue {
-        try parse(bytes, streaming: Optional(key), header: header, element: Optional(element))
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try parse(
+                buffer, pages: PageRelease(bytes), streaming: Optional(key), header: header,
+                element: Optional(element))
+        }
     }
 
     /// Parses a document, handing each value at the end of one of `paths` to `element` as soon as
@@ -70,28 +88,47 @@ package struct JSONParser {
     /// element of an array or member of an object. `element` gets the value, its member name
     /// (`nil` in an array) and which path it ends; a value on a shorter path comes after those
     /// within it, without them.
-    /// `element` returns `false` to stop, as for `parse(_:streaming:element:)`.
+    /// `element` returns `false` to stop, as for `parse(_:streaming:element:)`, and a mapped
+    /// input's pages before a value handed on are given back once `element` has returned.
     ///
     /// ChatGPT's export is an array of conversations, each a `mapping` of nodes: with the paths
     /// `[nil, "mapping", nil]` and `[nil]` every node and then its conversation come one by one.
     package static func parse(
+        _ bytes: InputBytes, handingOn paths: [[String?]], element: @escaping (JSONValue, String?, Int) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try parse(buffer, pages: PageRelease(bytes), streaming: nil, handingOn: paths, to: element, element: nil)
+        }
+    }
+
+    /// `parse(_:streaming:element:)` over bytes in an array.
+    package static func parse(
+        _ bytes: [UInt8], streaming key: String, element: @escaping (JSONValue) -> Bool
+    ) throws(Failure) -> JSONValue {
+        try parse(InputBytes(bytes), streaming: key, element: element)
+    }
+
+    /// `parse(_:handingOn:element:)` over bytes in an array.
+    package static func parse(
         _ bytes: [UInt8], handingOn paths: [[String?]], element: @escaping (JSONValue, String?, Int) -> Bool
     ) throws(Failure) -> JSONValue {
-        try parse(bytes, streaming: nil, handingOn: paths, to: element, element: nil)
+        try parse(InputBytes(bytes), handingOn: paths, element: element)
     }
 
     private static func parse(
-        _ bytes: [UInt8], streaming key: String?, handingOn paths: [[String?]] = [],
-        to handOn: ((JSONValue, String?, Int) -> Bool)? = nil, header: ((JSONValue) -> Void)? = nil,
-        element: ((JSONValue) -> Bool)?
+        _ buffer: UnsafeBufferPointer<UInt8>, pages: PageRelease?, streaming key: String?,
+        handingOn paths: [[String?]] = [], to handOn: ((JSONValue, String?, Int) -> Bool)? = nil,
+        header: ((JSONValue) -> Void)? = nil, element: ((JSONValue) -> Bool)?
     ) throws(Failure) -> JSONValue {
+        let bytes = CheckedBytes(buffer)
         var parser = JSONParser(bytes: bytes, position: 0)
+        parser.pages = pages
         parser.streamedKey = key
         parser.streamElement = element
         parser.streamHeader = header
         parser.handOnPaths = paths
         parser.handOn = handOn
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         do throws(Failure) {
             parser.skipWhitespace()
             let value = try parser.parseValue()
@@ -106,7 +143,7 @@ package struct JSONParser {
             // A stray byte that is not UTF-8 is a problem of the text, not of its JSON.
             let offset = error.offset
             if offset < bytes.count, bytes[offset] >= 0x80,
-                UTF8Validation.firstInvalidOffset(in: bytes, range: offset..<min(offset + 4, bytes.count)) == offset
+                UTF8Validation.firstInvalidOffset(in: buffer, range: offset..<min(offset + 4, bytes.count)) == offset
             {
                 throw Failure(offset: offset, reason: Failure.invalidUTF8Reason)
             }
@@ -114,7 +151,7 @@ package struct JSONParser {
         }
     }
 
-    private init(bytes: [UInt8], position: Int) {
+    private init(bytes: CheckedBytes, position: Int) {
         self.bytes = bytes
         self.position = position
     }
@@ -235,6 +272,7 @@ package struct JSONParser {
                     stopped = true
                     return JSONValue(.array([]), offset: start)
                 }
+                pages?.passed(element.offset)
             } else {
                 elements.append(element)
             }
@@ -276,6 +314,7 @@ package struct JSONParser {
                 stopped = true
                 return false
             }
+            pages?.passed(value.offset)
         } else {
             kept.append((key ?? "", value))
         }
@@ -298,12 +337,12 @@ package struct JSONParser {
                     position += 1
                     return text
                 }
-                output.append(contentsOf: bytes[runStart..<position])
+                output.append(contentsOf: bytes.slice(runStart..<position))
                 position += 1
                 return try decodeUTF8Bytes(output, stringStart: start)
             }
             if byte == UInt8(ascii: "\\") {
-                output.append(contentsOf: bytes[runStart..<position])
+                output.append(contentsOf: bytes.slice(runStart..<position))
                 try parseEscape(into: &output)
                 runStart = position
                 continue
@@ -405,7 +444,7 @@ package struct JSONParser {
             }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let text = String(decoding: bytes.slice(start..<position), as: UTF8.self)
         return JSONValue(.number(text), offset: start)
     }
 
@@ -417,7 +456,7 @@ package struct JSONParser {
         let start = position
         let count = word.utf8CodeUnitCount
         let matches = word.withUTF8Buffer { expected in
-            position + count <= bytes.count && bytes[position..<position + count].elementsEqual(expected)
+            position + count <= bytes.count && bytes.slice(position..<position + count).elementsEqual(expected)
         }
         guard matches else {
             throw Failure(offset: start, reason: "Expected a JSON value but found \(describeCurrent()).")
@@ -439,11 +478,8 @@ package struct JSONParser {
     private func decodeUTF8(_ range: Range<Int>, stringStart: Int) throws(Failure) -> String {
         // Validate in place without copying. (`String(validating:as:)` is generic over the encoding and
         // runs unspecialised in the standard library: a metadata look-up per string.)
-        let result: String? = bytes.withUnsafeBufferPointer { buffer in
-            let slice = UnsafeBufferPointer(rebasing: buffer[range])
-            return isValidUTF8(slice) ? String(decoding: slice, as: UTF8.self) : nil
-        }
-        if let result { return result }
+        let slice = bytes.slice(range)
+        if isValidUTF8(slice) { return String(decoding: slice, as: UTF8.self) }
         throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
@@ -455,7 +491,7 @@ package struct JSONParser {
     }
 
     private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
-        UTF8Validation.firstInvalidOffset(in: bytes, range: range)
+        UTF8Validation.firstInvalidOffset(in: bytes.buffer, range: range)
     }
 
     private func describeCurrent() -> String {
@@ -470,7 +506,30 @@ package struct JSONParser {
     private func characterAt(_ offset: Int) -> Character? {
         let length = byteCountOfCharacter(startingWith: bytes[offset])
         guard offset + length <= bytes.count else { return nil }
-        return String(validating: bytes[offset..<offset + length], as: UTF8.self)?.first
+        return String(validating: bytes.slice(offset..<offset + length), as: UTF8.self)?.first
+    }
+}
+
+/// The bytes a parser reads, with every subscript checked as an array's is (an unsafe buffer's is not).
+private struct CheckedBytes {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let count: Int
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+        count = buffer.count
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt8 {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
+        return buffer.baseAddress.unsafelyUnwrapped[position]
+    }
+
+    /// The bytes in `range`, which must be in bounds.
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Range out of bounds")
+        return UnsafeBufferPointer(rebasing: buffer[range])
     }
 }
 

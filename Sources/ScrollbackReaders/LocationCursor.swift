@@ -11,31 +11,58 @@ import ScrollbackModel
 /// not a column anyone can see.
 struct LocationCursor {
     private let name: String
-    private let bytes: [UInt8]
-    private let firstLine: Int
-    /// Where counting starts: after a byte order mark.
-    private let start: Int
-    private var offset: Int
-    private var line: Int
-    private var column = 1
+    private let bytes: InputBytes
+    private var count: Count
 
     /// A cursor over `bytes`, whose first byte is on line `firstLine` of the file `name`.
-    init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+    init(name: String, bytes: InputBytes, firstLine: Int = 1) {
         self.name = name
         self.bytes = bytes
-        self.firstLine = firstLine
-        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        offset = start
-        line = firstLine
+        count = bytes.withUnsafeBufferPointer { Count($0, firstLine: firstLine) }
     }
 
     /// The location of the byte at `target`.
     mutating func location(of target: Int) -> SourceLocation {
-        let end = max(min(target, bytes.count), start)
-        bytes.withUnsafeBufferPointer { buffer in
-            if end >= offset { forward(to: end, in: buffer) } else { backward(to: end, in: buffer) }
-        }
-        return SourceLocation(file: name, line: line, column: column)
+        bytes.withUnsafeBufferPointer { count.move(to: target, in: $0) }
+        return SourceLocation(file: name, line: count.line, column: count.column)
+    }
+
+    /// The location of `target` without moving a cursor: for errors, which happen once.
+    static func locate(_ target: Int, in bytes: InputBytes, name: String, firstLine: Int = 1) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { locate(target, in: $0, name: name, firstLine: firstLine) }
+    }
+
+    /// `locate` in an array's bytes (a line of a log, located once per message).
+    static func locate(_ target: Int, in bytes: [UInt8], name: String, firstLine: Int = 1) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { locate(target, in: $0, name: name, firstLine: firstLine) }
+    }
+
+    private static func locate(
+        _ target: Int, in buffer: UnsafeBufferPointer<UInt8>, name: String, firstLine: Int
+    ) -> SourceLocation {
+        var count = Count(buffer, firstLine: firstLine)
+        count.move(to: target, in: buffer)
+        return SourceLocation(file: name, line: count.line, column: count.column)
+    }
+}
+
+/// Where a cursor is: its offset, and the line and column there.
+private struct Count {
+    /// Where counting starts: after a byte order mark.
+    let start: Int
+    var offset: Int
+    var line: Int
+    var column = 1
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        offset = start
+        line = firstLine
+    }
+
+    mutating func move(to target: Int, in buffer: UnsafeBufferPointer<UInt8>) {
+        let end = max(min(target, buffer.count), start)
+        if end >= offset { forward(to: end, in: buffer) } else { backward(to: end, in: buffer) }
     }
 
     /// Line breaks are found with `memchr`; characters are counted only after the last one.
@@ -75,11 +102,5 @@ struct LocationCursor {
         var count = 0
         for index in range where buffer[index] & 0xC0 != 0x80 { count += 1 }
         return count
-    }
-
-    /// The location of `target` without moving a cursor: for errors, which happen once.
-    static func locate(_ target: Int, in bytes: [UInt8], name: String, firstLine: Int = 1) -> SourceLocation {
-        var cursor = LocationCursor(name: name, bytes: bytes, firstLine: firstLine)
-        return cursor.location(of: target)
     }
 }

@@ -24,8 +24,22 @@ package enum MessageStream {
         _ input: ChatInput, format: InputFormat? = nil, options: ReadOptions = ReadOptions(),
         reporting: Bool = true, each: (consuming Message) -> Void
     ) throws -> ReadResult? {
-        guard options.transform == nil, input.bytes != nil else { return nil }
-        switch try format ?? Readers.detect(input) {
+        guard options.transform == nil, let bytes = input.bytes else { return nil }
+        defer { bytes.giveBackPages() }
+        do {
+            let result = try stream(input, format: format ?? Readers.detect(input), reporting: reporting, each: each)
+            try input.checkNotCutShort()
+            return result
+        } catch {
+            try input.checkNotCutShort()
+            throw error
+        }
+    }
+
+    private static func stream(
+        _ input: ChatInput, format: InputFormat, reporting: Bool, each: (consuming Message) -> Void
+    ) throws -> ReadResult? {
+        switch format {
         case .scrollback:
             return try NativeJSONReader.stream(input, reporting: reporting, each: each)
         case .jsonl:

@@ -2,7 +2,17 @@
 package enum UTF8Validation {
     /// The offset of the first byte in `range` that does not start or continue valid UTF-8.
     package static func firstInvalidOffset(in bytes: [UInt8], range: Range<Int>? = nil) -> Int? {
-        let range = range ?? bytes.indices
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0, range: range) }
+    }
+
+    /// `firstInvalidOffset(in:range:)` in an input's bytes.
+    package static func firstInvalidOffset(in bytes: InputBytes, range: Range<Int>? = nil) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0, range: range) }
+    }
+
+    /// `firstInvalidOffset(in:range:)` in bytes in memory.
+    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) -> Int? {
+        let range = range ?? 0..<bytes.count
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]

@@ -29,21 +29,22 @@ struct ImportSniffingTests {
         #expect(!ImportSniffing.hasMember(#"{"text": "say \"type\": 1"}"#, "type"))
         #expect(ImportSniffing.hasMember(#"{"text": "say \"type\": 1", "type": 2}"#, "type"))
         let quoted = Array(#"{"title": "\"messages\": \"version\": x"}"#.utf8)
-        #expect(!FormatSniffing.looksLikeNativeJSON(quoted))
-        #expect(FormatSniffing.looksLikeNativeJSON(Array(#"{"version": 1, "messages": []}"#.utf8)))
+        #expect(!FormatSniffing.looksLikeNativeJSON(InputBytes(quoted)))
+        #expect(FormatSniffing.looksLikeNativeJSON(InputBytes(Array(#"{"version": 1, "messages": []}"#.utf8))))
     }
 
     @Test("Every reader counts lines and columns the same way, after a byte order mark as without one")
     func locations() {
         let text = Array("{\"a\": 1,\n  \"é\": x}".utf8)
         let offset = text.firstIndex(of: UInt8(ascii: "x"))!
-        let plain = ImportJSON.location(file: "f.json", bytes: text, offset: offset)
+        let plain = ImportJSON.location(file: "f.json", bytes: InputBytes(text), offset: offset)
         #expect((plain.line, plain.column) == (2, 8))
-        let marked = ImportJSON.location(file: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text, offset: offset + 3)
+        let marked = ImportJSON.location(
+            file: "f.json", bytes: InputBytes([0xEF, 0xBB, 0xBF] + text), offset: offset + 3)
         #expect((marked.line, marked.column) == (2, 8))
         let first = ChatInput(name: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text).location(ofByte: 3 + 1)
         #expect((first.line, first.column) == (1, 2))
-        #expect(ImportJSON.location(file: "f.json", bytes: [0xEF, 0xBB, 0xBF] + text, offset: 4) == first)
+        #expect(ImportJSON.location(file: "f.json", bytes: InputBytes([0xEF, 0xBB, 0xBF] + text), offset: 4) == first)
     }
 
     @Test("A native log on one line longer than the sniffing window is native JSON; JSON Lines stay JSON Lines")
@@ -52,11 +53,11 @@ struct ImportSniffingTests {
         let many = Array(repeating: message, count: 20_000).joined(separator: ",")
         let document = Array((#"{"version": 1, "messages": ["# + many + "]}").utf8)
         #expect(document.count > 1 << 20)
-        #expect(FormatSniffing.looksLikeNativeJSON(document))
-        #expect(!FormatSniffing.looksLikeJSONLines(document))
+        #expect(FormatSniffing.looksLikeNativeJSON(InputBytes(document)))
+        #expect(!FormatSniffing.looksLikeJSONLines(InputBytes(document)))
         let lines = Array((message + "\n" + message + "\n").utf8)
-        #expect(FormatSniffing.looksLikeJSONLines(lines))
-        #expect(!FormatSniffing.looksLikeNativeJSON(lines))
-        #expect(FormatSniffing.looksLikeJSONLines(Array((message + "\n").utf8)))
+        #expect(FormatSniffing.looksLikeJSONLines(InputBytes(lines)))
+        #expect(!FormatSniffing.looksLikeNativeJSON(InputBytes(lines)))
+        #expect(FormatSniffing.looksLikeJSONLines(InputBytes(Array((message + "\n").utf8))))
     }
 }

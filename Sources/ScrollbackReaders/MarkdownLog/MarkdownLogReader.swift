@@ -48,14 +48,22 @@ enum MarkdownLogReader {
     }
 
     /// The lines of valid UTF-8 `bytes`, without `\n`, a `\r` before it, or a byte order mark.
-    static func splitLines(_ bytes: [UInt8]) -> [MarkdownLogScanner.Line] {
+    static func splitLines(_ bytes: InputBytes) -> [MarkdownLogScanner.Line] {
+        bytes.withUnsafeBufferPointer { splitLines($0) }
+    }
+
+    private static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [MarkdownLogScanner.Line] {
         var lines: [MarkdownLogScanner.Line] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             var end = newline
             if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            lines.append((String(decoding: bytes[start..<end], as: UTF8.self)[...], lines.count + 1))
+            lines.append(
+                (
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)[...],
+                    lines.count + 1
+                ))
             start = newline + 1
         }
         return lines
@@ -64,10 +72,12 @@ enum MarkdownLogReader {
     private static func isFence(_ text: Substring) -> Bool { text.trimmingSpaces == "---" }
 
     /// Front matter followed by a message heading, or a message heading near the top.
-    static func looksLikeMarkdownLog(_ bytes: [UInt8]) -> Bool {
+    static func looksLikeMarkdownLog(_ bytes: InputBytes) -> Bool {
         guard let first = FormatSniffing.firstNonSpace(bytes), first != UInt8(ascii: "{"), first != UInt8(ascii: "[")
         else { return false }
-        for line in splitLines(Array(bytes.prefix(FormatSniffing.headLength))).prefix(2000) {
+        for line in bytes.withUnsafeBufferPointer({
+            splitLines(UnsafeBufferPointer(rebasing: $0.prefix(FormatSniffing.headLength)))
+        }).prefix(2000) {
             do {
                 if try MessageHeading.dated(line.text) != nil || MessageHeading.role(line.text) != nil { return true }
             } catch {

@@ -128,7 +128,7 @@ struct InputBuilder: Sendable {
         case .bytes(let bytes):
             print.add(bytes.count)
             var hasher = SHA256()
-            bytes.withUnsafeBytes { hasher.update(buffer: $0) }
+            bytes.forEachPiece { hasher.update(buffer: $0) }  // a mapped file is not held whole for this
             print.add(hasher.finalizeHex())
         case .directory(let path):
             let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()

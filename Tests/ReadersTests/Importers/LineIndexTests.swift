@@ -7,7 +7,7 @@ struct LineIndexTests {
     @Test("Columns on one long line are right whether asked in order, backwards or across lines")
     func columns() {
         let text = "{\"a\": \"é\", \"b\": 1, \"c\": 2}\n  [3]"
-        let index = LineIndex(file: "x.json", bytes: Array(text.utf8))
+        let index = LineIndex(file: "x.json", bytes: InputBytes(Array(text.utf8)))
         let offsets = [0, 12, 18, 5, 27, 30, 12]
         let found = offsets.map { index.location(ofByte: $0) }.map { "\($0.line ?? 0):\($0.column ?? 0)" }
         // Byte 12 is after the two-byte "é": character column 12, not 13.
@@ -23,7 +23,7 @@ struct LineIndexTests {
         ])
     func sameAsCountingFromTheLineStart(label: String, text: String) {
         let bytes = Array(text.utf8)
-        let index = LineIndex(file: "x.json", bytes: bytes)
+        let index = LineIndex(file: "x.json", bytes: InputBytes(bytes))
         // Forwards, backwards by small and large steps, repeated, and across lines.
         var offsets = Array(0...bytes.count)
         offsets += offsets.reversed()

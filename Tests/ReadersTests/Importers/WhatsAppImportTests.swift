@@ -155,7 +155,7 @@ struct WhatsAppImportTests {
         #expect(messages.count == 2)
         #expect(messages[1].attachments.first?.name == "01-PHOTO.jpg")
         #expect(messages[1].attachments.first?.path == "01-PHOTO.jpg")
-        #expect(ExportArchive.member("01-PHOTO.jpg", of: zip) == Array("jpeg".utf8))
+        #expect(ExportArchive.member("01-PHOTO.jpg", of: InputBytes(zip)) == Array("jpeg".utf8))
         #expect(result.report.warnings.isEmpty)
     }
 
@@ -167,7 +167,7 @@ struct WhatsAppImportTests {
         ])
         let result = try Readers.read(ChatInput(name: "chat.zip", bytes: zip, baseDirectory: "/tmp"))
         #expect(result.conversations[0].messages[0].attachments.first?.path == "Hike/01-PHOTO.jpg")
-        #expect(ExportArchive.member("Hike/01-PHOTO.jpg", of: zip) == Array("jpeg".utf8))
+        #expect(ExportArchive.member("Hike/01-PHOTO.jpg", of: InputBytes(zip)) == Array("jpeg".utf8))
     }
 
     @Test(

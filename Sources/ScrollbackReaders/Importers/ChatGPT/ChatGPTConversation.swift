@@ -40,8 +40,9 @@ struct ChatGPTConversation {
         return node
     }
 
-    /// The conversation `value` (its `mapping` read into `nodes`, in the mapping's order).
-    func convert(_ value: JSONValue, nodes: [Node], number: Int, report: inout ImportReport) -> Transcript {
+    /// The conversation `value` (its `mapping` read into `nodes`, in the mapping's order). Each
+    /// message is moved out of `nodes` into the transcript, so the two are not both held whole.
+    func convert(_ value: JSONValue, nodes: inout [Node], number: Int, report: inout ImportReport) -> Transcript {
         let title = value["title"]?.string
         var transcript = Transcript(
             id: value["conversation_id"]?.scalarText ?? value["id"]?.scalarText ?? "conversation-\(number)",
@@ -53,8 +54,11 @@ struct ChatGPTConversation {
         var clock = started ?? Timestamp(seconds: 0)
         var untimed = 0
         var empty = 0
-        for node in branch {
-            guard let entry = node.entry else { continue }
+        // A mapping that loops back on itself repeats nodes in its branch: those are copied, not moved.
+        let moves = Set(branch).count == branch.count
+        for index in branch {
+            guard let entry = nodes[index].entry else { continue }
+            if moves { nodes[index].entry = nil }
             if let time = entry.time {
                 clock = max(clock, time)
             } else {
@@ -105,31 +109,32 @@ struct ChatGPTConversation {
         return transcript
     }
 
-    /// The nodes from the root to `current` (or, without one, along the last child at each step).
-    static func branch(_ mapping: [Node], current: String?) -> [Node] {
+    /// Where the nodes from the root to `current` are in `mapping` (or, without one, along the
+    /// last child at each step).
+    static func branch(_ mapping: [Node], current: String?) -> [Int] {
         var nodes: [String: Int] = [:]
         for (index, node) in mapping.enumerated() { nodes[node.id] = index }
-        var path: [Node] = []
+        var path: [Int] = []
         if let current, nodes[current] != nil {
             var seen = Set<String>()
             var id: String? = current
             while let key = id, let index = nodes[key], !seen.contains(key) {
                 seen.insert(key)
-                path.append(mapping[index])
+                path.append(index)
                 id = mapping[index].parent
             }
             return path.reversed()
         }
         // No current node: start at the root (no parent, or a parent that is not in the mapping).
-        guard var node = mapping.first(where: { node in node.parent.map { nodes[$0] == nil } ?? true }) else {
+        guard var index = mapping.firstIndex(where: { node in node.parent.map { nodes[$0] == nil } ?? true }) else {
             return []
         }
         var seen = Set<String>()
         while true {
-            path.append(node)
-            guard let next = node.lastChild, let index = nodes[next], !seen.contains(next) else { break }
+            path.append(index)
+            guard let next = mapping[index].lastChild, let found = nodes[next], !seen.contains(next) else { break }
             seen.insert(next)
-            node = mapping[index]
+            index = found
         }
         return path
     }

@@ -46,7 +46,7 @@ enum ChatGPTReader {
                         text: "conversation \(number) has no \"mapping\""))
                 return
             }
-            var transcript = converter.convert(value, nodes: nodes, number: number, report: &report)
+            var transcript = converter.convert(value, nodes: &nodes, number: number, report: &report)
             if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(number)" }
             used.insert(transcript.id ?? "")
             conversations.append(transcript)

@@ -1,3 +1,4 @@
+import Foundation
 import ScrollbackModel
 
 /// Claude Code sessions: the JSON Lines files under `~/.claude/projects/` (one record a line),
@@ -75,7 +76,7 @@ enum ClaudeCodeReader {
     /// Hands each record, with where it starts, to `body` as it is parsed: one per line, or the
     /// `loglines` array of a web session.
     private static func forEachRecord(
-        _ bytes: [UInt8], input: ChatInput, report: inout ImportReport,
+        _ bytes: InputBytes, input: ChatInput, report: inout ImportReport,
         _ body: (JSONValue, SourceLocation, inout ImportReport) -> Void
     ) {
         let head = FormatSniffing.head(bytes, 65_536)
@@ -86,20 +87,30 @@ enum ClaudeCodeReader {
             for value in list { body(value, lines.location(ofByte: value.offset), &report) }
             return
         }
-        var start = 0
-        var lineNumber = 0
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            lineNumber += 1
-            let line = Array(bytes[start..<end])
-            let location = SourceLocation(file: input.name, line: lineNumber, column: 1)
-            start = end + 1
-            guard FormatSniffing.firstNonSpace(line) != nil else { continue }
-            guard let value = try? JSONParser.parse(line), value.members != nil else {
-                report.skipped.append(.init(location: location, text: "the line is not a JSON object"))
-                continue
+        // A line is let go once converted, so the pages of a mapped session behind it are given back.
+        var pages = PageRelease(bytes)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var lineNumber = 0
+            while start <= buffer.count {
+                let end =
+                    buffer.baseAddress.flatMap { base in
+                        memchr(base + start, 0x0A, buffer.count - start).map {
+                            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                        }
+                    } ?? buffer.count
+                lineNumber += 1
+                let line = Array(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                let location = SourceLocation(file: input.name, line: lineNumber, column: 1)
+                pages.passed(start)
+                start = end + 1
+                guard FormatSniffing.firstNonSpace(line) != nil else { continue }
+                guard let value = try? JSONParser.parse(line), value.members != nil else {
+                    report.skipped.append(.init(location: location, text: "the line is not a JSON object"))
+                    continue
+                }
+                body(value, location, &report)
             }
-            body(value, location, &report)
         }
     }
 }

@@ -4,7 +4,7 @@ import ScrollbackModel
 extension MessengerReader {
     /// One chat from its parts, newest first as Meta writes them.
     static func convert(
-        _ parts: [(name: String, bytes: [UInt8])], base: String?, root: String?, options: ReadOptions,
+        _ parts: [(name: String, bytes: InputBytes)], base: String?, root: String?, options: ReadOptions,
         report: inout ImportReport
     ) throws(ReadError) -> Transcript {
         // Each part's messages are converted as the parser reaches them, so no part is held as a

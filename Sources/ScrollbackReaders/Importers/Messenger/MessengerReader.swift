@@ -42,7 +42,7 @@ enum MessengerReader {
             let files = ExportFiles.directory(path)
             for first in chatFiles(in: files) {
                 let folder = (first as NSString).deletingLastPathComponent
-                var parts: [(name: String, bytes: [UInt8])] = []
+                var parts: [(name: String, bytes: InputBytes)] = []
                 for name in [first]
                     + files.files(in: folder, suffix: ".json").filter({ isLaterPart($0) }).sorted(by: partOrder)
                 {
@@ -68,11 +68,11 @@ enum MessengerReader {
     }
 
     /// `message_2.json`, `message_3.json`, … beside a `message_1.json`, in order.
-    private static func laterParts(in folder: String) -> [(name: String, bytes: [UInt8])] {
+    private static func laterParts(in folder: String) -> [(name: String, bytes: InputBytes)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter(isLaterPart).sorted(by: partOrder).compactMap { name in
             let path = (folder as NSString).appendingPathComponent(name)
-            return FileManager.default.contents(atPath: path).map { (path, [UInt8]($0)) }
+            return (try? ChatInput.load(path))?.bytes.map { (path, $0) }
         }
     }
 

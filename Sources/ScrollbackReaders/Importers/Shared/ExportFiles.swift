@@ -8,12 +8,12 @@ struct ExportFiles {
     /// Relative paths of every file, sorted, with `/` separators.
     var paths: [String]
     /// The bytes of the file at a relative path.
-    var contents: (String) -> [UInt8]?
+    var contents: (String) -> InputBytes?
     /// Whether the files are members of a zip (so attachments cannot be linked on disk).
     var isZip: Bool
     private var known: Set<String>
 
-    init(paths: [String], contents: @escaping (String) -> [UInt8]?, isZip: Bool) {
+    init(paths: [String], contents: @escaping (String) -> InputBytes?, isZip: Bool) {
         self.paths = paths
         self.contents = contents
         self.isZip = isZip
@@ -43,16 +43,17 @@ struct ExportFiles {
         return ExportFiles(
             paths: found.sorted(),
             contents: { path in
-                manager.contents(atPath: (root as NSString).appendingPathComponent(path)).map { [UInt8]($0) }
+                (try? ChatInput.load((root as NSString).appendingPathComponent(path)))?.bytes
             },
             isZip: false)
     }
 
     /// The members of a zip, read eagerly by name on demand inside `ZipArchive.open`.
-    static func withZip<T>(_ bytes: [UInt8], _ body: (ExportFiles) throws -> T) rethrows -> T? {
+    static func withZip<T>(_ bytes: InputBytes, _ body: (ExportFiles) throws -> T) rethrows -> T? {
         try ZipArchive.open(bytes) { members in
             let paths = members.names.filter { !$0.hasSuffix("/") && !$0.hasPrefix("__MACOSX/") }.sorted()
-            return try body(ExportFiles(paths: paths, contents: { members.contents(of: $0) }, isZip: true))
+            return try body(
+                ExportFiles(paths: paths, contents: { members.contents(of: $0).map(InputBytes.init) }, isZip: true))
         }
     }
 

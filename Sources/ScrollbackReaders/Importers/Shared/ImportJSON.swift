@@ -3,7 +3,7 @@ import ScrollbackModel
 /// JSON documents inside imports: parsing with located errors, and small look-ups readers share.
 enum ImportJSON {
     /// Parses `bytes` (the file `file`), turning syntax errors into located `ReadError`s.
-    static func parse(_ bytes: [UInt8], file: String) throws(ReadError) -> JSONValue {
+    static func parse(_ bytes: InputBytes, file: String) throws(ReadError) -> JSONValue {
         if FormatSniffing.firstNonSpace(bytes) == nil {
             throw ReadError(location: SourceLocation(file: file, line: 1, column: 1), problem: .empty)
         }
@@ -20,7 +20,7 @@ enum ImportJSON {
     /// (see `JSONParser.parse(_:streaming:header:element:)`): `header` gets the root's members
     /// before that array, `element` each element, which is not kept in the tree returned.
     static func parse(
-        _ bytes: [UInt8], file: String, streaming key: String, header: @escaping (JSONValue) -> Void = { _ in },
+        _ bytes: InputBytes, file: String, streaming key: String, header: @escaping (JSONValue) -> Void = { _ in },
         element: @escaping (JSONValue) -> Bool
     ) throws(ReadError) -> JSONValue {
         if FormatSniffing.firstNonSpace(bytes) == nil {
@@ -36,7 +36,7 @@ enum ImportJSON {
     /// Parses `bytes` like `parse(_:file:)`, handing on the values at the ends of `paths` as they
     /// are parsed (see `JSONParser.parse(_:handingOn:element:)`).
     static func parse(
-        _ bytes: [UInt8], file: String, handingOn paths: [[String?]],
+        _ bytes: InputBytes, file: String, handingOn paths: [[String?]],
         element: @escaping (JSONValue, String?, Int) -> Bool
     ) throws(ReadError) -> JSONValue {
         if FormatSniffing.firstNonSpace(bytes) == nil {
@@ -58,7 +58,7 @@ enum ImportJSON {
     }
 
     /// `file:line:column` of a byte offset (a byte order mark is not a column).
-    static func location(file: String, bytes: [UInt8], offset: Int) -> SourceLocation {
+    static func location(file: String, bytes: InputBytes, offset: Int) -> SourceLocation {
         LocationCursor.locate(offset, in: bytes, name: file)
     }
 

@@ -6,7 +6,7 @@ struct LineIndex {
     let file: String
     private let cursor: Cursor
 
-    init(file: String, bytes: [UInt8]) {
+    init(file: String, bytes: InputBytes) {
         self.file = file
         cursor = Cursor(LocationCursor(name: file, bytes: bytes))
     }

@@ -9,7 +9,7 @@ enum ZipArchive {
     static let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
 
     /// Whether `bytes` start like a zip file.
-    static func isZip(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
+    static func isZip(_ bytes: InputBytes) -> Bool { bytes.starts(with: signature) }
 
     /// Member names and contents, valid only inside `open`'s closure.
     struct Members {
@@ -39,7 +39,7 @@ enum ZipArchive {
     }
 
     /// Opens the zip in `bytes` and hands its members to `body`; `nil` when the bytes are not a readable zip.
-    static func open<T>(_ bytes: [UInt8], _ body: (Members) throws -> T) rethrows -> T? {
+    static func open<T>(_ bytes: InputBytes, _ body: (Members) throws -> T) rethrows -> T? {
         guard !bytes.isEmpty else { return nil }
         return try bytes.withUnsafeBytes { raw -> T? in
             var error = zip_error_t()

@@ -94,7 +94,7 @@ enum SlackReader {
     }
 
     /// One channel's messages: a day file (an array) or a `{"name", "messages"}` dump.
-    private static func single(_ bytes: [UInt8], input: ChatInput, options: ReadOptions, report: inout ImportReport)
+    private static func single(_ bytes: InputBytes, input: ChatInput, options: ReadOptions, report: inout ImportReport)
         throws(ReadError) -> Transcript
     {
         let root = try ImportJSON.parse(bytes, file: input.name)
@@ -132,9 +132,7 @@ enum SlackReader {
                 FileManager.default.fileExists(atPath: (parent as NSString).appendingPathComponent($0))
             },
             contents: { path in
-                FileManager.default.contents(atPath: (parent as NSString).appendingPathComponent(path)).map {
-                    [UInt8]($0)
-                }
+                (try? ChatInput.load((parent as NSString).appendingPathComponent(path)))?.bytes
             }, isZip: false)
         guard let workspace = try? SlackWorkspace(files: files, root: "", report: &report) else { return nil }
         report.inferences.append("people are named from \(users), the export this channel file is in")

@@ -20,56 +20,49 @@ struct WhatsAppParser {
         var body: String
     }
 
-    func parse(_ text: String, report: inout ImportReport) -> Transcript {
+    /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
+    /// out as its own string when it is reached, so the file is never held as one `String`, and
+    /// the pages of a mapped file behind it are given back.
+    func parse(_ bytes: InputBytes, report: inout ImportReport) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
         var entries: [Entry] = []
         var lineNumber = 0
         var titleLine: String?
         var groupNamed = false
-        // "\r\n" is one Character in Swift, so line ends are found as `\n` bytes (no other scalar
-        // holds that byte) and lines cut as scalars.
-        let utf8 = text.utf8
-        let scalars = text.unicodeScalars
-        var lineStart = utf8.startIndex
-        var atEnd = false
-        // The offset of each line break, found with `memchr` over the file's bytes.
-        var contents = text
-        let breaks: [Int] = contents.withUTF8 { bytes in
-            var found: [Int] = []
-            guard let base = bytes.baseAddress else { return found }
-            var from = 0
-            while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                found.append(at)
-                from = at + 1
-            }
-            return found
-        }
-        var nextBreak = 0
-        while !atEnd {
-            let lineEnd =
-                nextBreak < breaks.count ? utf8.index(utf8.startIndex, offsetBy: breaks[nextBreak]) : utf8.endIndex
-            nextBreak += 1
-            atEnd = lineEnd == utf8.endIndex
-            defer { if !atEnd { lineStart = utf8.index(after: lineEnd) } }
-            var end = lineEnd
-            if end > lineStart, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-            lineNumber += 1
-            let line = Substring(scalars[lineStart..<end])
-            if let header = WhatsAppHeader(line) {
-                entries.append(Entry(header: header, line: lineNumber, body: header.rest))
-            } else if !entries.isEmpty {
-                entries[entries.count - 1].body += "\n" + line
-            } else if !line.trimmingCharacters().isEmpty {
-                if let title = Self.chatName(line.trimmingCharacters()) {
-                    transcript.title = title
-                    titleLine = title
-                } else {
-                    report.skipped.append(
-                        .init(
-                            location: SourceLocation(file: file, line: lineNumber, column: 1),
-                            text: "text before the first message is not part of one"))
+        var pages = PageRelease(bytes)
+        bytes.withUnsafeBufferPointer { buffer in
+            var lineStart = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while true {
+                // "\r\n" is one Character in Swift, so line ends are found as `\n` bytes (no other
+                // scalar holds that byte).
+                let lineEnd =
+                    lineStart < buffer.count
+                    ? memchr(buffer.baseAddress! + lineStart, 0x0A, buffer.count - lineStart).map {
+                        buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? buffer.count : buffer.count
+                var end = lineEnd
+                if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
+                lineNumber += 1
+                let line = Substring(
+                    String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
+                if let header = WhatsAppHeader(line) {
+                    entries.append(Entry(header: header, line: lineNumber, body: header.rest))
+                } else if !entries.isEmpty {
+                    entries[entries.count - 1].body += "\n" + line
+                } else if !line.trimmingCharacters().isEmpty {
+                    if let title = Self.chatName(line.trimmingCharacters()) {
+                        transcript.title = title
+                        titleLine = title
+                    } else {
+                        report.skipped.append(
+                            .init(
+                                location: SourceLocation(file: file, line: lineNumber, column: 1),
+                                text: "text before the first message is not part of one"))
+                    }
                 }
+                pages.passed(lineStart)
+                guard lineEnd < buffer.count else { break }
+                lineStart = lineEnd + 1
             }
         }
         let (orders, notes) = WhatsAppDates.infer(entries.map(\.header), override: options.dateOrder)
@@ -84,7 +77,10 @@ struct WhatsAppParser {
         }
         let senders = knownSenders(entries)
         var meCandidates: [String] = []
-        for entry in entries {
+        for index in entries.indices {
+            // Each body is let go once converted: the bodies and the messages are not both held whole.
+            let entry = entries[index]
+            entries[index].body = ""
             let location = SourceLocation(file: file, line: entry.line, column: 1)
             let header = entry.header
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),

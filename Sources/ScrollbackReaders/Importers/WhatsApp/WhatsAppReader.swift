@@ -11,7 +11,7 @@ enum WhatsAppReader {
     )
 
     /// Whether most of the first lines that look like headers are WhatsApp headers.
-    static func looksLikeChat(_ bytes: [UInt8]) -> Bool {
+    static func looksLikeChat(_ bytes: InputBytes) -> Bool {
         // JSON is never a chat export; iOS lines start with "[", so that is judged by the lines.
         guard let first = FormatSniffing.firstNonSpace(bytes), first != UInt8(ascii: "{") else { return false }
         let head = FormatSniffing.head(bytes, 16_384)
@@ -91,21 +91,38 @@ enum WhatsAppReader {
         return texts.first { ($0 as NSString).lastPathComponent == "_chat.txt" } ?? texts.first
     }
 
-    private static func parse(_ bytes: [UInt8], parser: WhatsAppParser, report: inout ImportReport)
+    private static func parse(_ bytes: InputBytes, parser: WhatsAppParser, report: inout ImportReport)
         throws(ReadError) -> Transcript
     {
-        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+        if let offset = firstInvalidUTF8(bytes) {
             throw ReadError(
                 location: ImportJSON.location(file: parser.file, bytes: bytes, offset: offset), problem: .invalidUTF8)
         }
-        let text = String(
-            decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-        let transcript = parser.parse(text, report: &report)
+        let transcript = parser.parse(bytes, report: &report)
         if transcript.messages.isEmpty {
             throw ReadError(
                 location: SourceLocation(file: parser.file, line: 1, column: 1),
                 problem: .syntax("No line starts like a WhatsApp message (\"12/31/24, 21:05 - Name: text\")."))
         }
         return transcript
+    }
+
+    /// The offset of the first byte that is not UTF-8, checked a line at a time (no character
+    /// holds a `\n` byte) so the pages of a mapped file behind are given back.
+    private static func firstInvalidUTF8(_ bytes: InputBytes) -> Int? {
+        var pages = PageRelease(bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end =
+                    memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map {
+                        buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? buffer.count
+                if let offset = UTF8Validation.firstInvalidOffset(in: buffer, range: start..<end) { return offset }
+                pages.passed(end)
+                start = end + 1
+            }
+            return nil
+        }
     }
 }
