@@ -26,6 +26,10 @@ enum ClaudeCodeUserText: Equatable {
             self = .noteToModel(trimmed)
         } else if trimmed.hasPrefix("[Request interrupted by user"), trimmed.hasSuffix("]"), !trimmed.contains("\n") {
             self = .event(String(trimmed.dropFirst().dropLast()))
+        } else if !trimmed.utf8.contains(UInt8(ascii: "<")) {
+            // Most of what people type: no tag can be there (no character but `<` itself holds the
+            // byte), so the seven tag searches below are skipped.
+            self = .typed(text)
         } else if let name = Self.tag("command-name", in: trimmed) {
             let args = Self.tag("command-args", in: trimmed) ?? ""
             let note = Self.tag("command-message", in: trimmed)
