@@ -82,3 +82,16 @@ struct DiscordImportTests {
         #expect(result.report.skipped[0].text.contains("repeats id 13"))
     }
 }
+
+@Suite("Discord: content tokens")
+struct DiscordContentTokenTests {
+    @Test("Mentions, channels and emoji become names; a < joined with a mark, or none at all, stays as written")
+    func tokens() {
+        let content = DiscordContent(people: ["42": "Ana"], channels: ["7": "general"])
+        #expect(content.markdown("hi <@42> in <#7> <:wave:99>") == "hi @Ana in #general :wave:")
+        #expect(content.markdown("plain words, no tokens") == "plain words, no tokens")
+        // `<` followed by a combining mark is one character that is not `<`: no token there.
+        #expect(content.markdown("a <\u{301}@42> b") == "a <\u{301}@42> b")
+        #expect(content.markdown("`<@42>` stays code") == "`<@42>` stays code")
+    }
+}

@@ -13,7 +13,9 @@ struct DiscordContent {
     var channels: [String: String]
 
     func markdown(_ content: String) -> String {
-        guard content.contains("<") else { return content }
+        // A byte check, not Foundation's search (a tenth of a Discord import's instructions): the
+        // loop below compares characters, so a `<` joined with a mark is still not a token.
+        guard content.utf8.contains(UInt8(ascii: "<")) else { return content }
         var output = ""
         var rest = content[...]
         while let open = rest.firstIndex(where: { $0 == "<" || $0 == "`" }) {
