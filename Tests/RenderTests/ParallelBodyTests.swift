@@ -67,10 +67,7 @@ struct ParallelBodyTests {
             ("none", "<div id=\"{{anchor}}\"></div>\n"),
             ("tails only", "<div id=\"{{anchor}}\">{{#tail}}{{{body}}}{{/tail}}</div>\n"),
         ] {
-            var options = HTMLOptions()
-            options.templateOverrides = ["message.mustache": template]
-            let serial = try Self.page(layout, cores: 1, options: options)
-            #expect(try Self.page(layout, cores: 4, options: options) == serial, "template: \(name)")
+            try Self.expectSamePage(layout, overriding: "message.mustache", with: template, name: name)
         }
     }
 
@@ -86,11 +83,18 @@ struct ParallelBodyTests {
                 "<section>{{#chains}}<p>{{senderName}}: {{#bubbles}}{{{body}}}{{/bubbles}}</p>{{/chains}}</section>\n"
             ),
         ] {
-            var options = HTMLOptions()
-            options.templateOverrides = ["day.mustache": template]
-            let serial = try Self.page(layout, cores: 1, options: options)
-            #expect(try Self.page(layout, cores: 4, options: options) == serial, "template: \(name)")
+            try Self.expectSamePage(layout, overriding: "day.mustache", with: template, name: name)
         }
+    }
+
+    /// With `file` overridden by `template`, the page on four cores is the page on one.
+    static func expectSamePage(_ layout: TranscriptLayout, overriding file: String, with template: String, name: String)
+        throws
+    {
+        var options = HTMLOptions()
+        options.templateOverrides = [file: template]
+        let serial = try page(layout, cores: 1, options: options)
+        #expect(try page(layout, cores: 4, options: options) == serial, "\(file): \(name)")
     }
 
     @Test("On several cores a large page's chains are written by the workers; a small page stays on one thread")
@@ -127,5 +131,15 @@ struct ParallelTerminalTests {
         for cores in [2, 3, 8] {
             #expect(Self.output(layout, cores: cores, color: color) == serial, "cores: \(cores)")
         }
+    }
+}
+
+@Suite("Batches of a page's blocks")
+struct BatchRangesTests {
+    @Test("A batch closes after the block that brings it to the size; blocks without bubbles join the next")
+    func ranges() {
+        #expect(Batches.ranges(weights: [3, 0, 2, 5, 0, 1], size: 5) == [0..<3, 3..<4, 4..<6])
+        #expect(Batches.ranges(weights: [0, 0], size: 5) == [0..<2])
+        #expect(Batches.ranges(weights: [Int](), size: 5).isEmpty)
     }
 }

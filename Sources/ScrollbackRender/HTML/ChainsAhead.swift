@@ -3,7 +3,7 @@ import ScrollbackLayout
 /// A page's chains written on the other cores, ahead of the page writer.
 ///
 /// Every chain of every day is numbered in page order and cut into batches of about
-/// `batchBubbles` bubbles. When the page writer first reaches a day's `{{#chains}}` section, the
+/// `Batches.bubbles` bubbles. When the page writer first reaches a day's `{{#chains}}` section, the
 /// workers start writing batches with that section's template, each with a render session of its
 /// own; the writer then takes each chain's bytes as it reaches it (`WorkAhead`), bodies, Markdown
 /// and media included. A chain is only answered for the page's own shape — the chains of a day
@@ -11,8 +11,6 @@ import ScrollbackLayout
 /// template that repeats, skips or wraps them gets its chains rendered in place: the page is the
 /// same bytes either way.
 final class ChainsAhead: MustacheAhead, @unchecked Sendable {
-    /// Bubbles per batch: enough to make the hand-over rare, few enough to start at once.
-    static let batchBubbles = 256
     /// Pages with fewer messages than this are written on one thread.
     static let minimumMessages = 1024
     /// How far past the expected chain the writer may skip.
@@ -29,8 +27,8 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
     /// Consecutive chains, by number.
     private let batches: [Range<Int>]
     // Used by the writer only:
+    /// The chain section the workers were given, once the writer has reached one.
     private var section: [MustacheTemplate.Node]?
-    private var started = false
     private var work: WorkAhead<Batch>?
     private var next = 0
     private var current = Batch(number: -1, first: 0)
@@ -51,22 +49,11 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
         guard cores > 1, layout.messageCount >= Self.minimumMessages else { return nil }
         var chains: [(day: Int, chain: Int)] = []
         var dayStarts: [Int] = []
-        var batches: [Range<Int>] = []
-        var batchStart = 0
-        var bubbles = 0
         for (dayIndex, day) in layout.days.enumerated() {
             dayStarts.append(chains.count)
-            for (chainIndex, chain) in day.chains.enumerated() {
-                chains.append((dayIndex, chainIndex))
-                bubbles += chain.bubbles.count
-                if bubbles >= Self.batchBubbles {
-                    batches.append(batchStart..<chains.count)
-                    batchStart = chains.count
-                    bubbles = 0
-                }
-            }
+            for chainIndex in day.chains.indices { chains.append((dayIndex, chainIndex)) }
         }
-        if batchStart < chains.count { batches.append(batchStart..<chains.count) }
+        let batches = Batches.ranges(weights: chains.lazy.map { layout.days[$0.day].chains[$0.chain].bubbles.count })
         guard batches.count > 1 else { return nil }
         self.layout = layout
         self.library = library
@@ -87,8 +74,7 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
             stack.count == 2, case .object(let page) = stack[0], let page = page as? PageValues,
             case .object(let day) = stack[1], day is DayContext
         else { return false }
-        if !started {
-            started = true
+        if section == nil {
             section = nodes
             work = start(nodes, writer: page.session)
         }

@@ -46,7 +46,7 @@ package enum TerminalRenderer {
     }
 
     /// What the output is made of, in order, and the blocks cut into batches of about
-    /// `BlockPlan.batchBubbles` bubbles each.
+    /// `Batches.bubbles` bubbles each.
     private struct BlockPlan: Sendable {
         enum Block: Sendable {
             case title(String)
@@ -54,29 +54,20 @@ package enum TerminalRenderer {
             case chain(day: Int, chain: Int)
         }
 
-        /// Bubbles per batch: enough to make a hand-over between threads rare.
-        static let batchBubbles = 256
-
         var blocks: [Block] = []
         var batches: [Range<Int>] = []
 
         init(_ layout: TranscriptLayout) {
             if let title = layout.title, !title.isEmpty { blocks.append(.title(title)) }
-            var batchStart = 0
-            var bubbles = 0
             for (dayIndex, day) in layout.days.enumerated() {
                 if !layout.undated { blocks.append(.dayRule(day: dayIndex)) }
-                for (chainIndex, chain) in day.chains.enumerated() {
-                    blocks.append(.chain(day: dayIndex, chain: chainIndex))
-                    bubbles += chain.bubbles.count
-                    if bubbles >= Self.batchBubbles {
-                        batches.append(batchStart..<blocks.count)
-                        batchStart = blocks.count
-                        bubbles = 0
-                    }
-                }
+                for chainIndex in day.chains.indices { blocks.append(.chain(day: dayIndex, chain: chainIndex)) }
             }
-            if batchStart < blocks.count { batches.append(batchStart..<blocks.count) }
+            batches = Batches.ranges(
+                weights: blocks.lazy.map { block in
+                    guard case .chain(let day, let chain) = block else { return 0 }
+                    return layout.days[day].chains[chain].bubbles.count
+                })
         }
     }
 
