@@ -89,14 +89,10 @@ final class DecodeAhead: @unchecked Sendable {
                 for (index, value) in values.enumerated() {
                     let number = first + index
                     do throws(ReadError) {
-                        var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
-                        message.location = cursor.location(of: value.offset)
-                        if reporting && EmptyMessages.isEmpty(message) {
-                            batch.emptyNotes.append(
-                                EmptyMessages.note(
-                                    message, number: number, unknownFields: EmptyMessages.unknownFields(value),
-                                    file: input.name))
-                        }
+                        let (message, note) = try Self.decode(
+                            value, number: number, decoder: decoder, cursor: &cursor, reporting: reporting,
+                            file: input.name)
+                        if let note { batch.emptyNotes.append(note) }
                         batch.messages.append(message)
                     } catch {
                         batch.failure = error
@@ -111,5 +107,19 @@ final class DecodeAhead: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// Message `number` from its JSON value, located, and with `reporting` the note an empty
+    /// message gets: the one decoding step of the native log, on one thread or on the second core.
+    static func decode(
+        _ value: JSONValue, number: Int, decoder: MessageDecoder, cursor: inout LocationCursor, reporting: Bool,
+        file: String
+    ) throws(ReadError) -> (message: Message, emptyNote: ImportReport.Note?) {
+        var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
+        message.location = cursor.location(of: value.offset)
+        guard reporting && EmptyMessages.isEmpty(message) else { return (message, nil) }
+        let note = EmptyMessages.note(
+            message, number: number, unknownFields: EmptyMessages.unknownFields(value), file: file)
+        return (message, note)
     }
 }

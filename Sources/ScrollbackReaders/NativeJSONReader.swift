@@ -92,15 +92,10 @@ enum NativeJSONReader {
                             return take(ahead.finished())
                         }
                         do throws(ReadError) {
-                            let number = count + 1
-                            var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
-                            message.location = cursor.location(of: value.offset)
-                            if reporting && EmptyMessages.isEmpty(message) {
-                                emptyNotes.append(
-                                    EmptyMessages.note(
-                                        message, number: number, unknownFields: EmptyMessages.unknownFields(value),
-                                        file: input.name))
-                            }
+                            let (message, note) = try DecodeAhead.decode(
+                                value, number: count + 1, decoder: decoder, cursor: &cursor, reporting: reporting,
+                                file: input.name)
+                            if let note { emptyNotes.append(note) }
                             accept(message)
                             return true
                         } catch {
