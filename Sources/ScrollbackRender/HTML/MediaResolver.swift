@@ -24,9 +24,8 @@ struct MediaResolver {
         base = options.mediaBaseDirectory.map { directory in
             let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
             // Its real path, as the files' are made below, so that a file inside it has it as a prefix.
-            guard let real = realpath(url.path, nil) else { return url.resolvingSymlinksInPath() }
-            defer { free(real) }
-            return URL(fileURLWithPath: String(cString: real), isDirectory: true)
+            guard let real = Self.realPath(url.path) else { return url.resolvingSymlinksInPath() }
+            return URL(fileURLWithPath: real, isDirectory: true)
         }
     }
 
@@ -135,14 +134,19 @@ struct MediaResolver {
         // The file's real path, every symlink resolved (`realpath`: one system call where
         // Foundation's URL resolution took about 650k instructions a file); a file that is not
         // there has none.
-        guard let real = realpath(base.path + "/" + decoded, nil) else { return nil }
-        let resolved = String(cString: real)
-        free(real)
+        guard let resolved = Self.realPath(base.path + "/" + decoded) else { return nil }
         guard resolved.hasPrefix(base.path + "/") else { return nil }  // a symlink that points outside
         // Only regular files: a named pipe or device would block or never end when read.
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return URL(fileURLWithPath: resolved)
+    }
+
+    /// `path` with every symlink, `.` and `..` resolved (`realpath`); `nil` when it names nothing.
+    private static func realPath(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Video and audio types browsers play, by file extension.
