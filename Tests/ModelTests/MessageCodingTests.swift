@@ -2,6 +2,9 @@ import Foundation
 import ScrollbackModel
 import Testing
 
+/// `Testing` has a `SourceLocation` of its own.
+typealias Location = ScrollbackModel.SourceLocation
+
 /// A `Message` encodes as its fields by name (library users store transcripts with `Codable`).
 @Suite("Message: the coded form")
 struct MessageCodingTests {
@@ -55,5 +58,26 @@ struct MessageCodingTests {
         changed.hidden = false
         #expect(changed == plain)
         #expect(changed.hashValue == plain.hashValue)
+    }
+
+    @Test(
+        "Every location reads back as it was set, however large its line and column, and equal locations compare equal",
+        arguments: [
+            nil, Location(file: "a.json"), Location(file: "a.json", line: 0),
+            Location(file: "a.json", line: 7), Location(file: "a.json", line: 7, column: 12),
+            Location(file: "", line: nil, column: 3), Location(file: "big.json", line: 1, column: 5_000_000_000),
+            Location(file: "big.json", line: Int(UInt32.max), column: 1), Location(file: "odd", line: -1),
+        ])
+    func locations(location: Location?) throws {
+        let time = Timestamp(seconds: 1_800_000_000)
+        let message = Message(id: "m1", sender: "ana", time: time, location: location)
+        #expect(message.location == location)
+        var moved = Message(
+            id: "m1", sender: "ana", time: time, location: Location(file: "x", line: 1, column: 9_000_000_000))
+        moved.location = location
+        #expect(moved.location == location)
+        #expect(moved == message)
+        #expect(moved.hashValue == message.hashValue)
+        #expect(try JSONDecoder().decode(Message.self, from: Data(try Self.encoded(message).utf8)) == message)
     }
 }
