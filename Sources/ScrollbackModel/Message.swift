@@ -283,7 +283,11 @@ extension Message {
 
     /// A class box around the fields; never mutated while shared.
     fileprivate final class Storage: @unchecked Sendable {
-        var fields: Fields
+        /// Not checked for overlapping access at run time: every field is read or written through
+        /// one short accessor of `Message`, which writes only to storage it holds alone, so no two
+        /// accesses can overlap. The check cost more than reading the field (about 75
+        /// instructions a read, 6% of a page's instructions).
+        @exclusivity(unchecked) var fields: Fields
         var id: String {
             get { fields.id }
             set { fields.id = newValue }
