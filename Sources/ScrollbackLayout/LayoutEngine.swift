@@ -25,14 +25,7 @@ public enum LayoutEngine {
         let namesIncoming = isGroup || everyone.subtracting(me.map { [$0] } ?? []).count >= 2
 
         let statusShown = StatusPlacement.shownStatus(ordered, me: me)
-        // Each message's id once into the table (a repeated id keeps its first place), noting the
-        // repeats on the way: one hash per message, which for big logs is most of this loop.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(ordered.count)
-        var repeated = [Bool](repeating: false, count: ordered.count)
-        for (offset, message) in ordered.enumerated() {
-            repeated[offset] = !index.insertIfAbsent(message.id, offset)
-        }
+        let (repeated, index) = idTables(ordered)
         let names = Dictionary(
             transcript.participants.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
 
@@ -88,6 +81,34 @@ public enum LayoutEngine {
         return layout
     }
 
+    /// For each message, whether an earlier one has its id (`repeated`), and the place of each
+    /// message some message answers (`targets`; a repeated id keeps its first place). A table of
+    /// every id would be the biggest thing a layout holds (about 60 bytes a message): this keeps
+    /// each id's hash (about 20), compares ids themselves only for hashes that came twice, which
+    /// in a log without repeats are none or a few, and puts in `targets` only the ids whose hash
+    /// some reply names. Each id is hashed once.
+    static func idTables(_ messages: [Message]) -> (repeated: [Bool], targets: [String: Int]) {
+        var wanted = Set<Int>()
+        for message in messages { if let target = message.replyTo { wanted.insert(target.hashValue) } }
+        var targets: [String: Int] = [:]
+        targets.reserveCapacity(wanted.count)
+        var hashes = HashSeen(capacity: messages.count)
+        var twice = Set<Int>()
+        for (offset, message) in messages.enumerated() {
+            let hash = message.id.hashValue
+            if !hashes.insert(hash) { twice.insert(hash) }
+            if !wanted.isEmpty, wanted.contains(hash) { _ = targets.insertIfAbsent(message.id, offset) }
+        }
+        var repeated = [Bool](repeating: false, count: messages.count)
+        guard !twice.isEmpty else { return (repeated, targets) }
+        hashes = HashSeen(capacity: 0)
+        var seen = Set<String>()
+        for (offset, message) in messages.enumerated() where twice.contains(message.id.hashValue) {
+            repeated[offset] = !seen.insert(message.id).inserted
+        }
+        return (repeated, targets)
+    }
+
     /// Visible messages sorted by time, stably; logs are usually in order already, so check first.
     static func inTimeOrder(_ messages: [Message]) -> [Message] {
         var visible = messages
@@ -125,5 +146,35 @@ public enum LayoutEngine {
             throw LayoutError(location: nil, reason: .unknownMe(wanted, participants.map(\.id)))
         }
         return wanted  // the log's own `me` may have sent nothing
+    }
+}
+
+/// A set of hash values (`hashValue`s, already well mixed), in a table of twice as many slots as
+/// it will hold, probed linearly from a value's low bits: `Set<Int>` would hash each hash again,
+/// which for a million ids costs more than the table itself.
+struct HashSeen {
+    private var slots: [Int]
+    private var occupied: [Bool]
+    private let mask: Int
+
+    /// A set for up to `capacity` values.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int](repeating: 0, count: size)
+        occupied = [Bool](repeating: false, count: size)
+        mask = size - 1
+    }
+
+    /// Adds `hash`; whether it was not in the set yet.
+    mutating func insert(_ hash: Int) -> Bool {
+        var slot = hash & mask
+        while occupied[slot] {
+            if slots[slot] == hash { return false }
+            slot = (slot + 1) & mask
+        }
+        occupied[slot] = true
+        slots[slot] = hash
+        return true
     }
 }
