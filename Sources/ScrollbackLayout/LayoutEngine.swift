@@ -149,15 +149,16 @@ public enum LayoutEngine {
     }
 }
 
-/// A set of hash values (`hashValue`s, already well mixed), in a table of twice as many slots as
-/// it will hold, probed linearly from a value's low bits: `Set<Int>` would hash each hash again,
-/// which for a million ids costs more than the table itself.
+/// A set of hash values (`hashValue`s, already well mixed), in a table at most half full,
+/// probed linearly from a value's low bits: `Set<Int>` would hash each hash again, which for a
+/// million ids costs more than the table itself.
 struct HashSeen {
     private var slots: [Int]
     private var occupied: [Bool]
-    private let mask: Int
+    private var mask: Int
+    private var count = 0
 
-    /// A set for up to `capacity` values.
+    /// A set with room for `capacity` values before it grows.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
@@ -168,6 +169,7 @@ struct HashSeen {
 
     /// Adds `hash`; whether it was not in the set yet.
     mutating func insert(_ hash: Int) -> Bool {
+        if (count + 1) * 2 > slots.count { grow() }
         var slot = hash & mask
         while occupied[slot] {
             if slots[slot] == hash { return false }
@@ -175,6 +177,13 @@ struct HashSeen {
         }
         occupied[slot] = true
         slots[slot] = hash
+        count += 1
         return true
+    }
+
+    private mutating func grow() {
+        let values = slots.indices.filter { occupied[$0] }.map { slots[$0] }
+        self = HashSeen(capacity: slots.count)
+        for value in values { _ = insert(value) }
     }
 }
