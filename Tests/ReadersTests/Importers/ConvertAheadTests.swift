@@ -19,6 +19,10 @@ struct ConvertAheadTests {
         try TelegramReader.read(input, options: ReadOptions(), convertingAhead: ahead)
     }
 
+    static let whatsApp: Read = { input, ahead throws(ReadError) in
+        try WhatsAppReader.read(input, options: ReadOptions(), convertingAhead: ahead)
+    }
+
     /// Reads `input` both ways, expects the same, and returns what was read.
     @discardableResult
     static func expectSame(_ input: ChatInput, _ read: Read) throws -> ReadResult {
@@ -63,6 +67,26 @@ struct ConvertAheadTests {
         for input in Self.fixtures("telegram", ending: ".json") { try Self.expectSame(input, Self.telegram) }
     }
 
+    @Test("WhatsApp fixtures (text files and zips) read the same with the worker")
+    func whatsAppFixtures() throws {
+        for input in Self.fixtures("whatsapp", ending: ".txt") + Self.fixtures("whatsapp", ending: ".zip") {
+            try Self.expectSame(input, Self.whatsApp)
+        }
+    }
+
+    @Test("A WhatsApp chat over 1 MB reads the same with the worker, names only later lines use included")
+    func bigWhatsApp() throws {
+        let input = ChatInput(name: "_chat.txt", bytes: Array(Generated.whatsApp(count: 18000).utf8))
+        #expect(input.bytes!.count > 1 << 20)
+        let result = try Self.expectSame(input, Self.whatsApp)
+        let messages = result.conversations[0].messages
+        #expect(messages.count > 17000)
+        // `Eve:` with no space after it is a message only because a later line names Eve.
+        #expect(messages.contains { $0.sender == "Eve" && $0.text == "no space" })
+        #expect(result.conversations[0].title == "Trip: Rome")
+        #expect(result.report.skipped.count > 50 && result.report.warnings.count > 50)
+    }
+
     @Test("A Discord export over 1 MB reads the same with the worker, skips and warnings in order")
     func bigDiscord() throws {
         let input = ChatInput(name: "big.json", bytes: Array(Generated.discord(count: 6000).utf8))
@@ -97,6 +121,30 @@ struct ConvertAheadTests {
 /// Exports written in the test, big enough for the worker, with what each reader reports.
 enum Generated {
     static func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
+    /// An Android WhatsApp chat: continuation lines, markup, quotes and lists, files (some
+    /// outside the folder), left-out media, deleted and edited messages, polls, places, system
+    /// lines (one quoting a name with `: `), dates that do not exist, and a sender whose `Name:`
+    /// is a message only because a later line names them.
+    static func whatsApp(count: Int) -> String {
+        var lines: [String] = []
+        let bodies = [
+            "User 1: plain words, nothing more", "User 2: *bold* and _italic_ and ~gone~ ```mono```",
+            "User 3: first line\nsecond line\n> a quote\n- an item", "User 1: <attached: 00000012-PHOTO.jpg>",
+            "User 2: <attached: ../outside.jpg>", "User 3: IMG-0042.jpg (file attached)\ncaption here",
+            "User 1: <Media omitted>", "User 2: This message was deleted", "You: You deleted this message",
+            "User 3: fixed it <This message was edited>", "User 1 added User 4",
+            "User 2 changed the subject to \"Trip: Rome\"", "Eve:no space",
+            "User 1: POLL:\nWhere?\nOPTION: Rome (2 votes)\nOPTION: Oslo (0 votes)",
+            "User 2: location: https://maps.google.com/?q=52.5,13.4", "User 3: see https://example.com/a_b*c",
+        ]
+        for index in 0..<count {
+            let day = index % 211 == 17 ? "31/02/2024" : "\(two(1 + index / 1440 % 28))/03/2024"
+            let body = index == count - 2 ? "Eve: hello" : bodies[index % bodies.count]
+            lines.append("\(day), \(two(index / 60 % 24)):\(two(index % 60)) - \(body)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// A DiscordChatExporter channel: repeated ids, bad timestamps, pins, mentions named later,
     /// replies to messages not in it, reactions, files, unsafe paths and embeds.

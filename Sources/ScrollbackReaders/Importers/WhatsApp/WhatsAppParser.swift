@@ -20,12 +20,45 @@ struct WhatsAppParser {
         var body: String
     }
 
+    /// What a message's body says, worked out from the body alone: who said it (`nil` for a
+    /// system line) and what it shows, with what converting it reported.
+    struct Content {
+        var sender: String?
+        var deleted = false
+        var edited = false
+        var text = ""
+        var attachments: [Attachment] = []
+        var warnings: [ImportReport.Note] = []
+        /// Whether the body marks its sender as the exporter.
+        var byExporter = false
+        /// The group's name, when a system line names it.
+        var groupName: String?
+    }
+
+    /// A body as the worker leaves it: converted, or, where who said it depends on the names
+    /// the whole chat uses, kept to be converted once they are known.
+    enum Prepared {
+        case content(Content)
+        case body(String)
+    }
+
+    /// Converts bodies on a second core while the lines are read on: a body and its line number.
+    typealias Worker = InOrderWorker<(body: String, line: Int), [Prepared], Void>
+
     /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
     /// out as its own string when it is reached, so the file is never held as one `String`, and
-    /// the pages of a mapped file behind it are given back.
-    func parse(_ bytes: InputBytes, report: inout ImportReport) -> Transcript {
+    /// the pages of a mapped file behind it are given back. With `convertingAhead`, each body is
+    /// converted on a second core as soon as its last line is read (what is read is the same).
+    func parse(_ bytes: InputBytes, report: inout ImportReport, convertingAhead: Bool) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
         var entries: [Entry] = []
+        let worker = convertingAhead ? startWorker() : nil
+        /// Hands the last entry's body, now whole, to the worker.
+        func handOver() {
+            guard let worker, !entries.isEmpty else { return }
+            worker.add((entries[entries.count - 1].body, entries[entries.count - 1].line))
+            entries[entries.count - 1].body = ""
+        }
         var lineNumber = 0
         var titleLine: String?
         var groupNamed = false
@@ -46,6 +79,7 @@ struct WhatsAppParser {
                 let line = Substring(
                     String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
                 if let header = WhatsAppHeader(line) {
+                    handOver()
                     entries.append(Entry(header: header, line: lineNumber, body: header.rest))
                 } else if !entries.isEmpty {
                     entries[entries.count - 1].body += "\n" + line
@@ -65,6 +99,8 @@ struct WhatsAppParser {
                 lineStart = lineEnd + 1
             }
         }
+        handOver()
+        var prepared = worker?.finish().state ?? []
         let (orders, notes) = WhatsAppDates.infer(entries.map(\.header), override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
@@ -92,24 +128,28 @@ struct WhatsAppParser {
             let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
             let id = "m\(transcript.messages.count + 1)"
             var message = Message(id: id, sender: nil, time: time, location: location)
-            let (sender, rawBody) = split(entry.body.trimmingTrailingNewlines(), senders: senders)
-            let body = WhatsAppBody(rawBody ?? entry.body)
-            if let sender, !body.isSystemMarked {
+            var content: Content
+            switch prepared.isEmpty ? .body(entry.body) : prepared[index] {
+            case .content(let converted): content = converted
+            case .body(let body): content = self.content(of: body, location: location, senders: senders)!
+            }
+            if !prepared.isEmpty { prepared[index] = .body("") }
+            if let sender = content.sender {
                 message.sender = sender
-                message.deleted = body.deleted
-                message.edited = body.edited ? time : nil
-                message.text = ChatMarkup(tokens: nil, blockLines: true).markdown(body.text)
-                message.attachments = attachments(of: body, location: location, report: &report)
-                if body.deletedByMe || Self.selfNames.contains(sender) { meCandidates.append(sender) }
+                message.deleted = content.deleted
+                message.edited = content.edited ? time : nil
+                message.text = content.text
+                message.attachments = content.attachments
+                if content.byExporter { meCandidates.append(sender) }
             } else {
                 message.kind = .system
-                let event = body.text.trimmingWhitespace()
-                message.text = MarkdownText.escape(event)
-                if titleLine == nil, let name = Self.groupName(event) {
+                message.text = content.text
+                if titleLine == nil, let name = content.groupName {
                     transcript.title = name
                     groupNamed = true
                 }
             }
+            report.warnings += content.warnings
             transcript.messages.append(message)
         }
         transcript.addUnlistedSenders()
@@ -136,6 +176,35 @@ struct WhatsAppParser {
         }
         report.messagesRead += transcript.messages.count
         return transcript
+    }
+
+    /// A worker that converts the bodies it is handed whose sender the body alone tells, and
+    /// keeps the others as they are.
+    private func startWorker() -> Worker {
+        Worker([]) { prepared, batch in
+            for (body, line) in batch {
+                let location = SourceLocation(file: file, line: line, column: 1)
+                prepared.append(content(of: body, location: location, senders: nil).map { .content($0) } ?? .body(body))
+            }
+        }
+    }
+
+    /// What `body`, written at `location`, says; `nil` when its sender depends on the names the
+    /// chat uses and `senders` (those names) is not given.
+    private func content(of body: String, location: SourceLocation, senders: Set<String>?) -> Content? {
+        guard let (sender, rawBody) = split(body.trimmingTrailingNewlines(), senders: senders) else { return nil }
+        let said = WhatsAppBody(rawBody ?? body)
+        guard let sender, !said.isSystemMarked else {
+            let event = said.text.trimmingWhitespace()
+            return Content(text: MarkdownText.escape(event), groupName: Self.groupName(event))
+        }
+        var content = Content(sender: sender, deleted: said.deleted, edited: said.edited)
+        content.text = ChatMarkup(tokens: nil, blockLines: true).markdown(said.text)
+        var report = ImportReport()
+        content.attachments = attachments(of: said, location: location, report: &report)
+        content.warnings = report.warnings
+        content.byExporter = said.deletedByMe || Self.selfNames.contains(sender)
+        return content
     }
 
     /// The attachments a body names: a file (in the folder or zip, or left out), a place, a poll.
@@ -204,8 +273,9 @@ struct WhatsAppParser {
         return names
     }
 
-    /// `Name: text` → (name, text); a system line → (nil, nil).
-    private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
+    /// `Name: text` → (name, text); a system line → (nil, nil); `nil` when that depends on the
+    /// chat's `senders` and they are not given.
+    private func split(_ body: String, senders: Set<String>?) -> (String?, String?)? {
         let firstLine = TextSearch.firstLine(of: body)
         // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
         if let range = TextSearch.firstRange(of: ": ", in: firstLine),
@@ -213,6 +283,8 @@ struct WhatsAppParser {
         {
             return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
         }
+        // The other forms need a `:`, and a name the chat uses before it.
+        guard let senders else { return TextSearch.holds(UInt8(ascii: ":"), in: firstLine) ? nil : (nil, nil) }
         if let colon = firstLine.firstIndex(of: ":"), senders.contains(String(body[..<colon])) {
             return (String(body[..<colon]), String(body[body.index(after: colon)...]))
         }
