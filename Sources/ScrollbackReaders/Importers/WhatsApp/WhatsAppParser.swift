@@ -20,30 +20,50 @@ struct WhatsAppParser {
         var body: String
     }
 
-    /// What a message's body says, worked out from the body alone: who said it (`nil` for a
-    /// system line) and what it shows, with what converting it reported.
-    struct Content {
-        var sender: String?
-        var deleted = false
+    /// The message a body says, made from the body alone (its id and time wait for the dates),
+    /// with what the rest of the chat learns from it.
+    struct Said {
+        var message: Message
+        /// Whether it says it was edited (at its own time).
         var edited = false
-        var text = ""
-        var attachments: [Attachment] = []
-        var warnings: [ImportReport.Note] = []
         /// Whether the body marks its sender as the exporter.
         var byExporter = false
         /// The group's name, when a system line names it.
         var groupName: String?
+        var warnings: [ImportReport.Note] = []
     }
 
-    /// A body as the worker leaves it: converted, or, where who said it depends on the names
-    /// the whole chat uses, kept to be converted once they are known.
-    enum Prepared {
-        case content(Content)
-        case body(String)
+    /// What the worker leaves: the message each body says, in order, and what few of them tell
+    /// besides, by position. A body whose sender depends on the names the whole chat uses is
+    /// kept (`waiting`) to be converted once they are known.
+    struct Prepared {
+        var messages: [Message] = []
+        var waiting: [Int: String] = [:]
+        var edited: Set<Int> = []
+        var byExporter: Set<Int> = []
+        var groupNames: [Int: String] = [:]
+        var warnings: [Int: [ImportReport.Note]] = [:]
+
+        mutating func add(_ said: Said) {
+            let index = messages.count
+            messages.append(said.message)
+            if said.edited { edited.insert(index) }
+            if said.byExporter { byExporter.insert(index) }
+            if let name = said.groupName { groupNames[index] = name }
+            if !said.warnings.isEmpty { warnings[index] = said.warnings }
+        }
+
+        /// What the body at `index` said; the messages must have been reversed, and are taken
+        /// from the end in turn, so each is moved out, not copied.
+        mutating func take(_ index: Int) -> Said {
+            Said(
+                message: messages.removeLast(), edited: edited.contains(index), byExporter: byExporter.contains(index),
+                groupName: groupNames[index], warnings: warnings[index] ?? [])
+        }
     }
 
     /// Converts bodies on a second core while the lines are read on: a body and its line number.
-    typealias Worker = InOrderWorker<(body: String, line: Int), [Prepared], Void>
+    typealias Worker = InOrderWorker<(body: String, line: Int), Prepared, Void>
 
     /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
     /// out as its own string when it is reached, so the file is never held as one `String`, and
@@ -100,8 +120,9 @@ struct WhatsAppParser {
             }
         }
         handOver()
-        var prepared = worker?.finish().state ?? []
-        let (orders, notes) = WhatsAppDates.infer(entries.map(\.header), override: options.dateOrder)
+        var prepared = worker?.finish().state
+        prepared?.messages.reverse()
+        let (orders, notes) = WhatsAppDates.infer(entries.lazy.map(\.header), override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
         if let chosen = options.timeZone {
@@ -122,35 +143,29 @@ struct WhatsAppParser {
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
                 let hour = Self.hour24(header)
             else {
+                _ = prepared?.take(index)
                 report.skipped.append(.init(location: location, text: "the date or time of this line does not exist"))
                 continue
             }
-            let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
-            let id = "m\(transcript.messages.count + 1)"
-            var message = Message(id: id, sender: nil, time: time, location: location)
-            var content: Content
-            switch prepared.isEmpty ? .body(entry.body) : prepared[index] {
-            case .content(let converted): content = converted
-            case .body(let body): content = self.content(of: body, location: location, senders: senders)!
-            }
-            if !prepared.isEmpty { prepared[index] = .body("") }
-            if let sender = content.sender {
-                message.sender = sender
-                message.deleted = content.deleted
-                message.edited = content.edited ? time : nil
-                message.text = content.text
-                message.attachments = content.attachments
-                if content.byExporter { meCandidates.append(sender) }
+            var said: Said
+            if let body = prepared?.waiting[index] ?? (prepared == nil ? entry.body : nil) {
+                _ = prepared?.take(index)
+                said = self.said(body, location: location, senders: senders)!
             } else {
-                message.kind = .system
-                message.text = content.text
-                if titleLine == nil, let name = content.groupName {
-                    transcript.title = name
-                    groupNamed = true
-                }
+                said = prepared!.take(index)
             }
-            report.warnings += content.warnings
-            transcript.messages.append(message)
+            let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
+            said.message.id = "m\(transcript.messages.count + 1)"
+            said.message.time = time
+            if said.edited { said.message.edited = time }
+            if let sender = said.message.sender {
+                if said.byExporter { meCandidates.append(sender) }
+            } else if titleLine == nil, let name = said.groupName {
+                transcript.title = name
+                groupNamed = true
+            }
+            report.warnings += said.warnings
+            transcript.messages.append(said.message)
         }
         transcript.addUnlistedSenders()
         var nameSource = "the title line"
@@ -181,30 +196,41 @@ struct WhatsAppParser {
     /// A worker that converts the bodies it is handed whose sender the body alone tells, and
     /// keeps the others as they are.
     private func startWorker() -> Worker {
-        Worker([]) { prepared, batch in
+        Worker(Prepared()) { prepared, batch in
             for (body, line) in batch {
                 let location = SourceLocation(file: file, line: line, column: 1)
-                prepared.append(content(of: body, location: location, senders: nil).map { .content($0) } ?? .body(body))
+                if let said = said(body, location: location, senders: nil) {
+                    prepared.add(said)
+                } else {
+                    prepared.waiting[prepared.messages.count] = body
+                    prepared.add(Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0))))
+                }
             }
         }
     }
 
-    /// What `body`, written at `location`, says; `nil` when its sender depends on the names the
-    /// chat uses and `senders` (those names) is not given.
-    private func content(of body: String, location: SourceLocation, senders: Set<String>?) -> Content? {
+    /// The message `body`, written at `location`, says (its id and time to be set); `nil` when
+    /// its sender depends on the names the chat uses and `senders` (those names) is not given.
+    private func said(_ body: String, location: SourceLocation, senders: Set<String>?) -> Said? {
         guard let (sender, rawBody) = split(body.trimmingTrailingNewlines(), senders: senders) else { return nil }
-        let said = WhatsAppBody(rawBody ?? body)
-        guard let sender, !said.isSystemMarked else {
-            let event = said.text.trimmingWhitespace()
-            return Content(text: MarkdownText.escape(event), groupName: Self.groupName(event))
+        let content = WhatsAppBody(rawBody ?? body)
+        var said = Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0), location: location))
+        guard let sender, !content.isSystemMarked else {
+            let event = content.text.trimmingWhitespace()
+            said.message.kind = .system
+            said.message.text = MarkdownText.escape(event)
+            said.groupName = Self.groupName(event)
+            return said
         }
-        var content = Content(sender: sender, deleted: said.deleted, edited: said.edited)
-        content.text = ChatMarkup(tokens: nil, blockLines: true).markdown(said.text)
+        said.message.sender = sender
+        said.message.deleted = content.deleted
+        said.edited = content.edited
+        said.message.text = ChatMarkup(tokens: nil, blockLines: true).markdown(content.text)
         var report = ImportReport()
-        content.attachments = attachments(of: said, location: location, report: &report)
-        content.warnings = report.warnings
-        content.byExporter = said.deletedByMe || Self.selfNames.contains(sender)
-        return content
+        said.message.attachments = attachments(of: content, location: location, report: &report)
+        said.warnings = report.warnings
+        said.byExporter = content.deletedByMe || Self.selfNames.contains(sender)
+        return said
     }
 
     /// The attachments a body names: a file (in the folder or zip, or left out), a place, a poll.
