@@ -24,6 +24,9 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     // Guarded by `condition`; `state` belongs to the worker until it has stopped.
     private var state: State?
     private var waiting: [[Item]] = []
+    /// Batches worked on, handed back: their items are let go on the reader's thread, which made
+    /// them (let go on the worker, they contend with the reader for the allocator's lock).
+    private var spent: [[Item]] = []
     private var done: [Output] = []
     private var closed = false
     private var stopped = false
@@ -71,7 +74,10 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         let outputs = done
         done = []
         let state = self.state.take()!
+        let returned = spent
+        spent = []
         condition.unlock()
+        withExtendedLifetime(returned) {}
         return (state, outputs)
     }
 
@@ -79,9 +85,13 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         condition.lock()
         while waiting.count >= Self.queueLength { condition.wait() }
         waiting.append(filling)
+        var returned = spent
+        spent = []
         condition.broadcast()
         condition.unlock()
-        filling = []
+        // A spent batch's room is the next batch's.
+        filling = returned.popLast() ?? []
+        filling.removeAll(keepingCapacity: true)
         filling.reserveCapacity(Self.batchSize)
     }
 
@@ -97,6 +107,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
             let output = work(&state, batch)
             condition.lock()
             done.append(output)
+            spent.append(batch)
         }
         self.state = state
         stopped = true
