@@ -1,18 +1,21 @@
-import Foundation
 import ScrollbackModel
 
 /// A native log's messages decoded from their JSON values on a second core while the parser
-/// reads on: the parser hands over batches of values in order, one worker thread decodes them in
-/// that order (locating each, as the reader on one thread does), and the parser takes the decoded
-/// batches back as they are finished. At most a few batches wait, so memory stays that of a few
-/// batches of values.
-final class DecodeAhead: @unchecked Sendable {
-    /// Values per batch: enough to make the hand-over rare.
-    static let batchSize = 256
-    /// Logs smaller than this are read on one thread: starting the worker would cost more.
-    static let minimumBytes = 1 << 20
-    /// Batches handed over and not yet decoded, at most.
-    static let queueLength = 4
+/// reads on (an `InOrderWorker`): the parser locates each value and hands it over, the worker
+/// decodes the values in that order, and the parser takes the decoded batches back as they are
+/// finished.
+enum DecodeAhead {
+    /// A value with its place in the file, located by the parser while its bytes are at hand.
+    typealias Located = (value: JSONValue, location: SourceLocation)
+    typealias Worker = InOrderWorker<Located, Progress, Decoded>
+
+    /// What the worker knows of the messages before a batch.
+    struct Progress {
+        /// Messages handed over so far.
+        var count = 0
+        /// Whether one could not be decoded: the rest are not tried.
+        var failed = false
+    }
 
     /// A batch's messages, with the notes a whole read gives about them, up to the first message
     /// that could not be decoded (`failure`).
@@ -22,101 +25,40 @@ final class DecodeAhead: @unchecked Sendable {
         var failure: ReadError?
     }
 
-    private let input: ChatInput
-    private let reporting: Bool
-    private let condition = NSCondition()
-    // Guarded by `condition`:
-    private var waiting: [(first: Int, values: [JSONValue])] = []
-    private var decoded: [Decoded] = []
-    private var busy = false
-    private var closed = false
-
-    /// Starts the worker for `input`'s messages; `reporting`: whether empty messages are noted.
-    init(input: ChatInput, reporting: Bool) {
-        self.input = input
-        self.reporting = reporting
-        Thread { self.work() }.start()
-    }
-
-    /// Hands over `values`, messages number `first` onwards; waits while the queue is full.
-    func submit(_ values: [JSONValue], first: Int) {
-        condition.lock()
-        while waiting.count >= Self.queueLength { condition.wait() }
-        waiting.append((first, values))
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The batches decoded since the last call, in order, without waiting.
-    func finished() -> [Decoded] {
-        condition.lock()
-        defer { condition.unlock() }
-        let batches = decoded
-        decoded = []
-        return batches
-    }
-
-    /// Waits for every batch handed over, stops the worker and returns what was not yet taken.
-    func finish() -> [Decoded] {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        while !waiting.isEmpty || busy { condition.wait() }
-        let batches = decoded
-        decoded = []
-        condition.unlock()
-        return batches
-    }
-
-    private func work() {
+    /// A worker for `input`'s messages; `reporting`: whether empty messages are noted.
+    static func worker(input: ChatInput, reporting: Bool) -> Worker {
         let decoder = MessageDecoder(input: input)
-        var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
-        var failed = false
-        while true {
-            condition.lock()
-            while waiting.isEmpty && !closed { condition.wait() }
-            if waiting.isEmpty {
-                condition.unlock()
-                return
-            }
-            let (first, values) = waiting.removeFirst()
-            busy = true
-            condition.broadcast()
-            condition.unlock()
-            var batch = Decoded()
-            if !failed {
-                batch.messages.reserveCapacity(values.count)
-                for (index, value) in values.enumerated() {
-                    let number = first + index
-                    do throws(ReadError) {
-                        let (message, note) = try Self.decode(
-                            value, number: number, decoder: decoder, cursor: &cursor, reporting: reporting,
-                            file: input.name)
-                        if let note { batch.emptyNotes.append(note) }
-                        batch.messages.append(message)
-                    } catch {
-                        batch.failure = error
-                        failed = true
-                        break
-                    }
+        return Worker(Progress()) { progress, batch in
+            var decoded = Decoded()
+            let first = progress.count + 1
+            progress.count += batch.count
+            guard !progress.failed else { return decoded }
+            decoded.messages.reserveCapacity(batch.count)
+            for (index, item) in batch.enumerated() {
+                do throws(ReadError) {
+                    let (message, note) = try decode(
+                        item.value, number: first + index, location: item.location, decoder: decoder,
+                        reporting: reporting, file: input.name)
+                    if let note { decoded.emptyNotes.append(note) }
+                    decoded.messages.append(message)
+                } catch {
+                    decoded.failure = error
+                    progress.failed = true
+                    break
                 }
             }
-            condition.lock()
-            decoded.append(batch)
-            busy = false
-            condition.broadcast()
-            condition.unlock()
+            return decoded
         }
     }
 
-    /// Message `number` from its JSON value, located, and with `reporting` the note an empty
+    /// Message `number` from its JSON value, at `location`, and with `reporting` the note an empty
     /// message gets: the one decoding step of the native log, on one thread or on the second core.
     static func decode(
-        _ value: JSONValue, number: Int, decoder: MessageDecoder, cursor: inout LocationCursor, reporting: Bool,
+        _ value: JSONValue, number: Int, location: SourceLocation, decoder: MessageDecoder, reporting: Bool,
         file: String
     ) throws(ReadError) -> (message: Message, emptyNote: ImportReport.Note?) {
         var message = try decoder.message(value, number: number, fallbackID: "m\(number)")
-        message.location = cursor.location(of: value.offset)
+        message.location = location
         guard reporting && EmptyMessages.isEmpty(message) else { return (message, nil) }
         let note = EmptyMessages.note(
             message, number: number, unknownFields: EmptyMessages.unknownFields(value), file: file)

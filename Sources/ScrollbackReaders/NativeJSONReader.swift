@@ -13,12 +13,12 @@ enum NativeJSONReader {
     )
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
-        try read(input, decodingAhead: (input.bytes?.count ?? 0) >= DecodeAhead.minimumBytes && FreeCores.now() > 1)
+        try read(input, decodingAhead: DecodeAhead.Worker.pays(forBytes: input.bytes?.count ?? 0))
     }
 
     /// Reads the log, with `decodingAhead` decoding its messages on a second core.
     static func read(_ input: ChatInput, decodingAhead: Bool) throws(ReadError) -> ReadResult {
-        if decodingAhead, let result = try? read(input, ahead: DecodeAhead(input: input, reporting: true)) {
+        if decodingAhead, let result = try? read(input, ahead: DecodeAhead.worker(input: input, reporting: true)) {
             return result
         }
         // One core, a small log, or a log that does not read: on one thread, which also gives a
@@ -26,7 +26,7 @@ enum NativeJSONReader {
         return try read(input, ahead: nil)
     }
 
-    static func read(_ input: ChatInput, ahead: DecodeAhead?) throws(ReadError) -> ReadResult {
+    static func read(_ input: ChatInput, ahead: DecodeAhead.Worker?) throws(ReadError) -> ReadResult {
         var messages: [Message] = []
         var result = try stream(input, reporting: true, ahead: ahead) { messages.append($0) }
         result.conversations[0].messages = messages
@@ -47,17 +47,15 @@ enum NativeJSONReader {
     /// that does not read may fail at a later place than on one thread (the parser runs ahead of
     /// the decoding): `read` reads such a log again without it.
     private static func stream(
-        _ input: ChatInput, reporting: Bool, ahead: DecodeAhead?, each: (consuming Message) -> Void
+        _ input: ChatInput, reporting: Bool, ahead: DecodeAhead.Worker?, each: (consuming Message) -> Void
     ) throws(ReadError) -> ReadResult {
         let decoder = MessageDecoder(input: input)
-        var cursor = LocationCursor(name: input.name, bytes: ahead == nil ? input.bytes ?? [] : [])
+        var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
         var count = 0
         var senders = UnlistedSenders()
         var duplicates = DuplicateIDs(file: input.name)
         var emptyNotes: [ImportReport.Note] = []
         var failure: ReadError?
-        var handedOver: [JSONValue] = []
-        var handedOverCount = 0
         let root = try withoutActuallyEscaping(each) { each throws(ReadError) in
             /// What follows a message's decoding, in page order, on this thread.
             func accept(_ message: consuming Message) {
@@ -83,17 +81,11 @@ enum NativeJSONReader {
                 parsed = try parseDocument(
                     input,
                     streamingMessages: { value in
-                        if let ahead {
-                            handedOver.append(value)
-                            guard handedOver.count == DecodeAhead.batchSize else { return true }
-                            ahead.submit(handedOver, first: handedOverCount + 1)
-                            handedOverCount += handedOver.count
-                            handedOver.removeAll(keepingCapacity: true)
-                            return take(ahead.finished())
-                        }
+                        let location = cursor.location(of: value.offset)
+                        if let ahead { return take(ahead.add((value, location))) }
                         do throws(ReadError) {
                             let (message, note) = try DecodeAhead.decode(
-                                value, number: count + 1, decoder: decoder, cursor: &cursor, reporting: reporting,
+                                value, number: count + 1, location: location, decoder: decoder, reporting: reporting,
                                 file: input.name)
                             if let note { emptyNotes.append(note) }
                             accept(message)
@@ -108,8 +100,7 @@ enum NativeJSONReader {
                 throw error
             }
             if let ahead, failure == nil {
-                if !handedOver.isEmpty { ahead.submit(handedOver, first: handedOverCount + 1) }
-                _ = take(ahead.finish())
+                _ = take(ahead.finish().outputs)
             } else {
                 _ = ahead?.finish()
             }

@@ -29,7 +29,7 @@ struct DecodeAheadTests {
     func sameAsOneThread() throws {
         let input = Self.log(count: 3000)
         let serial = try NativeJSONReader.read(input, ahead: nil)
-        let ahead = try NativeJSONReader.read(input, ahead: DecodeAhead(input: input, reporting: true))
+        let ahead = try NativeJSONReader.read(input, ahead: DecodeAhead.worker(input: input, reporting: true))
         #expect(serial.conversations[0].messages.count == 3000)
         #expect(ahead.conversations == serial.conversations)
         #expect(ahead.conversations[0].messages.map(\.location) == serial.conversations[0].messages.map(\.location))
@@ -45,7 +45,7 @@ struct DecodeAheadTests {
         let expected = try #require(serialError)
         #expect(expected.location?.line == 1502)
         #expect(throws: ReadError.self) {
-            try NativeJSONReader.read(input, ahead: DecodeAhead(input: input, reporting: true))
+            try NativeJSONReader.read(input, ahead: DecodeAhead.worker(input: input, reporting: true))
         }
         #expect(throws: expected) { try NativeJSONReader.read(input, decodingAhead: true) }
     }

@@ -3,7 +3,6 @@ import ScrollbackModel
 /// One DiscordChatExporter channel being converted message by message, as its export is parsed.
 struct DiscordChannel {
     private let input: ChatInput
-    private let lines: LineIndex
     private let paths: AttachmentPaths
     private var transcript: Transcript
     private var report = ImportReport()
@@ -17,9 +16,8 @@ struct DiscordChannel {
     private var mentioning: [(index: Int, content: String)] = []
 
     /// A channel from the export's members before its messages (`guild`, `channel`).
-    init(_ header: JSONValue, input: ChatInput, lines: LineIndex, paths: AttachmentPaths) {
+    init(_ header: JSONValue, input: ChatInput, paths: AttachmentPaths) {
         self.input = input
-        self.lines = lines
         self.paths = paths
         let channel = header["channel"]
         let guild = header["guild"]?["name"]?.string
@@ -31,8 +29,18 @@ struct DiscordChannel {
         if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
     }
 
-    /// Converts the next message of the export.
-    mutating func add(_ value: JSONValue) {
+    /// Converts the channel's messages on a second core while the parser reads on.
+    typealias Worker = InOrderWorker<(value: JSONValue, location: SourceLocation), DiscordChannel, Void>
+
+    /// A worker that converts the messages handed to it into `channel`.
+    static func worker(_ channel: DiscordChannel) -> Worker {
+        Worker(channel) { channel, batch in
+            for (value, location) in batch { channel.add(value, at: location) }
+        }
+    }
+
+    /// Converts the next message of the export, found at `location`.
+    mutating func add(_ value: JSONValue, at location: SourceLocation) {
         count += 1
         let index = count - 1
         for person in [value["author"]] + (value["mentions"]?.array ?? []) {
@@ -40,7 +48,6 @@ struct DiscordChannel {
                 names.people[id] = names.people[id] ?? name
             }
         }
-        let location = lines.location(ofByte: value.offset)
         guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
             report.skipped.append(.init(location: location, text: "message \(index + 1) has no valid \"timestamp\""))
             return

@@ -20,23 +20,47 @@ enum DiscordReader {
     static let spokenTypes: Set<String> = ["Default", "Reply", "0", "19", "ThreadStarterMessage", "ChatInputCommand"]
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        try read(
+            input, options: options, convertingAhead: DiscordChannel.Worker.pays(forBytes: input.bytes?.count ?? 0))
+    }
+
+    /// Reads the export, with `convertingAhead` converting its messages on a second core while
+    /// the parser reads on (what is read is the same either way).
+    static func read(_ input: ChatInput, options: ReadOptions, convertingAhead: Bool) throws(ReadError) -> ReadResult {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("discord"))
         }
         let lines = LineIndex(file: input.name, bytes: bytes)
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         // Messages are converted as the parser reaches them once the channel (written before them)
-        // is known; the tree of the whole export is never held.
+        // is known; the tree of the whole export is never held. Each is located here, while its
+        // bytes are at hand (the parser gives back the pages behind it).
         var channel: DiscordChannel?
+        var worker: DiscordChannel.Worker?
         var held: [JSONValue] = []
-        let root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
-            if header["guild"] != nil, header["channel"] != nil {
-                channel = DiscordChannel(header, input: input, lines: lines, paths: paths)
+        let root: JSONValue
+        do {
+            root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
+                if header["guild"] != nil, header["channel"] != nil {
+                    channel = DiscordChannel(header, input: input, paths: paths)
+                    if convertingAhead { worker = DiscordChannel.worker(channel.take()!) }
+                }
+            } element: { value in
+                if let worker {
+                    worker.add((value, lines.location(ofByte: value.offset)))
+                } else if channel == nil {
+                    held.append(value)
+                } else {
+                    channel!.add(value, at: lines.location(ofByte: value.offset))
+                }
+                return true
             }
-        } element: { value in
-            if channel == nil { held.append(value) } else { channel!.add(value) }
-            return true
+        } catch {
+            _ = worker?.finish()
+            throw error
         }
+        if let worker { channel = worker.finish().state }
+        worker = nil
         guard root["messages"]?.array != nil else {
             throw ReadError(
                 location: input.location(ofByte: root.offset),
@@ -44,8 +68,8 @@ enum DiscordReader {
         }
         if channel == nil {
             // The channel came after the messages: they were held, and are converted now.
-            channel = DiscordChannel(root, input: input, lines: lines, paths: paths)
-            for value in held { channel!.add(value) }
+            channel = DiscordChannel(root, input: input, paths: paths)
+            for value in held { channel!.add(value, at: lines.location(ofByte: value.offset)) }
             held = []
         }
         var (transcript, report) = channel!.finish()

@@ -38,7 +38,9 @@ struct TelegramChat {
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
         var open = start(chat, number: number)
-        for value in chat["messages"]?.array ?? [] { add(value, to: &open, zoneKnown: true) }
+        for value in chat["messages"]?.array ?? [] {
+            add(value, at: lines.location(ofByte: value.offset), to: &open, zoneKnown: true)
+        }
         return finish(open, chat: chat, report: &report)
     }
 
@@ -53,13 +55,22 @@ struct TelegramChat {
                 source: SourceLocation(file: input.name)))
     }
 
-    /// Converts one message into `open`. Without `zoneKnown`, what its time says about the zone
-    /// goes into `open.inference`, and times the zone decides are kept to be settled by `finish`,
-    /// whose clock has seen every message.
-    func add(_ value: JSONValue, to open: inout Open, zoneKnown: Bool) {
+    /// Converts a streamed chat's messages on a second core while the parser reads on.
+    typealias Worker = InOrderWorker<(value: JSONValue, location: SourceLocation), Open, Void>
+
+    /// A worker that converts the messages handed to it into `open`, as `add` does.
+    func worker(_ open: Open, zoneKnown: Bool) -> Worker {
+        Worker(open) { open, batch in
+            for (value, location) in batch { add(value, at: location, to: &open, zoneKnown: zoneKnown) }
+        }
+    }
+
+    /// Converts one message, found at `location`, into `open`. Without `zoneKnown`, what its time
+    /// says about the zone goes into `open.inference`, and times the zone decides are kept to be
+    /// settled by `finish`, whose clock has seen every message.
+    func add(_ value: JSONValue, at location: SourceLocation, to open: inout Open, zoneKnown: Bool) {
         open.count += 1
         let index = open.count - 1
-        let location = lines.location(ofByte: value.offset)
         let members = TelegramMembers(value)
         let date = TelegramClock.written(members[.date], unixtime: members[.dateUnixtime])
         if !zoneKnown { date?.observe(into: &open.inference) }

@@ -29,6 +29,12 @@ enum TelegramReader {
     }
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        try read(input, options: options, convertingAhead: TelegramChat.Worker.pays(forBytes: input.bytes?.count ?? 0))
+    }
+
+    /// Reads the export, with `convertingAhead` converting a streamed chat's messages on a second
+    /// core while the parser reads on (what is read is the same either way).
+    static func read(_ input: ChatInput, options: ReadOptions, convertingAhead: Bool) throws(ReadError) -> ReadResult {
         guard let bytes = input.bytes else {
             throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("telegram"))
         }
@@ -36,26 +42,39 @@ enum TelegramReader {
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         // One chat's `messages` are converted as the parser reaches them, so the export's tree is
         // never held, once the chat's own members before them are known (the app writes them first).
+        // Each is located here, while its bytes are at hand (the parser gives back the pages behind it).
         var streamed = TelegramChat(
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: paths, ownerID: nil)
         var open: TelegramChat.Open?
+        var worker: TelegramChat.Worker?
         var held: [JSONValue] = []
         // The converter as it is while messages stream (its clock and owner are set at the end).
         let converting = streamed
         let zoneKnown = options.timeZone != nil
-        var root: JSONValue? = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
-            if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
-                open = converting.start(header, number: 1)
+        var root: JSONValue?
+        do {
+            root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
+                if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
+                    open = converting.start(header, number: 1)
+                    if convertingAhead { worker = converting.worker(open.take()!, zoneKnown: zoneKnown) }
+                }
+            } element: { value in
+                if let worker {
+                    worker.add((value, lines.location(ofByte: value.offset)))
+                } else if open == nil {
+                    held.append(value)
+                } else {
+                    converting.add(value, at: lines.location(ofByte: value.offset), to: &open!, zoneKnown: zoneKnown)
+                }
+                return true
             }
-        } element: { value in
-            if open == nil {
-                held.append(value)
-            } else {
-                converting.add(value, to: &open!, zoneKnown: zoneKnown)
-            }
-            return true
+        } catch {
+            _ = worker?.finish()
+            throw error
         }
+        if let worker { open = worker.finish().state }
+        worker = nil
         var report = ImportReport()
         let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
         if let chat = open, chatList(root!) == nil {

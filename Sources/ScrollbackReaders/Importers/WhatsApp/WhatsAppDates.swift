@@ -7,22 +7,24 @@ import ScrollbackModel
 /// (per header style, since files can mix them) is checked instead.
 enum WhatsAppDates {
     /// The order for each date group, and a sentence for the report explaining each choice.
-    static func infer(_ headers: [WhatsAppHeader], override: DateOrder?) -> (
+    /// Groups are kept as positions in `headers`, not copies of them: a chat's headers are many.
+    static func infer<Headers: RandomAccessCollection<WhatsAppHeader>>(_ headers: Headers, override: DateOrder?) -> (
         orders: [String: DateOrder], notes: [String]
     ) {
-        var groups: [String: [WhatsAppHeader]] = [:]
+        var groups: [String: [Headers.Index]] = [:]
         var groupOrder: [String] = []
-        for header in headers {
-            if groups[header.dateGroup] == nil { groupOrder.append(header.dateGroup) }
-            groups[header.dateGroup, default: []].append(header)
+        for index in headers.indices {
+            let key = headers[index].dateGroup
+            if groups[key] == nil { groupOrder.append(key) }
+            groups[key, default: []].append(index)
         }
         var orders: [String: DateOrder] = [:]
         var notes: [String] = []
         for key in groupOrder {
-            let group = groups[key]!
+            let group = groups[key]!.lazy.map { headers[$0] }
             let (order, reason) = choose(group, override: override)
             orders[key] = order
-            let prefix = groupOrder.count > 1 ? "\(group[0].style.rawValue) headers: " : ""
+            let prefix = groupOrder.count > 1 ? "\(group.first!.style.rawValue) headers: " : ""
             notes.append(prefix + "dates read as \(describe(order)) (\(reason))")
         }
         if headers.contains(where: { $0.isPM != nil }) {
@@ -35,7 +37,7 @@ enum WhatsAppDates {
 
     /// The calendar date of a header in an order, or `nil` when it does not exist.
     static func date(_ header: WhatsAppHeader, order: DateOrder) -> CivilDate? {
-        let f = header.fields
+        let f = SIMD3<Int>(truncatingIfNeeded: header.fields)
         let (year, month, day): (Int, Int, Int)
         switch order {
         case .ymd: (year, month, day) = (f[0], f[1], f[2])
@@ -45,9 +47,9 @@ enum WhatsAppDates {
         return CivilDate(year: year < 100 ? 2000 + year : year, month: month, day: day)
     }
 
-    private static func choose(_ group: [WhatsAppHeader], override: DateOrder?) -> (DateOrder, String) {
+    private static func choose(_ group: some Collection<WhatsAppHeader>, override: DateOrder?) -> (DateOrder, String) {
         if let override { return (override, "--date-order \(override.rawValue)") }
-        let sample = example(group[0])
+        let sample = example(group.first!)
         if group.contains(where: { $0.widths[0] == 4 }) { return (.ymd, "\(sample) starts with the year") }
         let candidates: [DateOrder] = [.dmy, .mdy]
         let valid = candidates.filter { order in group.allSatisfy { date($0, order: order) != nil } }
@@ -68,14 +70,14 @@ enum WhatsAppDates {
         }
         // No evidence: US Android and iOS exports pair month-first dates with a 12-hour clock.
         // So do Android's US exports, which write `1/9/21` (no zero padding, two-digit year).
-        let first = group[0]
+        let first = group.first!
         let unpadded = group.contains { $0.widths[0] == 1 || $0.widths[1] == 1 } && first.widths[2] == 2
         let guess: DateOrder = first.separator == "/" && (first.isPM != nil || unpadded) ? .mdy : .dmy
         return (guess, "a guess: every date fits either order; use --date-order to change")
     }
 
     /// How many times the dates go back by more than a day under `order`.
-    private static func steps(_ group: [WhatsAppHeader], order: DateOrder) -> Int {
+    private static func steps(_ group: some Collection<WhatsAppHeader>, order: DateOrder) -> Int {
         var previous: Int64?
         var count = 0
         for header in group {
@@ -87,9 +89,9 @@ enum WhatsAppDates {
     }
 
     private static func example(_ header: WhatsAppHeader) -> String {
-        zip(header.fields, header.widths).map { value, width in
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        (0..<3).map { place in
+            let text = String(header.fields[place])
+            return String(repeating: "0", count: max(0, Int(header.widths[place]) - text.count)) + text
         }.joined(separator: String(header.separator))
     }
 

@@ -5,9 +5,10 @@ struct WhatsAppHeader: Equatable {
     enum Style: String { case bracketed, dashed, bare }
 
     var style: Style
-    /// The three date numbers as written, and their digit counts.
-    var fields: [Int]
-    var widths: [Int]
+    /// The three date numbers as written, and their digit counts (held in line: a chat has a
+    /// header for every message).
+    var fields: SIMD3<Int32>
+    var widths: SIMD3<Int32>
     /// `/`, `.` or `-`.
     var separator: Character
     var hour: Int
@@ -67,8 +68,8 @@ struct WhatsAppHeader: Equatable {
                 style = .bare
             }
         }
-        self.fields = [first.value, second.value, third.value]
-        self.widths = [first.digits, second.digits, third.digits]
+        self.fields = SIMD3(Int32(first.value), Int32(second.value), Int32(third.value))
+        self.widths = SIMD3(Int32(first.digits), Int32(second.digits), Int32(third.digits))
         self.separator = Character(separator)
         self.hour = hour.value
         self.minute = minute.value

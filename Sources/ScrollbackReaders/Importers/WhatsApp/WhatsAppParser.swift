@@ -20,12 +20,65 @@ struct WhatsAppParser {
         var body: String
     }
 
+    /// The message a body says, made from the body alone (its id and time wait for the dates),
+    /// with what the rest of the chat learns from it.
+    struct Said {
+        var message: Message
+        /// Whether it says it was edited (at its own time).
+        var edited = false
+        /// Whether the body marks its sender as the exporter.
+        var byExporter = false
+        /// The group's name, when a system line names it.
+        var groupName: String?
+        var warnings: [ImportReport.Note] = []
+    }
+
+    /// What the worker leaves: the message each body says, in order, and what few of them tell
+    /// besides, by position. A body whose sender depends on the names the whole chat uses is
+    /// kept (`waiting`) to be converted once they are known.
+    struct Prepared {
+        var messages: [Message] = []
+        var waiting: [Int: String] = [:]
+        var edited: Set<Int> = []
+        var byExporter: Set<Int> = []
+        var groupNames: [Int: String] = [:]
+        var warnings: [Int: [ImportReport.Note]] = [:]
+
+        mutating func add(_ said: Said) {
+            let index = messages.count
+            messages.append(said.message)
+            if said.edited { edited.insert(index) }
+            if said.byExporter { byExporter.insert(index) }
+            if let name = said.groupName { groupNames[index] = name }
+            if !said.warnings.isEmpty { warnings[index] = said.warnings }
+        }
+
+        /// What the body at `index` said; the messages must have been reversed, and are taken
+        /// from the end in turn, so each is moved out, not copied.
+        mutating func take(_ index: Int) -> Said {
+            Said(
+                message: messages.removeLast(), edited: edited.contains(index), byExporter: byExporter.contains(index),
+                groupName: groupNames[index], warnings: warnings[index] ?? [])
+        }
+    }
+
+    /// Converts bodies on a second core while the lines are read on: a body and its line number.
+    typealias Worker = InOrderWorker<(body: String, line: Int), Prepared, Void>
+
     /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
     /// out as its own string when it is reached, so the file is never held as one `String`, and
-    /// the pages of a mapped file behind it are given back.
-    func parse(_ bytes: InputBytes, report: inout ImportReport) -> Transcript {
+    /// the pages of a mapped file behind it are given back. With `convertingAhead`, each body is
+    /// converted on a second core as soon as its last line is read (what is read is the same).
+    func parse(_ bytes: InputBytes, report: inout ImportReport, convertingAhead: Bool) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
         var entries: [Entry] = []
+        let worker = convertingAhead ? startWorker() : nil
+        /// Hands the last entry's body, now whole, to the worker.
+        func handOver() {
+            guard let worker, !entries.isEmpty else { return }
+            worker.add((entries[entries.count - 1].body, entries[entries.count - 1].line))
+            entries[entries.count - 1].body = ""
+        }
         var lineNumber = 0
         var titleLine: String?
         var groupNamed = false
@@ -46,6 +99,7 @@ struct WhatsAppParser {
                 let line = Substring(
                     String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
                 if let header = WhatsAppHeader(line) {
+                    handOver()
                     entries.append(Entry(header: header, line: lineNumber, body: header.rest))
                 } else if !entries.isEmpty {
                     entries[entries.count - 1].body += "\n" + line
@@ -65,7 +119,10 @@ struct WhatsAppParser {
                 lineStart = lineEnd + 1
             }
         }
-        let (orders, notes) = WhatsAppDates.infer(entries.map(\.header), override: options.dateOrder)
+        handOver()
+        var prepared = worker?.finish().state
+        prepared?.messages.reverse()
+        let (orders, notes) = WhatsAppDates.infer(entries.lazy.map(\.header), override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
         if let chosen = options.timeZone {
@@ -86,31 +143,29 @@ struct WhatsAppParser {
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
                 let hour = Self.hour24(header)
             else {
+                _ = prepared?.take(index)
                 report.skipped.append(.init(location: location, text: "the date or time of this line does not exist"))
                 continue
             }
-            let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
-            let id = "m\(transcript.messages.count + 1)"
-            var message = Message(id: id, sender: nil, time: time, location: location)
-            let (sender, rawBody) = split(entry.body.trimmingTrailingNewlines(), senders: senders)
-            let body = WhatsAppBody(rawBody ?? entry.body)
-            if let sender, !body.isSystemMarked {
-                message.sender = sender
-                message.deleted = body.deleted
-                message.edited = body.edited ? time : nil
-                message.text = ChatMarkup(tokens: nil, blockLines: true).markdown(body.text)
-                message.attachments = attachments(of: body, location: location, report: &report)
-                if body.deletedByMe || Self.selfNames.contains(sender) { meCandidates.append(sender) }
+            var said: Said
+            if let body = prepared?.waiting[index] ?? (prepared == nil ? entry.body : nil) {
+                _ = prepared?.take(index)
+                said = self.said(body, location: location, senders: senders)!
             } else {
-                message.kind = .system
-                let event = body.text.trimmingWhitespace()
-                message.text = MarkdownText.escape(event)
-                if titleLine == nil, let name = Self.groupName(event) {
-                    transcript.title = name
-                    groupNamed = true
-                }
+                said = prepared!.take(index)
             }
-            transcript.messages.append(message)
+            let time = zone.timestamp(date, hour: hour, minute: header.minute, second: header.second)
+            said.message.id = "m\(transcript.messages.count + 1)"
+            said.message.time = time
+            if said.edited { said.message.edited = time }
+            if let sender = said.message.sender {
+                if said.byExporter { meCandidates.append(sender) }
+            } else if titleLine == nil, let name = said.groupName {
+                transcript.title = name
+                groupNamed = true
+            }
+            report.warnings += said.warnings
+            transcript.messages.append(said.message)
         }
         transcript.addUnlistedSenders()
         var nameSource = "the title line"
@@ -136,6 +191,46 @@ struct WhatsAppParser {
         }
         report.messagesRead += transcript.messages.count
         return transcript
+    }
+
+    /// A worker that converts the bodies it is handed whose sender the body alone tells, and
+    /// keeps the others as they are.
+    private func startWorker() -> Worker {
+        Worker(Prepared()) { prepared, batch in
+            for (body, line) in batch {
+                let location = SourceLocation(file: file, line: line, column: 1)
+                if let said = said(body, location: location, senders: nil) {
+                    prepared.add(said)
+                } else {
+                    prepared.waiting[prepared.messages.count] = body
+                    prepared.add(Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0))))
+                }
+            }
+        }
+    }
+
+    /// The message `body`, written at `location`, says (its id and time to be set); `nil` when
+    /// its sender depends on the names the chat uses and `senders` (those names) is not given.
+    private func said(_ body: String, location: SourceLocation, senders: Set<String>?) -> Said? {
+        guard let (sender, rawBody) = split(body.trimmingTrailingNewlines(), senders: senders) else { return nil }
+        let content = WhatsAppBody(rawBody ?? body)
+        var said = Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0), location: location))
+        guard let sender, !content.isSystemMarked else {
+            let event = content.text.trimmingWhitespace()
+            said.message.kind = .system
+            said.message.text = MarkdownText.escape(event)
+            said.groupName = Self.groupName(event)
+            return said
+        }
+        said.message.sender = sender
+        said.message.deleted = content.deleted
+        said.edited = content.edited
+        said.message.text = ChatMarkup(tokens: nil, blockLines: true).markdown(content.text)
+        var report = ImportReport()
+        said.message.attachments = attachments(of: content, location: location, report: &report)
+        said.warnings = report.warnings
+        said.byExporter = content.deletedByMe || Self.selfNames.contains(sender)
+        return said
     }
 
     /// The attachments a body names: a file (in the folder or zip, or left out), a place, a poll.
@@ -204,8 +299,9 @@ struct WhatsAppParser {
         return names
     }
 
-    /// `Name: text` → (name, text); a system line → (nil, nil).
-    private func split(_ body: String, senders: Set<String>) -> (String?, String?) {
+    /// `Name: text` → (name, text); a system line → (nil, nil); `nil` when that depends on the
+    /// chat's `senders` and they are not given.
+    private func split(_ body: String, senders: Set<String>?) -> (String?, String?)? {
         let firstLine = TextSearch.firstLine(of: body)
         // A quote before the first ": " means an event quoting text (`Ana changed the subject to "Trip: Rome"`).
         if let range = TextSearch.firstRange(of: ": ", in: firstLine),
@@ -213,6 +309,8 @@ struct WhatsAppParser {
         {
             return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
         }
+        // The other forms need a `:`, and a name the chat uses before it.
+        guard let senders else { return TextSearch.holds(UInt8(ascii: ":"), in: firstLine) ? nil : (nil, nil) }
         if let colon = firstLine.firstIndex(of: ":"), senders.contains(String(body[..<colon])) {
             return (String(body[..<colon]), String(body[body.index(after: colon)...]))
         }

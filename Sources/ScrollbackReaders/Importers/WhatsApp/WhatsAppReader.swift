@@ -35,6 +35,15 @@ enum WhatsAppReader {
     }
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        try read(input, options: options, convertingAhead: nil)
+    }
+
+    /// Reads the export; `convertingAhead` says whether its bodies are converted on a second core
+    /// while the lines are read on (`nil`: when the chat is big enough and a core is free). What
+    /// is read is the same either way.
+    static func read(_ input: ChatInput, options: ReadOptions, convertingAhead: Bool?) throws(ReadError)
+        -> ReadResult
+    {
         var report = ImportReport()
         let transcript: Transcript
         switch input.content {
@@ -50,7 +59,9 @@ enum WhatsAppReader {
                 paths.memberFolder = (name as NSString).deletingLastPathComponent
                 var parser = WhatsAppParser(file: input.name + "/" + name, options: options, attachments: paths)
                 parser.exportName = exportName(input.name) ?? exportName(name)
-                return Result { () throws(ReadError) in try parse(text, parser: parser, report: &report) }
+                return Result { () throws(ReadError) in
+                    try parse(text, parser: parser, report: &report, convertingAhead: convertingAhead)
+                }
             }
             guard let result else {
                 throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
@@ -60,7 +71,7 @@ enum WhatsAppReader {
             var parser = WhatsAppParser(
                 file: input.name, options: options, attachments: AttachmentPaths(baseDirectory: input.baseDirectory))
             parser.exportName = exportName(input.name)
-            transcript = try parse(bytes, parser: parser, report: &report)
+            transcript = try parse(bytes, parser: parser, report: &report, convertingAhead: convertingAhead)
         case .directory(let path):
             let files = ExportFiles.directory(path)
             guard let name = chatFile(in: files), let bytes = files.contents(name) else {
@@ -74,7 +85,7 @@ enum WhatsAppReader {
                     baseDirectory: (path as NSString).appendingPathComponent(
                         (name as NSString).deletingLastPathComponent)))
             parser.exportName = exportName(name) ?? exportName(path)
-            transcript = try parse(bytes, parser: parser, report: &report)
+            transcript = try parse(bytes, parser: parser, report: &report, convertingAhead: convertingAhead)
         }
         return ReadResult(format: .whatsapp, conversations: [transcript], report: report)
     }
@@ -91,14 +102,16 @@ enum WhatsAppReader {
         return texts.first { ($0 as NSString).lastPathComponent == "_chat.txt" } ?? texts.first
     }
 
-    private static func parse(_ bytes: InputBytes, parser: WhatsAppParser, report: inout ImportReport)
-        throws(ReadError) -> Transcript
-    {
+    private static func parse(
+        _ bytes: InputBytes, parser: WhatsAppParser, report: inout ImportReport, convertingAhead: Bool?
+    ) throws(ReadError) -> Transcript {
         if let offset = firstInvalidUTF8(bytes) {
             throw ReadError(
                 location: ImportJSON.location(file: parser.file, bytes: bytes, offset: offset), problem: .invalidUTF8)
         }
-        let transcript = parser.parse(bytes, report: &report)
+        let transcript = parser.parse(
+            bytes, report: &report,
+            convertingAhead: convertingAhead ?? WhatsAppParser.Worker.pays(forBytes: bytes.count))
         if transcript.messages.isEmpty {
             throw ReadError(
                 location: SourceLocation(file: parser.file, line: 1, column: 1),
