@@ -108,9 +108,9 @@ final class HTMLRenderSession {
             return
         }
         let document = MarkdownDocument.parse(message.text)
-        markdown.html = ""
+        markdown.html.removeAll(keepingCapacity: true)
         markdown.blocks(document.blocks)
-        markdown.html.withUTF8 { output.append(contentsOf: $0) }
+        output.append(contentsOf: markdown.html)
     }
 
     /// A system line's words as inline HTML: Markdown without paragraphs, blocks joined by a space.
@@ -120,15 +120,15 @@ final class HTMLRenderSession {
             text.withUTF8 { HTMLEscaping.append($0, quotes: false, to: &output) }
             return
         }
-        markdown.html = ""
+        markdown.html.removeAll(keepingCapacity: true)
         for (index, block) in MarkdownDocument.parse(message.text).blocks.enumerated() {
-            if index > 0 { markdown.html += " " }
+            if index > 0 { markdown.html.append(UInt8(ascii: " ")) }
             switch block {
             case .paragraph(let inlines), .heading(_, let inlines): markdown.inlines(inlines)
             default: markdown.block(block)
             }
         }
-        markdown.html.withUTF8 { output.append(contentsOf: $0) }
+        output.append(contentsOf: markdown.html)
     }
 
     /// The image at `reference`, if the page may show it.

@@ -2,15 +2,35 @@ import ScrollbackMarkdown
 
 /// Markdown → HTML for one message body, escaping by construction.
 ///
-/// Text goes out only through `HTMLEscaping.text`, attribute values only through
-/// `HTMLEscaping.attribute`; raw HTML in the source is shown as its text. Headings
+/// Text goes out only through `text`, attribute values only through `attribute` (both
+/// `HTMLEscaping`'s one rule, on the bytes); raw HTML in the source is shown as its text. Headings
 /// become bold paragraphs, because a message must not add to the page's outline
 /// (day headings are the `<h2>`s). A single newline is a line break, as in every chat app.
 struct MarkdownHTML {
     var media: MediaResolver
-    var html = ""
+    /// The HTML written so far, as UTF-8: bodies are written as bytes straight from the document,
+    /// with no string built for each piece.
+    var html: [UInt8] = []
 
     init(media: MediaResolver) { self.media = media }
+
+    /// Markup of the writer's own.
+    private mutating func markup(_ value: String) {
+        var value = value
+        value.withUTF8 { html.append(contentsOf: $0) }
+    }
+
+    /// Text from the log, as element text.
+    private mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { HTMLEscaping.append($0, quotes: false, to: &html) }
+    }
+
+    /// Text from the log, as a quoted attribute value.
+    private mutating func attribute(_ value: String) {
+        var value = value
+        value.withUTF8 { HTMLEscaping.append($0, quotes: true, to: &html) }
+    }
 
     mutating func blocks(_ blocks: [MarkdownBlock]) {
         for block in blocks { self.block(block) }
@@ -19,72 +39,78 @@ struct MarkdownHTML {
     mutating func block(_ block: MarkdownBlock) {
         switch block {
         case .paragraph(let inlines):
-            html += "<p>"
+            markup("<p>")
             self.inlines(inlines)
-            html += "</p>"
+            markup("</p>")
         case .heading(let level, let inlines):
-            html += "<p class=\"sb-md-heading sb-md-h\(min(max(level, 1), 6))\"><strong>"
+            markup("<p class=\"sb-md-heading sb-md-h\(min(max(level, 1), 6))\"><strong>")
             self.inlines(inlines)
-            html += "</strong></p>"
+            markup("</strong></p>")
         case .codeBlock(let language, let code):
             // tabindex: keyboard users can scroll a wide block sideways.
-            html += "<pre class=\"sb-code\" tabindex=\"0\"><code"
+            markup("<pre class=\"sb-code\" tabindex=\"0\"><code")
             if let language, !language.isEmpty {
-                html += " class=\"language-" + HTMLEscaping.attribute(language) + "\""
+                markup(" class=\"language-")
+                attribute(language)
+                markup("\"")
             }
-            html += ">" + HTMLEscaping.text(code.hasSuffix("\n") ? String(code.dropLast()) : code) + "</code></pre>"
+            markup(">")
+            text(code.hasSuffix("\n") ? String(code.dropLast()) : code)
+            markup("</code></pre>")
         case .blockQuote(let children):
-            html += "<blockquote>"
+            markup("<blockquote>")
             blocks(children)
-            html += "</blockquote>"
+            markup("</blockquote>")
         case .list(let list): self.list(list)
         case .table(let table): self.table(table)
-        case .thematicBreak: html += "<hr>"
+        case .thematicBreak: markup("<hr>")
         case .htmlBlock(let source):
-            html += "<p class=\"sb-md-raw\">" + HTMLEscaping.text(source.trimmingTrailingNewlines()) + "</p>"
+            markup("<p class=\"sb-md-raw\">")
+            text(source.trimmingTrailingNewlines())
+            markup("</p>")
         }
     }
 
     private mutating func list(_ list: MarkdownList) {
         let tag = list.ordered ? "ol" : "ul"
-        html += "<" + tag
-        if list.ordered && list.start != 1 { html += " start=\"\(list.start)\"" }
-        if list.items.contains(where: { $0.checked != nil }) { html += " class=\"sb-tasks\"" }
-        html += ">"
+        markup("<" + tag)
+        if list.ordered && list.start != 1 { markup(" start=\"\(list.start)\"") }
+        if list.items.contains(where: { $0.checked != nil }) { markup(" class=\"sb-tasks\"") }
+        markup(">")
         for item in list.items {
-            html += "<li>"
+            markup("<li>")
             if let checked = item.checked {
-                html += checked ? "<input type=\"checkbox\" checked disabled> " : "<input type=\"checkbox\" disabled> "
+                markup(checked ? "<input type=\"checkbox\" checked disabled> " : "<input type=\"checkbox\" disabled> ")
             }
             if list.tight, item.blocks.count == 1, case .paragraph(let inlines) = item.blocks[0] {
                 self.inlines(inlines)
             } else {
                 blocks(item.blocks)
             }
-            html += "</li>"
+            markup("</li>")
         }
-        html += "</" + tag + ">"
+        markup("</" + tag + ">")
     }
 
     private mutating func table(_ table: MarkdownTable) {
-        html += "<div class=\"sb-table\" tabindex=\"0\"><table><thead><tr>"
+        markup("<div class=\"sb-table\" tabindex=\"0\"><table><thead><tr>")
         for (column, cell) in table.header.enumerated() { self.cell("th", cell, table.alignments, column) }
-        html += "</tr></thead><tbody>"
+        markup("</tr></thead><tbody>")
         for row in table.rows {
-            html += "<tr>"
+            markup("<tr>")
             for (column, cell) in row.enumerated() { self.cell("td", cell, table.alignments, column) }
-            html += "</tr>"
+            markup("</tr>")
         }
-        html += "</tbody></table></div>"
+        markup("</tbody></table></div>")
     }
 
     private mutating func cell(
         _ tag: String, _ inlines: [MarkdownInline], _ alignments: [MarkdownTable.ColumnAlignment], _ column: Int
     ) {
         let alignment = column < alignments.count ? alignments[column] : .none
-        html += alignment == .none ? "<\(tag)>" : "<\(tag) class=\"sb-align-\(alignment.rawValue)\">"
+        markup(alignment == .none ? "<\(tag)>" : "<\(tag) class=\"sb-align-\(alignment.rawValue)\">")
         self.inlines(inlines)
-        html += "</\(tag)>"
+        markup("</\(tag)>")
     }
 
     mutating func inlines(_ inlines: [MarkdownInline]) {
@@ -93,18 +119,21 @@ struct MarkdownHTML {
 
     private mutating func inline(_ inline: MarkdownInline) {
         switch inline {
-        case .text(let text), .html(let text): html += HTMLEscaping.text(text)
-        case .softBreak, .lineBreak: html += "<br>"
-        case .code(let code): html += "<code>" + HTMLEscaping.text(code) + "</code>"
+        case .text(let value), .html(let value): text(value)
+        case .softBreak, .lineBreak: markup("<br>")
+        case .code(let code):
+            markup("<code>")
+            text(code)
+            markup("</code>")
         case .emphasis(let children): wrap("em", children)
         case .strong(let children): wrap("strong", children)
         case .strikethrough(let children): wrap("del", children)
         case .spoiler(let children):
             // Hidden by CSS until its box is ticked: revealed by a click, with no script.
-            html += "<label class=\"sb-spoiler\"><input type=\"checkbox\" aria-label=\"Show spoiler\">"
-            html += "<span class=\"sb-spoiler-text\">"
+            markup("<label class=\"sb-spoiler\"><input type=\"checkbox\" aria-label=\"Show spoiler\">")
+            markup("<span class=\"sb-spoiler-text\">")
             inlines(children)
-            html += "</span></label>"
+            markup("</span></label>")
         case .link(let destination, let title, let children):
             let kind = LinkPolicy.kind(of: destination)
             guard kind != .forbidden else {
@@ -112,31 +141,46 @@ struct MarkdownHTML {
                 return
             }
             let href = destination
-            html += "<a href=\"" + HTMLEscaping.attribute(href) + "\""
-            if let title, !title.isEmpty { html += " title=\"" + HTMLEscaping.attribute(title) + "\"" }
-            html += " rel=\"noopener noreferrer nofollow\""
+            markup("<a href=\"")
+            attribute(href)
+            markup("\"")
+            if let title, !title.isEmpty {
+                markup(" title=\"")
+                attribute(title)
+                markup("\"")
+            }
+            markup(" rel=\"noopener noreferrer nofollow\"")
             // Other sites open beside the transcript; fragments and relative pages stay in place.
-            html += kind == .remote ? " target=\"_blank\">" : ">"
+            markup(kind == .remote ? " target=\"_blank\">" : ">")
             inlines(children)
-            html += "</a>"
+            markup("</a>")
         case .image(let source, let title, let alt):
             let altText = alt.plainText
             guard let image = media.image(source) else {
-                html += "<span class=\"sb-alt\">" + HTMLEscaping.text(altText.isEmpty ? "Image" : altText) + "</span>"
+                markup("<span class=\"sb-alt\">")
+                text(altText.isEmpty ? "Image" : altText)
+                markup("</span>")
                 return
             }
-            html += "<img class=\"sb-inline-image\" src=\"" + HTMLEscaping.attribute(image.source) + "\" alt=\""
-            html += HTMLEscaping.attribute(altText) + "\""
-            if let title, !title.isEmpty { html += " title=\"" + HTMLEscaping.attribute(title) + "\"" }
-            if let width = image.width, let height = image.height { html += " width=\"\(width)\" height=\"\(height)\"" }
-            html += " loading=\"lazy\">"
+            markup("<img class=\"sb-inline-image\" src=\"")
+            attribute(image.source)
+            markup("\" alt=\"")
+            attribute(altText)
+            markup("\"")
+            if let title, !title.isEmpty {
+                markup(" title=\"")
+                attribute(title)
+                markup("\"")
+            }
+            if let width = image.width, let height = image.height { markup(" width=\"\(width)\" height=\"\(height)\"") }
+            markup(" loading=\"lazy\">")
         }
     }
 
     private mutating func wrap(_ tag: String, _ children: [MarkdownInline]) {
-        html += "<" + tag + ">"
+        markup("<" + tag + ">")
         inlines(children)
-        html += "</" + tag + ">"
+        markup("</" + tag + ">")
     }
 }
 
