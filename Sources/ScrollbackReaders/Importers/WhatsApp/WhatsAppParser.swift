@@ -14,8 +14,9 @@ struct WhatsAppParser {
     /// Exporters' placeholder names for their own messages, in the languages seen in exports.
     static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
 
+    /// A message's line number and its body (continuation lines included); its header is kept
+    /// apart, as the dates are inferred from every header at once.
     private struct Entry {
-        var header: WhatsAppHeader
         var line: Int
         var body: String
     }
@@ -71,6 +72,7 @@ struct WhatsAppParser {
     /// converted on a second core as soon as its last line is read (what is read is the same).
     func parse(_ bytes: InputBytes, report: inout ImportReport, convertingAhead: Bool) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
+        var headers: [WhatsAppHeader] = []
         var entries: [Entry] = []
         let worker = convertingAhead ? startWorker() : nil
         /// Hands the last entry's body, now whole, to the worker.
@@ -100,7 +102,8 @@ struct WhatsAppParser {
                     String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
                 if let header = WhatsAppHeader(line) {
                     handOver()
-                    entries.append(Entry(header: header, line: lineNumber, body: header.rest))
+                    headers.append(header)
+                    entries.append(Entry(line: lineNumber, body: header.rest))
                 } else if !entries.isEmpty {
                     entries[entries.count - 1].body += "\n" + line
                 } else if !line.trimmingCharacters().isEmpty {
@@ -122,7 +125,7 @@ struct WhatsAppParser {
         handOver()
         var prepared = worker?.finish().state
         prepared?.messages.reverse()
-        let (orders, notes) = WhatsAppDates.infer(entries.lazy.map(\.header), override: options.dateOrder)
+        let (orders, notes) = WhatsAppDates.infer(headers, override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
         if let chosen = options.timeZone {
@@ -132,14 +135,14 @@ struct WhatsAppParser {
             report.inferences.append(
                 "times read as UTC (the export has no time zone; --tz sets the one it was made in)")
         }
-        let senders = knownSenders(entries)
+        let senders = knownSenders(headers)
         var meCandidates: [String] = []
         for index in entries.indices {
             // Each body is let go once converted: the bodies and the messages are not both held whole.
             let entry = entries[index]
             entries[index].body = ""
             let location = SourceLocation(file: file, line: entry.line, column: 1)
-            let header = entry.header
+            let header = headers[index]
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
                 let hour = Self.hour24(header)
             else {
@@ -289,11 +292,11 @@ struct WhatsAppParser {
     }
 
     /// Names that are followed by `: ` somewhere, so `Name:.` (no space) can be recognised too.
-    private func knownSenders(_ entries: [Entry]) -> Set<String> {
+    private func knownSenders(_ headers: [WhatsAppHeader]) -> Set<String> {
         var names: Set<String> = []
-        for entry in entries {
-            guard let range = TextSearch.firstRange(of: ": ", in: entry.header.rest[...]) else { continue }
-            let name = entry.header.rest[..<range.lowerBound]
+        for header in headers {
+            guard let range = TextSearch.firstRange(of: ": ", in: header.rest[...]) else { continue }
+            let name = header.rest[..<range.lowerBound]
             if !Self.holdsQuote(name) { names.insert(String(name)) }
         }
         return names
