@@ -63,8 +63,16 @@ struct WhatsAppParser {
         }
     }
 
-    /// Converts bodies on a second core while the lines are read on: a body and its line number.
-    typealias Worker = InOrderWorker<(body: String, line: Int), Prepared, Void>
+    /// A body as the line reader hands it on: who said it and what its marks say, or, where who
+    /// said it depends on the names the whole chat uses, the body as written.
+    enum Reading {
+        case read(sender: String?, body: WhatsAppBody)
+        case waiting(String)
+    }
+
+    /// Turns bodies into messages on a second core while the lines are read on: a body's reading
+    /// and its line number.
+    typealias Worker = InOrderWorker<(reading: Reading, line: Int), Prepared, Void>
 
     /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
     /// out as its own string when it is reached, so the file is never held as one `String`, and
@@ -78,8 +86,10 @@ struct WhatsAppParser {
         /// Hands the last entry's body, now whole, to the worker.
         func handOver() {
             guard let worker, !entries.isEmpty else { return }
-            worker.add((entries[entries.count - 1].body, entries[entries.count - 1].line))
+            let body = entries[entries.count - 1].body
             entries[entries.count - 1].body = ""
+            let reading = read(body, senders: nil).map { Reading.read(sender: $0, body: $1) } ?? .waiting(body)
+            worker.add((reading, entries[entries.count - 1].line))
         }
         var lineNumber = 0
         var titleLine: String?
@@ -153,7 +163,8 @@ struct WhatsAppParser {
             var said: Said
             if let body = prepared?.waiting[index] ?? (prepared == nil ? entry.body : nil) {
                 _ = prepared?.take(index)
-                said = self.said(body, location: location, senders: senders)!
+                let (sender, content) = read(body, senders: senders)!
+                said = self.said(sender, content, location: location)
             } else {
                 said = prepared!.take(index)
             }
@@ -196,15 +207,14 @@ struct WhatsAppParser {
         return transcript
     }
 
-    /// A worker that converts the bodies it is handed whose sender the body alone tells, and
-    /// keeps the others as they are.
+    /// A worker that makes the messages of the bodies read, and keeps the others as they are.
     private func startWorker() -> Worker {
         Worker(Prepared()) { prepared, batch in
-            for (body, line) in batch {
-                let location = SourceLocation(file: file, line: line, column: 1)
-                if let said = said(body, location: location, senders: nil) {
-                    prepared.add(said)
-                } else {
+            for (reading, line) in batch {
+                switch reading {
+                case .read(let sender, let body):
+                    prepared.add(said(sender, body, location: SourceLocation(file: file, line: line, column: 1)))
+                case .waiting(let body):
                     prepared.waiting[prepared.messages.count] = body
                     prepared.add(Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0))))
                 }
@@ -212,11 +222,16 @@ struct WhatsAppParser {
         }
     }
 
-    /// The message `body`, written at `location`, says (its id and time to be set); `nil` when
-    /// its sender depends on the names the chat uses and `senders` (those names) is not given.
-    private func said(_ body: String, location: SourceLocation, senders: Set<String>?) -> Said? {
+    /// Who said `body` (`nil`: a system line) and what its marks say; `nil` when who said it
+    /// depends on the names the chat uses and `senders` (those names) is not given.
+    private func read(_ body: String, senders: Set<String>?) -> (String?, WhatsAppBody)? {
         guard let (sender, rawBody) = split(body.trimmingTrailingNewlines(), senders: senders) else { return nil }
-        let content = WhatsAppBody(rawBody ?? body)
+        return (sender, WhatsAppBody(rawBody ?? body))
+    }
+
+    /// The message a body read as `content`, from `sender` and written at `location`, says (its
+    /// id and time to be set).
+    private func said(_ sender: String?, _ content: WhatsAppBody, location: SourceLocation) -> Said {
         var said = Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0), location: location))
         guard let sender, !content.isSystemMarked else {
             let event = content.text.trimmingWhitespace()
