@@ -10,7 +10,8 @@ import ScrollbackModel
 /// The one-thread path of a reader does the same steps in the same order, so what is read does
 /// not depend on which of the two ran.
 final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
-    /// Items per batch: enough to make the hand-over rare.
+    /// Items per batch, unless a reader's items are batches already: enough to make the
+    /// hand-over rare.
     static var batchSize: Int { 256 }
     /// Inputs smaller than this are read on one thread: starting the worker would cost more.
     static var minimumBytes: Int { 1 << 20 }
@@ -18,6 +19,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     static var queueLength: Int { 4 }
 
     private let work: (inout State, [Item]) -> Output
+    private let itemsPerBatch: Int
     /// The batch being filled; only the reader touches it.
     private var filling: [Item] = []
     private let condition = NSCondition()
@@ -31,11 +33,12 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     private var closed = false
     private var stopped = false
 
-    /// Starts the worker with `state`; `work` runs on it, batch after batch.
-    init(_ state: State, work: @escaping (inout State, [Item]) -> Output) {
+    /// Starts the worker with `state`; `work` runs on it, batch after batch of `itemsPerBatch`.
+    init(_ state: State, itemsPerBatch: Int = batchSize, work: @escaping (inout State, [Item]) -> Output) {
         self.state = state
         self.work = work
-        filling.reserveCapacity(Self.batchSize)
+        self.itemsPerBatch = itemsPerBatch
+        filling.reserveCapacity(itemsPerBatch)
         Thread { self.run() }.start()
     }
 
@@ -49,7 +52,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     @discardableResult
     func add(_ item: Item) -> [Output] {
         filling.append(item)
-        guard filling.count == Self.batchSize else { return [] }
+        guard filling.count == itemsPerBatch else { return [] }
         submit()
         return finished()
     }
@@ -92,7 +95,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         // A spent batch's room is the next batch's.
         filling = returned.popLast() ?? []
         filling.removeAll(keepingCapacity: true)
-        filling.reserveCapacity(Self.batchSize)
+        filling.reserveCapacity(itemsPerBatch)
     }
 
     private func run() {

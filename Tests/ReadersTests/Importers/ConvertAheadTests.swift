@@ -23,6 +23,10 @@ struct ConvertAheadTests {
         try WhatsAppReader.read(input, options: ReadOptions(), convertingAhead: ahead)
     }
 
+    static let slack: Read = { input, ahead throws(ReadError) in
+        try SlackReader.read(input, options: ReadOptions(), convertingAhead: ahead)
+    }
+
     /// Reads `input` both ways, expects the same, and returns what was read.
     @discardableResult
     static func expectSame(_ input: ChatInput, _ read: Read) throws -> ReadResult {
@@ -85,6 +89,27 @@ struct ConvertAheadTests {
         #expect(messages.contains { $0.sender == "Eve" && $0.text == "no space" })
         #expect(result.conversations[0].title == "Trip: Rome")
         #expect(result.report.skipped.count > 50 && result.report.warnings.count > 50)
+    }
+
+    @Test("Slack export folders and zips read the same with the worker")
+    func slackFixtures() throws {
+        guard let root = Fixtures.shared?.appendingPathComponent("slack").path else { return }
+        for path in [
+            "slackdump/source_export_dir", "slack-export-viewer/testarchive", "slack-export-viewer/testarchive.zip",
+        ] {
+            try Self.expectSame(try ChatInput.load((root as NSString).appendingPathComponent(path)), Self.slack)
+        }
+    }
+
+    @Test("A Slack conversation over 1 MB reads the same with the worker, skips and thread warnings included")
+    func bigSlack() throws {
+        let files = Generated.slack(days: 50, perDay: 150)
+        #expect(files.values.reduce(0) { $0 + $1.utf8.count } > 1 << 20)
+        let folder = try ImportTesting.folder(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.expectSame(try ChatInput.load(folder), Self.slack)
+        #expect(result.conversations[0].messages.count > 6000)
+        #expect(result.report.skipped.count > 50 && !result.report.warnings.isEmpty)
     }
 
     @Test("A Discord export over 1 MB reads the same with the worker, skips and warnings in order")
@@ -174,6 +199,50 @@ enum Generated {
         return
             #"{"guild": {"id": "1", "name": "Hikers"}, "channel": {"id": "99", "type": "GuildTextChat", "name": "general"},"#
             + " \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A Slack export folder with one channel of `days` day files: mentions, links, markup, thread
+    /// replies (some to messages not in it), joins, edits without their message, entries with no
+    /// `ts`, reactions, files and a bot.
+    static func slack(days: Int, perDay: Int) -> [String: String] {
+        var files = [
+            "users.json":
+                #"[{"id": "U1", "name": "ana", "real_name": "Ana"}, {"id": "U2", "name": "ben", "real_name": "Ben"}]"#,
+            "channels.json": #"[{"id": "C1", "name": "general", "members": ["U1", "U2"]}]"#,
+        ]
+        for day in 0..<days {
+            var messages: [String] = []
+            for index in 0..<perDay {
+                let number = day * perDay + index
+                let ts = "\(1_709_283_600 + number * 60).000100"
+                let user = number % 2 == 0 ? "U1" : "U2"
+                var message: String
+                switch number % 37 {
+                case 3:
+                    message =
+                        #"{"type": "message", "subtype": "channel_join", "user": "\#(user)", "text": "<@\#(user)> has joined the channel", "ts": "\#(ts)""#
+                case 5: message = #"{"type": "message", "user": "\#(user)", "text": "no time""#
+                case 7: message = #"{"type": "message", "subtype": "message_changed", "ts": "\#(ts)""#
+                case 11:
+                    message =
+                        #"{"type": "message", "subtype": "bot_message", "bot_id": "B1", "username": "deploy", "text": "*deployed* `v\#(number)`", "ts": "\#(ts)""#
+                default:
+                    message =
+                        #"{"type": "message", "user": "\#(user)", "text": "hi <@U2>, see <https://example.com/\#(number)|the page> *now* _please_ ~no~", "ts": "\#(ts)""#
+                }
+                if number % 13 == 0 { message += #", "thread_ts": "\#(number % 26 == 0 ? "1.000001" : ts)""# }
+                if number % 17 == 0 {
+                    message += #", "reactions": [{"name": "thumbsup", "users": ["U1"], "count": 1}]"#
+                }
+                if number % 19 == 0 {
+                    message += #", "files": [{"id": "F\#(number)", "name": "plan.pdf", "size": 10}]"#
+                }
+                messages.append(message + "}")
+            }
+            files["general/2024-\(two(1 + day / 28))-\(two(1 + day % 28)).json"] =
+                "[\n" + messages.joined(separator: ",\n") + "\n]\n"
+        }
+        return files
     }
 
     /// A Telegram chat: local times only in some messages (the zone is inferred from the others),

@@ -47,6 +47,17 @@ struct SlackChannel {
         }
     }
 
+    /// Converts a conversation's day files on a second core while the next ones are read: a day's
+    /// messages and where they are; the worker owns the converter and what converting reports.
+    typealias Worker = InOrderWorker<(list: [JSONValue], lines: LineIndex), (SlackChannel, ImportReport), Void>
+
+    /// A worker that goes on converting into `channel`, a day file at a time.
+    static func worker(_ channel: SlackChannel) -> Worker {
+        Worker((channel, ImportReport()), itemsPerBatch: 1) { converting, days in
+            for (list, lines) in days { converting.0.add(list, lines: lines, report: &converting.1) }
+        }
+    }
+
     /// Whether a message with this `ts` has been read.
     func has(_ ts: String) -> Bool { index[MessageKey(ts)] != nil }
 

@@ -28,15 +28,27 @@ enum SlackReader {
     }
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        try read(input, options: options, convertingAhead: nil)
+    }
+
+    /// Reads the export; `convertingAhead` says whether a big conversation's day files are
+    /// converted on a second core while the next ones are read (`nil`: when a conversation passes
+    /// 1 MB and a core is free). What is read is the same either way.
+    static func read(_ input: ChatInput, options: ReadOptions, convertingAhead: Bool?) throws(ReadError)
+        -> ReadResult
+    {
         var report = ImportReport()
         let conversations: [Transcript]
         switch input.content {
         case .directory(let path):
-            conversations = try workspace(.directory(path), name: input.name, options: options, report: &report)
+            conversations = try workspace(
+                .directory(path), name: input.name, options: options, convertingAhead: convertingAhead,
+                report: &report)
         case .bytes(let bytes) where ZipArchive.isZip(bytes):
             let result = ExportFiles.withZip(bytes) { files in
                 Result { () throws(ReadError) in
-                    try workspace(files, name: input.name, options: options, report: &report)
+                    try workspace(
+                        files, name: input.name, options: options, convertingAhead: convertingAhead, report: &report)
                 }
             }
             guard let result else {
@@ -51,9 +63,9 @@ enum SlackReader {
         return ReadResult(format: .slack, conversations: conversations, report: report)
     }
 
-    private static func workspace(_ files: ExportFiles, name: String, options: ReadOptions, report: inout ImportReport)
-        throws(ReadError) -> [Transcript]
-    {
+    private static func workspace(
+        _ files: ExportFiles, name: String, options: ReadOptions, convertingAhead: Bool?, report: inout ImportReport
+    ) throws(ReadError) -> [Transcript] {
         guard let root = SlackWorkspace.findRoot(files) else {
             throw ReadError(
                 location: SourceLocation(file: name),
@@ -64,27 +76,56 @@ enum SlackReader {
         var result: [Transcript] = []
         var botNames: [String: String] = [:]
         for conversation in workspace.conversations {
-            var converter = SlackChannel(
+            var converter: SlackChannel? = SlackChannel(
                 transcript: Transcript(
                     id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
                     source: SourceLocation(file: name)),
                 mrkdwn: mrkdwn, users: workspace.users, options: options,
                 localFile: { localFile($0, folder: conversation.folder, files: files) })
-            converter.people.botNames = botNames
-            // One day file at a time: its JSON is dropped once its messages are converted.
-            for day in workspace.dayFiles(of: conversation) {
-                guard let bytes = files.contents(day) else { continue }
-                let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
-                let value = try ImportJSON.parse(bytes, file: shown)
-                converter.add(value.array ?? [], lines: LineIndex(file: shown, bytes: bytes), report: &report)
+            converter!.people.botNames = botNames
+            // One day file at a time: its JSON is dropped once its messages are converted. Once a
+            // conversation's day files pass 1 MB (and a core is free), the days after are
+            // converted on a second core while the next ones are read and parsed here.
+            var worker: SlackChannel.Worker?
+            var bytesRead = 0
+            var decided = false
+            do {
+                for day in workspace.dayFiles(of: conversation) {
+                    guard let bytes = files.contents(day) else { continue }
+                    let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
+                    let value = try ImportJSON.parse(bytes, file: shown)
+                    let lines = LineIndex(file: shown, bytes: bytes)
+                    bytesRead += bytes.count
+                    if !decided, convertingAhead != nil || bytesRead >= SlackChannel.Worker.minimumBytes {
+                        decided = true
+                        if convertingAhead ?? SlackChannel.Worker.pays(forBytes: bytesRead) {
+                            worker = SlackChannel.worker(converter.take()!)
+                        }
+                    }
+                    if let worker {
+                        worker.add((value.array ?? [], lines))
+                    } else {
+                        converter!.add(value.array ?? [], lines: lines, report: &report)
+                    }
+                }
+            } catch {
+                _ = worker?.finish()
+                throw error
             }
-            botNames = converter.people.botNames
-            let transcript = converter.finish(report: &report)
+            if let worker {
+                let (channel, converted) = worker.finish().state
+                converter = channel
+                report.skipped += converted.skipped
+                report.warnings += converted.warnings
+                report.inferences += converted.inferences
+            }
+            botNames = converter!.people.botNames
+            let transcript = converter!.finish(report: &report)
             if transcript.messages.isEmpty {
                 report.inferences.append("\(conversation.title) has no messages and is left out")
                 continue
             }
-            warnAboutThreads(transcript, isRead: converter.has, report: &report)
+            warnAboutThreads(transcript, isRead: converter!.has, report: &report)
             result.append(transcript)
         }
         guard !result.isEmpty else {

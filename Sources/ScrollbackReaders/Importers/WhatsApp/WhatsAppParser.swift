@@ -14,56 +14,12 @@ struct WhatsAppParser {
     /// Exporters' placeholder names for their own messages, in the languages seen in exports.
     static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
 
+    /// A message's line number and its body (continuation lines included); its header is kept
+    /// apart, as the dates are inferred from every header at once.
     private struct Entry {
-        var header: WhatsAppHeader
         var line: Int
         var body: String
     }
-
-    /// The message a body says, made from the body alone (its id and time wait for the dates),
-    /// with what the rest of the chat learns from it.
-    struct Said {
-        var message: Message
-        /// Whether it says it was edited (at its own time).
-        var edited = false
-        /// Whether the body marks its sender as the exporter.
-        var byExporter = false
-        /// The group's name, when a system line names it.
-        var groupName: String?
-        var warnings: [ImportReport.Note] = []
-    }
-
-    /// What the worker leaves: the message each body says, in order, and what few of them tell
-    /// besides, by position. A body whose sender depends on the names the whole chat uses is
-    /// kept (`waiting`) to be converted once they are known.
-    struct Prepared {
-        var messages: [Message] = []
-        var waiting: [Int: String] = [:]
-        var edited: Set<Int> = []
-        var byExporter: Set<Int> = []
-        var groupNames: [Int: String] = [:]
-        var warnings: [Int: [ImportReport.Note]] = [:]
-
-        mutating func add(_ said: Said) {
-            let index = messages.count
-            messages.append(said.message)
-            if said.edited { edited.insert(index) }
-            if said.byExporter { byExporter.insert(index) }
-            if let name = said.groupName { groupNames[index] = name }
-            if !said.warnings.isEmpty { warnings[index] = said.warnings }
-        }
-
-        /// What the body at `index` said; the messages must have been reversed, and are taken
-        /// from the end in turn, so each is moved out, not copied.
-        mutating func take(_ index: Int) -> Said {
-            Said(
-                message: messages.removeLast(), edited: edited.contains(index), byExporter: byExporter.contains(index),
-                groupName: groupNames[index], warnings: warnings[index] ?? [])
-        }
-    }
-
-    /// Converts bodies on a second core while the lines are read on: a body and its line number.
-    typealias Worker = InOrderWorker<(body: String, line: Int), Prepared, Void>
 
     /// The transcript of the export's valid UTF-8 `bytes`, read a line at a time: a line is cut
     /// out as its own string when it is reached, so the file is never held as one `String`, and
@@ -71,13 +27,16 @@ struct WhatsAppParser {
     /// converted on a second core as soon as its last line is read (what is read is the same).
     func parse(_ bytes: InputBytes, report: inout ImportReport, convertingAhead: Bool) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
+        var headers: [WhatsAppHeader] = []
         var entries: [Entry] = []
         let worker = convertingAhead ? startWorker() : nil
         /// Hands the last entry's body, now whole, to the worker.
         func handOver() {
             guard let worker, !entries.isEmpty else { return }
-            worker.add((entries[entries.count - 1].body, entries[entries.count - 1].line))
+            let body = entries[entries.count - 1].body
             entries[entries.count - 1].body = ""
+            let reading = read(body, senders: nil).map { Reading.read(sender: $0, body: $1) } ?? .waiting(body)
+            worker.add((reading, entries[entries.count - 1].line))
         }
         var lineNumber = 0
         var titleLine: String?
@@ -100,7 +59,8 @@ struct WhatsAppParser {
                     String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
                 if let header = WhatsAppHeader(line) {
                     handOver()
-                    entries.append(Entry(header: header, line: lineNumber, body: header.rest))
+                    headers.append(header)
+                    entries.append(Entry(line: lineNumber, body: header.rest))
                 } else if !entries.isEmpty {
                     entries[entries.count - 1].body += "\n" + line
                 } else if !line.trimmingCharacters().isEmpty {
@@ -122,7 +82,7 @@ struct WhatsAppParser {
         handOver()
         var prepared = worker?.finish().state
         prepared?.messages.reverse()
-        let (orders, notes) = WhatsAppDates.infer(entries.lazy.map(\.header), override: options.dateOrder)
+        let (orders, notes) = WhatsAppDates.infer(headers, override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
         if let chosen = options.timeZone {
@@ -132,14 +92,14 @@ struct WhatsAppParser {
             report.inferences.append(
                 "times read as UTC (the export has no time zone; --tz sets the one it was made in)")
         }
-        let senders = knownSenders(entries)
+        let senders = knownSenders(headers)
         var meCandidates: [String] = []
         for index in entries.indices {
             // Each body is let go once converted: the bodies and the messages are not both held whole.
             let entry = entries[index]
             entries[index].body = ""
             let location = SourceLocation(file: file, line: entry.line, column: 1)
-            let header = entry.header
+            let header = headers[index]
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
                 let hour = Self.hour24(header)
             else {
@@ -150,7 +110,8 @@ struct WhatsAppParser {
             var said: Said
             if let body = prepared?.waiting[index] ?? (prepared == nil ? entry.body : nil) {
                 _ = prepared?.take(index)
-                said = self.said(body, location: location, senders: senders)!
+                let (sender, content) = read(body, senders: senders)!
+                said = self.said(sender, content, location: location)
             } else {
                 said = prepared!.take(index)
             }
@@ -193,15 +154,14 @@ struct WhatsAppParser {
         return transcript
     }
 
-    /// A worker that converts the bodies it is handed whose sender the body alone tells, and
-    /// keeps the others as they are.
+    /// A worker that makes the messages of the bodies read, and keeps the others as they are.
     private func startWorker() -> Worker {
         Worker(Prepared()) { prepared, batch in
-            for (body, line) in batch {
-                let location = SourceLocation(file: file, line: line, column: 1)
-                if let said = said(body, location: location, senders: nil) {
-                    prepared.add(said)
-                } else {
+            for (reading, line) in batch {
+                switch reading {
+                case .read(let sender, let body):
+                    prepared.add(said(sender, body, location: SourceLocation(file: file, line: line, column: 1)))
+                case .waiting(let body):
                     prepared.waiting[prepared.messages.count] = body
                     prepared.add(Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0))))
                 }
@@ -209,11 +169,16 @@ struct WhatsAppParser {
         }
     }
 
-    /// The message `body`, written at `location`, says (its id and time to be set); `nil` when
-    /// its sender depends on the names the chat uses and `senders` (those names) is not given.
-    private func said(_ body: String, location: SourceLocation, senders: Set<String>?) -> Said? {
+    /// Who said `body` (`nil`: a system line) and what its marks say; `nil` when who said it
+    /// depends on the names the chat uses and `senders` (those names) is not given.
+    private func read(_ body: String, senders: Set<String>?) -> (String?, WhatsAppBody)? {
         guard let (sender, rawBody) = split(body.trimmingTrailingNewlines(), senders: senders) else { return nil }
-        let content = WhatsAppBody(rawBody ?? body)
+        return (sender, WhatsAppBody(rawBody ?? body))
+    }
+
+    /// The message a body read as `content`, from `sender` and written at `location`, says (its
+    /// id and time to be set).
+    private func said(_ sender: String?, _ content: WhatsAppBody, location: SourceLocation) -> Said {
         var said = Said(message: Message(id: "", sender: nil, time: Timestamp(seconds: 0), location: location))
         guard let sender, !content.isSystemMarked else {
             let event = content.text.trimmingWhitespace()
@@ -289,11 +254,11 @@ struct WhatsAppParser {
     }
 
     /// Names that are followed by `: ` somewhere, so `Name:.` (no space) can be recognised too.
-    private func knownSenders(_ entries: [Entry]) -> Set<String> {
+    private func knownSenders(_ headers: [WhatsAppHeader]) -> Set<String> {
         var names: Set<String> = []
-        for entry in entries {
-            guard let range = TextSearch.firstRange(of: ": ", in: entry.header.rest[...]) else { continue }
-            let name = entry.header.rest[..<range.lowerBound]
+        for header in headers {
+            guard let range = TextSearch.firstRange(of: ": ", in: header.rest[...]) else { continue }
+            let name = header.rest[..<range.lowerBound]
             if !Self.holdsQuote(name) { names.insert(String(name)) }
         }
         return names
