@@ -69,11 +69,11 @@ struct MediaPathTests {
         }
     }
 
-    @Test("An image inside the folder, or a symlink that stays inside, is inlined")
+    @Test("An image inside the folder, or a symlink that stays inside, is inlined, its path percent-encoded or not")
     func insidePaths() throws {
         let layout = try Layout()
         defer { layout.root.remove() }
-        for path in ["ok.png", "inside.png", "./ok.png"] {
+        for path in ["ok.png", "inside.png", "./ok.png", "ok%2Epng", "%6Fk.png"] {
             let html = try Self.page(path, folder: layout.input)
             #expect(html.contains("src=\"data:image/png;base64,\(Data(Self.png).base64EncodedString())\""), "\(path)")
         }
