@@ -38,6 +38,12 @@ struct ConversationMerger {
     /// Each sender's number (0 for system messages), for minute keys.
     private var senderNumbers: [String: Int64] = [:]
 
+    private mutating func reserve(_ messages: Int) {
+        entries.reserveCapacity(messages)
+        ids.reserveCapacity(messages)
+        nextInMinute.reserveCapacity(messages)
+    }
+
     private func minuteKey(_ message: Message) -> MinuteKey? {
         let sender: Int64
         if let name = message.sender {
@@ -63,6 +69,9 @@ struct ConversationMerger {
         var merger = ConversationMerger()
         var ordered = order(sources)
         sources = []
+        // The history holds at least the biggest source's messages: room for them at once,
+        // rather than tables grown (every entry moved again) a doubling at a time.
+        merger.reserve(ordered.map(\.summary.count).max() ?? 0)
         for number in ordered.indices {
             var source = ordered[number]
             ordered[number] = MergeSource(name: source.name, transcript: Transcript())
