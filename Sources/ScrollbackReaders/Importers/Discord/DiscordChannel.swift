@@ -33,16 +33,6 @@ struct DiscordChannel {
         if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
     }
 
-    /// Converts the channel's messages on a second core while the parser reads on.
-    typealias Worker = InOrderWorker<(value: JSONValue, location: SourceLocation), DiscordChannel, Void>
-
-    /// A worker that converts the messages handed to it into `channel`.
-    static func worker(_ channel: DiscordChannel) -> Worker {
-        Worker(channel) { channel, batch in
-            for (value, location) in batch { channel.add(value, at: location) }
-        }
-    }
-
     /// Converts the next message of the export, found at `location`.
     mutating func add(_ value: JSONValue, at location: SourceLocation) {
         count += 1

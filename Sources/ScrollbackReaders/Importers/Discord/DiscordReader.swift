@@ -21,7 +21,8 @@ enum DiscordReader {
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
         try read(
-            input, options: options, convertingAhead: DiscordChannel.Worker.pays(forBytes: input.bytes?.count ?? 0))
+            input, options: options,
+            convertingAhead: ImportJSON.StreamedWorker<DiscordChannel>.pays(forBytes: input.bytes?.count ?? 0))
     }
 
     /// Reads the export, with `convertingAhead` converting its messages on a second core while
@@ -32,35 +33,16 @@ enum DiscordReader {
         }
         let lines = LineIndex(file: input.name, bytes: bytes)
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
-        // Messages are converted as the parser reaches them once the channel (written before them)
-        // is known; the tree of the whole export is never held. Each is located here, while its
-        // bytes are at hand (the parser gives back the pages behind it).
-        var channel: DiscordChannel?
-        var worker: DiscordChannel.Worker?
-        var held: [JSONValue] = []
-        let root: JSONValue
-        do {
-            root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
-                if header["guild"] != nil, header["channel"] != nil {
-                    channel = DiscordChannel(header, input: input, paths: paths)
-                    if convertingAhead { worker = DiscordChannel.worker(channel.take()!) }
-                }
-            } element: { value in
-                if let worker {
-                    worker.add((value, lines.location(ofByte: value.offset)))
-                } else if channel == nil {
-                    held.append(value)
-                } else {
-                    channel!.add(value, at: lines.location(ofByte: value.offset))
-                }
-                return true
-            }
-        } catch {
-            _ = worker?.finish()
-            throw error
-        }
-        if let worker { channel = worker.finish().state }
-        worker = nil
+        // The channel (written before the messages) converts them as the parser reaches them.
+        let streamed = try ImportJSON.convertingMessages(
+            bytes, file: input.name, lines: lines, ahead: convertingAhead,
+            start: { header in
+                header["guild"] != nil && header["channel"] != nil
+                    ? DiscordChannel(header, input: input, paths: paths) : nil
+            },
+            add: { channel, value, location in channel.add(value, at: location) })
+        let root = streamed.root
+        var channel = streamed.state
         guard root["messages"]?.array != nil else {
             throw ReadError(
                 location: input.location(ofByte: root.offset),
@@ -69,8 +51,7 @@ enum DiscordReader {
         if channel == nil {
             // The channel came after the messages: they were held, and are converted now.
             channel = DiscordChannel(root, input: input, paths: paths)
-            for value in held { channel!.add(value, at: lines.location(ofByte: value.offset)) }
-            held = []
+            for value in streamed.held { channel!.add(value, at: lines.location(ofByte: value.offset)) }
         }
         var (transcript, report) = channel!.finish()
         channel = nil

@@ -33,6 +33,53 @@ enum ImportJSON {
         }
     }
 
+    /// The converter of a streamed export's messages on a second core: each message with its place.
+    typealias StreamedWorker<State> = InOrderWorker<(value: JSONValue, location: SourceLocation), State, Void>
+
+    /// Parses an export whose root has a `messages` array, converting each message as the parser
+    /// reaches it, so the tree of the whole export is never held: `start` makes the converter
+    /// from the root's members written before the array (`nil` when they do not make one), `add`
+    /// converts one message found at its place. With `ahead`, the converter runs on a second
+    /// core (`StreamedWorker`) while the parser reads on; what it gives is the same either way.
+    /// Each message is located here, while its bytes are at hand (the parser gives back the pages
+    /// behind it). Messages met before a converter was made are `held`, unconverted and unlocated,
+    /// for the caller to convert once the whole root is known.
+    static func convertingMessages<State>(
+        _ bytes: InputBytes, file: String, lines: LineIndex, ahead: Bool, start: @escaping (JSONValue) -> State?,
+        add: @escaping (inout State, JSONValue, SourceLocation) -> Void
+    ) throws(ReadError) -> (root: JSONValue, state: State?, held: [JSONValue]) {
+        var state: State?
+        var worker: StreamedWorker<State>?
+        var held: [JSONValue] = []
+        let root: JSONValue
+        do {
+            root = try parse(bytes, file: file, streaming: "messages") { header in
+                guard let converter = start(header) else { return }
+                if ahead {
+                    worker = StreamedWorker(converter) { state, batch in
+                        for (value, location) in batch { add(&state, value, location) }
+                    }
+                } else {
+                    state = converter
+                }
+            } element: { value in
+                if let worker {
+                    worker.add((value, lines.location(ofByte: value.offset)))
+                } else if state == nil {
+                    held.append(value)
+                } else {
+                    add(&state!, value, lines.location(ofByte: value.offset))
+                }
+                return true
+            }
+        } catch {
+            _ = worker?.finish()
+            throw error
+        }
+        if let worker { state = worker.finish().state }
+        return (root, state, held)
+    }
+
     /// Parses `bytes` like `parse(_:file:)`, handing on the values at the ends of `paths` as they
     /// are parsed (see `JSONParser.parse(_:handingOn:element:)`).
     static func parse(

@@ -55,16 +55,6 @@ struct TelegramChat {
                 source: SourceLocation(file: input.name)))
     }
 
-    /// Converts a streamed chat's messages on a second core while the parser reads on.
-    typealias Worker = InOrderWorker<(value: JSONValue, location: SourceLocation), Open, Void>
-
-    /// A worker that converts the messages handed to it into `open`, as `add` does.
-    func worker(_ open: Open, zoneKnown: Bool) -> Worker {
-        Worker(open) { open, batch in
-            for (value, location) in batch { add(value, at: location, to: &open, zoneKnown: zoneKnown) }
-        }
-    }
-
     /// Converts one message, found at `location`, into `open`. Without `zoneKnown`, what its time
     /// says about the zone goes into `open.inference`, and times the zone decides are kept to be
     /// settled by `finish`, whose clock has seen every message.

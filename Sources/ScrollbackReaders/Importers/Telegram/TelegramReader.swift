@@ -29,7 +29,9 @@ enum TelegramReader {
     }
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
-        try read(input, options: options, convertingAhead: TelegramChat.Worker.pays(forBytes: input.bytes?.count ?? 0))
+        try read(
+            input, options: options,
+            convertingAhead: ImportJSON.StreamedWorker<TelegramChat.Open>.pays(forBytes: input.bytes?.count ?? 0))
     }
 
     /// Reads the export, with `convertingAhead` converting a streamed chat's messages on a second
@@ -40,41 +42,21 @@ enum TelegramReader {
         }
         let lines = LineIndex(file: input.name, bytes: bytes)
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
-        // One chat's `messages` are converted as the parser reaches them, so the export's tree is
-        // never held, once the chat's own members before them are known (the app writes them first).
-        // Each is located here, while its bytes are at hand (the parser gives back the pages behind it).
+        // One chat's `messages` are converted as the parser reaches them, once the chat's own
+        // members before them are known (the app writes them first).
         var streamed = TelegramChat(
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: paths, ownerID: nil)
-        var open: TelegramChat.Open?
-        var worker: TelegramChat.Worker?
-        var held: [JSONValue] = []
         // The converter as it is while messages stream (its clock and owner are set at the end).
         let converting = streamed
         let zoneKnown = options.timeZone != nil
-        var root: JSONValue?
-        do {
-            root = try ImportJSON.parse(bytes, file: input.name, streaming: "messages") { header in
-                if header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil {
-                    open = converting.start(header, number: 1)
-                    if convertingAhead { worker = converting.worker(open.take()!, zoneKnown: zoneKnown) }
-                }
-            } element: { value in
-                if let worker {
-                    worker.add((value, lines.location(ofByte: value.offset)))
-                } else if open == nil {
-                    held.append(value)
-                } else {
-                    converting.add(value, at: lines.location(ofByte: value.offset), to: &open!, zoneKnown: zoneKnown)
-                }
-                return true
-            }
-        } catch {
-            _ = worker?.finish()
-            throw error
-        }
-        if let worker { open = worker.finish().state }
-        worker = nil
+        var (root, open, held): (JSONValue?, TelegramChat.Open?, [JSONValue]) = try ImportJSON.convertingMessages(
+            bytes, file: input.name, lines: lines, ahead: convertingAhead,
+            start: { header in
+                header["name"] != nil && header["type"] != nil && header["chats"] == nil
+                    && header["left_chats"] == nil ? converting.start(header, number: 1) : nil
+            },
+            add: { open, value, location in converting.add(value, at: location, to: &open, zoneKnown: zoneKnown) })
         var report = ImportReport()
         let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
         if let chat = open, chatList(root!) == nil {
