@@ -6,98 +6,98 @@
 public struct Message: Sendable, Hashable, Codable {
     /// The message's id: the input's own, or one derived from its position (`m1`, `m2`, …).
     public var id: String {
-        get { storage.id }
-        set { mutableStorage().id = newValue }
+        get { storage.fields.id }
+        set { mutableStorage().fields.id = newValue }
     }
     /// Whether this is something someone said or an event of the chat itself.
     public var kind: Kind {
-        get { storage.kind }
-        set { mutableStorage().kind = newValue }
+        get { storage.fields.kind }
+        set { mutableStorage().fields.kind = newValue }
     }
     /// The participant id of the sender; `nil` for system messages.
     public var sender: String? {
-        get { storage.sender }
-        set { mutableStorage().sender = newValue }
+        get { storage.fields.sender }
+        set { mutableStorage().fields.sender = newValue }
     }
     /// When the message was sent, with the offset the log wrote.
     public var time: Timestamp {
-        get { storage.time }
-        set { mutableStorage().time = newValue }
+        get { storage.fields.time }
+        set { mutableStorage().fields.time = newValue }
     }
     /// The body: GitHub Flavored Markdown unless `format` is `.plain`.
     public var text: String {
-        get { storage.text }
-        set { mutableStorage().text = newValue }
+        get { storage.fields.text }
+        set { mutableStorage().fields.text = newValue }
     }
     /// How `text` is to be read.
     public var format: TextFormat {
-        get { storage.format }
-        set { mutableStorage().format = newValue }
+        get { storage.fields.format }
+        set { mutableStorage().fields.format = newValue }
     }
     /// The id of the message this one answers.
     public var replyTo: String? {
-        get { storage.replyTo }
-        set { mutableStorage().replyTo = newValue }
+        get { storage.fields.replyTo }
+        set { mutableStorage().fields.replyTo = newValue }
     }
     /// Delivery status of an outgoing message.
     public var status: DeliveryStatus? {
-        get { storage.status }
-        set { mutableStorage().status = newValue }
+        get { storage.fields.status }
+        set { mutableStorage().fields.status = newValue }
     }
     /// Reactions, in the order the log gives them.
     public var reactions: [Reaction] {
-        get { storage.reactions }
-        set { mutableStorage().reactions = newValue }
+        get { storage.fields.reactions }
+        set { mutableStorage().fields.reactions = newValue }
     }
     /// Files and images sent with the message.
     public var attachments: [Attachment] {
-        get { storage.attachments }
-        set { mutableStorage().attachments = newValue }
+        get { storage.fields.attachments }
+        set { mutableStorage().fields.attachments = newValue }
     }
     /// When the message was last edited, if it was.
     public var edited: Timestamp? {
-        get { storage.edited }
-        set { mutableStorage().edited = newValue }
+        get { storage.fields.edited }
+        set { mutableStorage().fields.edited = newValue }
     }
     /// Whether the message was deleted (its text is then usually empty).
     public var deleted: Bool {
-        get { storage.deleted }
-        set { mutableStorage().deleted = newValue }
+        get { storage.fields.deleted }
+        set { mutableStorage().fields.deleted = newValue }
     }
     /// Who the message was forwarded from, as the source app names them.
     public var forwardedFrom: String? {
-        get { storage.forwardedFrom }
-        set { mutableStorage().forwardedFrom = newValue }
+        get { storage.fields.forwardedFrom }
+        set { mutableStorage().fields.forwardedFrom = newValue }
     }
     /// The forum topic or thread the message belongs to, as the source app names it.
     public var topic: String? {
-        get { storage.topic }
-        set { mutableStorage().topic = newValue }
+        get { storage.fields.topic }
+        set { mutableStorage().fields.topic = newValue }
     }
     /// Earlier versions of an edited message's text, oldest first (an archive keeps them).
     public var revisions: [Revision] {
-        get { storage.revisions }
-        set { mutableStorage().revisions = newValue }
+        get { storage.fields.revisions }
+        set { mutableStorage().fields.revisions = newValue }
     }
     /// An archive kept this message from an older export; the newest export no longer holds it.
     public var missingFromLatestExport: Bool {
-        get { storage.missingFromLatestExport }
-        set { mutableStorage().missingFromLatestExport = newValue }
+        get { storage.fields.missingFromLatestExport }
+        set { mutableStorage().fields.missingFromLatestExport = newValue }
     }
     /// Kept from the input but not shown (tool calls in an AI chat, for example).
     public var hidden: Bool {
-        get { storage.hidden }
-        set { mutableStorage().hidden = newValue }
+        get { storage.fields.hidden }
+        set { mutableStorage().fields.hidden = newValue }
     }
     /// Free-form data the log attached; kept, never rendered.
     public var meta: MetaValue? {
-        get { storage.meta }
-        set { mutableStorage().meta = newValue }
+        get { storage.fields.meta }
+        set { mutableStorage().fields.meta = newValue }
     }
     /// Where the message starts in the input, for error messages.
     public var location: SourceLocation? {
-        get { storage.location }
-        set { mutableStorage().location = newValue }
+        get { storage.fields.location }
+        set { mutableStorage().fields.location = newValue }
     }
 
     /// The two kinds of entries in a chat.
@@ -288,82 +288,6 @@ extension Message {
         /// accesses can overlap. The check cost more than reading the field (about 75
         /// instructions a read, 6% of a page's instructions).
         @exclusivity(unchecked) var fields: Fields
-        var id: String {
-            get { fields.id }
-            set { fields.id = newValue }
-        }
-        var kind: Message.Kind {
-            get { fields.kind }
-            set { fields.kind = newValue }
-        }
-        var sender: String? {
-            get { fields.sender }
-            set { fields.sender = newValue }
-        }
-        var time: Timestamp {
-            get { fields.time }
-            set { fields.time = newValue }
-        }
-        var text: String {
-            get { fields.text }
-            set { fields.text = newValue }
-        }
-        var format: TextFormat {
-            get { fields.format }
-            set { fields.format = newValue }
-        }
-        var replyTo: String? {
-            get { fields.replyTo }
-            set { fields.replyTo = newValue }
-        }
-        var status: DeliveryStatus? {
-            get { fields.status }
-            set { fields.status = newValue }
-        }
-        var reactions: [Reaction] {
-            get { fields.reactions }
-            set { fields.reactions = newValue }
-        }
-        var attachments: [Attachment] {
-            get { fields.attachments }
-            set { fields.attachments = newValue }
-        }
-        var edited: Timestamp? {
-            get { fields.edited }
-            set { fields.edited = newValue }
-        }
-        var deleted: Bool {
-            get { fields.deleted }
-            set { fields.deleted = newValue }
-        }
-        var forwardedFrom: String? {
-            get { fields.forwardedFrom }
-            set { fields.forwardedFrom = newValue }
-        }
-        var topic: String? {
-            get { fields.topic }
-            set { fields.topic = newValue }
-        }
-        var revisions: [Revision] {
-            get { fields.revisions }
-            set { fields.revisions = newValue }
-        }
-        var missingFromLatestExport: Bool {
-            get { fields.missingFromLatestExport }
-            set { fields.missingFromLatestExport = newValue }
-        }
-        var hidden: Bool {
-            get { fields.hidden }
-            set { fields.hidden = newValue }
-        }
-        var meta: MetaValue? {
-            get { fields.meta }
-            set { fields.meta = newValue }
-        }
-        var location: SourceLocation? {
-            get { fields.location }
-            set { fields.location = newValue }
-        }
 
         init(_ fields: Fields) { self.fields = fields }
     }
