@@ -12,72 +12,21 @@ public enum LayoutEngine {
         transcript.addUnlistedSenders()
         let zone = try resolveZone(transcript, options)
         let me = try resolveMe(transcript, options)
-        let labels = DateLabels(locale: options.locale)
 
         // Rule 1: by time, equal times in input order. Hidden messages are kept in the model only.
         let ordered = inTimeOrder(transcript.messages)
-
-        let styles = ParticipantStyle.styles(for: transcript.participants, me: me)
-        let everyone = Set(transcript.participants.map(\.id)).union(me.map { [$0] } ?? [])
-        let isGroup = everyone.count >= 3
-        // Rule 7: where the side does not tell who speaks (a group, or two senders on the left
-        // because no one is `me`), names sit above incoming chains.
-        let namesIncoming = isGroup || everyone.subtracting(me.map { [$0] } ?? []).count >= 2
-
-        let statusShown = StatusPlacement.shownStatus(ordered, me: me)
         let (repeated, index) = idTables(ordered)
-        let names = Dictionary(
-            transcript.participants.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-
-        var offsets = ZoneOffsetCache(zone: zone)
+        var stream = LayoutStream(
+            header: transcript, options: options, zone: zone, me: me,
+            statusShown: StatusPlacement.shownStatus(ordered, me: me),
+            repeats: .known(repeated), targets: index.mapValues { ordered[$0] }, named: [])
         var days: [DayLayout] = []
-        var builder = ChainBuilder(me: me, namesIncoming: namesIncoming, chainGap: options.chainGap)
-        var currentDate: CivilDate?
-        var previous: Message?
-        var repeats: [String: Int] = [:]
-
-        for (offset, message) in ordered.enumerated() {
-            let utcOffset = offsets.offset(at: message.time)
-            let local = message.time.seconds + Int64(utcOffset)
-            let (dayNumber, secondOfDay) = local.floorDivided(by: 86_400)
-            let date = CivilDate(daysSinceEpoch: dayNumber)
-            if let from = options.from, date < from { continue }
-            if let to = options.to, date > to { continue }
-
-            if date != currentDate {
-                if let currentDate {
-                    days.append(
-                        DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish()))
-                }
-                currentDate = date
-                previous = nil
-            }
-            let pause = previous.map { message.time.interval(since: $0.time) } ?? .infinity
-            let reply = message.replyTo.map { replyID in
-                ReplyPreview.make(id: replyID, target: index[replyID].map { ordered[$0] }, names: names)
-            }
-            var bubble = Bubble(
-                message: message, position: .single, tail: true, avatar: false,
-                status: statusShown[offset],
-                timeLabel: DateLabels.clock(secondOfDay: Int(secondOfDay)),
-                utcOffset: utcOffset,
-                showTime: pause >= Double(options.longPause),
-                jumbo: Emoji.isJumbo(message), reply: reply)
-            if repeated[offset] {
-                // A repeated id (the reader warned): count it, so its anchor differs from the first's.
-                repeats[message.id, default: 0] += 1
-                bubble.repeatNumber = repeats[message.id]!
-            }
-            builder.add(bubble)
-            previous = message
+        for message in ordered {
+            if let day = stream.add(message) { days.append(day) }
         }
-        if let currentDate {
-            days.append(DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish()))
-        }
-        var layout = TranscriptLayout(
-            title: transcript.title, me: me, timeZone: zone, locale: options.locale, participants: styles,
-            isGroup: isGroup, days: days)
-        layout.undated = transcript.undated
+        if let day = stream.finish() { days.append(day) }
+        var layout = stream.layout
+        layout.days = days
         return layout
     }
 
@@ -123,7 +72,7 @@ public enum LayoutEngine {
         return order.map { visible[$0] }
     }
 
-    private static func resolveZone(_ transcript: Transcript, _ options: LayoutOptions) throws -> Zone {
+    static func resolveZone(_ transcript: Transcript, _ options: LayoutOptions) throws -> Zone {
         if let zone = options.timeZone { return zone }
         guard let name = transcript.timeZone else { return .utc }
         guard let zone = Zone(identifier: name) else {
@@ -133,7 +82,7 @@ public enum LayoutEngine {
     }
 
     /// `--me` matches a participant id first, then a display name (exactly, then ignoring case).
-    private static func resolveMe(_ transcript: Transcript, _ options: LayoutOptions) throws -> String? {
+    static func resolveMe(_ transcript: Transcript, _ options: LayoutOptions) throws -> String? {
         guard let wanted = options.me ?? transcript.me else { return nil }
         let participants = transcript.participants
         if participants.contains(where: { $0.id == wanted }) { return wanted }
@@ -165,6 +114,16 @@ struct HashSeen {
         slots = [Int](repeating: 0, count: size)
         occupied = [Bool](repeating: false, count: size)
         mask = size - 1
+    }
+
+    /// Whether `hash` is in the set.
+    func contains(_ hash: Int) -> Bool {
+        var slot = hash & mask
+        while occupied[slot] {
+            if slots[slot] == hash { return true }
+            slot = (slot + 1) & mask
+        }
+        return false
     }
 
     /// Adds `hash`; whether it was not in the set yet.
