@@ -18,7 +18,9 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     /// Batches handed over and not yet worked on, at most.
     static var queueLength: Int { 4 }
 
-    private let work: (inout State, [Item]) -> Output
+    /// Let go by `finish`: the worker's thread may outlive it for a moment, and what `work`
+    /// holds (a closure the caller lends for the reading only) must not.
+    private var work: ((inout State, [Item]) -> Output)?
     private let itemsPerBatch: Int
     /// The batch being filled; only the reader touches it.
     private var filling: [Item] = []
@@ -77,6 +79,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         let outputs = done
         done = []
         let state = self.state.take()!
+        work = nil
         let returned = spent
         spent = []
         condition.unlock()
@@ -107,7 +110,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
             let batch = waiting.removeFirst()
             condition.broadcast()
             condition.unlock()
-            let output = work(&state, batch)
+            let output = work!(&state, batch)
             condition.lock()
             done.append(output)
             spent.append(batch)

@@ -3,23 +3,25 @@ import ScrollbackModel
 /// An input's conversation read one message at a time, for work that need not hold them all
 /// (a merge keeps its history and one message of the source being applied).
 ///
-/// The native log (whose messages are decoded as the parser reaches them) and JSON Lines (line
-/// by line) are read this way; the conversation's header comes at the end, since a native log
-/// may list its participants after its messages. Other formats are read whole by `Readers.read`.
+/// The native log (whose messages are decoded as the parser reaches them), JSON Lines (line by
+/// line) and a one-chat Telegram export (converted as the parser reaches them) are read this way;
+/// the conversation's header comes at the end, since a native log may list its participants
+/// after its messages. Other formats are read whole by `Readers.read`.
 package enum MessageStream {
-    /// A JSON Lines line updated a message already handed on: the input holds what a stream
-    /// cannot give (read it whole with `Readers.read`).
+    /// A JSON Lines line updated a message already handed on, or a Telegram time waits for the
+    /// zone the whole export points at: the input holds what a stream cannot give (read it whole
+    /// with `Readers.read`).
     package struct UpdatesEarlierMessage: Error, Sendable {}
 
     /// Reads `input`'s conversation, handing each message to `each` in the order a whole read
     /// gives them, and returns the result of that read without the messages (the conversation's
     /// fields, participants and unlisted senders, and with `reporting` the report).
     ///
-    /// Returns `nil`, having handed on nothing, when the input is not read this way: an import,
-    /// a folder, or options with a transform (which needs the whole conversation). Throws
-    /// `UpdatesEarlierMessage` when, with `reporting`, a JSON Lines line updates an earlier
-    /// message; without `reporting`, a second pass over an input a first one read, updates are
-    /// not looked for.
+    /// Returns `nil`, having handed on nothing, when the input is not read this way: an import
+    /// other than one Telegram chat, a folder, or options with a transform (which needs the whole
+    /// conversation). Throws `UpdatesEarlierMessage` when, with `reporting`, a JSON Lines line
+    /// updates an earlier message (without `reporting`, a second pass over an input a first one
+    /// read, updates are not looked for), or a Telegram time waits for the export's zone.
     package static func read(
         _ input: ChatInput, format: InputFormat? = nil, options: ReadOptions = ReadOptions(),
         reporting: Bool = true, each: (consuming Message) -> Void
@@ -27,7 +29,8 @@ package enum MessageStream {
         guard options.transform == nil, let bytes = input.bytes else { return nil }
         defer { bytes.giveBackPages() }
         do {
-            let result = try stream(input, format: format ?? Readers.detect(input), reporting: reporting, each: each)
+            let result = try stream(
+                input, format: format ?? Readers.detect(input), options: options, reporting: reporting, each: each)
             try input.checkNotCutShort()
             return result
         } catch {
@@ -37,7 +40,8 @@ package enum MessageStream {
     }
 
     private static func stream(
-        _ input: ChatInput, format: InputFormat, reporting: Bool, each: (consuming Message) -> Void
+        _ input: ChatInput, format: InputFormat, options: ReadOptions, reporting: Bool,
+        each: (consuming Message) -> Void
     ) throws -> ReadResult? {
         switch format {
         case .scrollback:
@@ -47,6 +51,8 @@ package enum MessageStream {
                 throw UpdatesEarlierMessage()
             }
             return result
+        case .telegram:
+            return try TelegramReader.stream(input, options: options, reporting: reporting, each: each)
         default:
             return nil
         }

@@ -26,3 +26,28 @@ struct InOrderWorkerTests {
         #expect(worker.finish().state == "untouched")
     }
 }
+
+extension InOrderWorkerTests {
+    /// Something a work closure holds, to see when the worker lets it go.
+    final class Held {}
+
+    @Test("The work closure is let go by finish, though the worker's thread may still be ending")
+    func workLetGo() {
+        weak var seen: Held?
+        let worker: InOrderWorker<Int, Int, Void>
+        do {
+            let held = Held()
+            seen = held
+            worker = InOrderWorker(0) { count, batch in
+                withExtendedLifetime(held) { count += batch.count }
+            }
+        }
+        for item in 0..<1_000 { worker.add(item) }
+        #expect(seen != nil)
+        #expect(worker.finish().state == 1_000)
+        // A reader lends its caller's closure for the reading only (`withoutActuallyEscaping`):
+        // nothing of it may outlive `finish`, even while the worker object itself lives on.
+        #expect(seen == nil)
+        withExtendedLifetime(worker) {}
+    }
+}

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Exports that are one JSON file in a folder of media: the folder can be given instead of the file.
-enum ExportFolder {
+package enum ExportFolder {
     /// The files that stand for their folder: Telegram's `result.json`, Meta's `message_1.json`,
     /// ChatGPT's and Claude.ai's `conversations.json`.
     static let mainFiles = ["result.json", "message_1.json", "conversations.json"]
 
     /// The main file of a folder input, loaded with the folder as its base; `nil` when the input is
     /// a file or a folder without one (Slack and WhatsApp folders are read as folders).
-    static func mainFile(of input: ChatInput) throws(ReadError) -> ChatInput? {
+    package static func mainFile(of input: ChatInput) throws(ReadError) -> ChatInput? {
         guard case .directory(let path) = input.content else { return nil }
         for name in mainFiles {
             let file = (path as NSString).appendingPathComponent(name)

@@ -34,6 +34,10 @@ struct TelegramChat {
         var report = ImportReport()
         /// What the times of messages added without a known zone say about it.
         var inference = ZoneInference()
+        /// Messages handed on as they were converted (`TelegramReader.stream`), and the replies
+        /// among them: id, the id answered, where.
+        var handedOn = 0
+        var replies: [(id: String, target: String, location: SourceLocation?)] = []
     }
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -126,17 +130,18 @@ struct TelegramChat {
         report.skipped += open.report.skipped
         report.warnings += open.report.warnings
         report.inferences += open.report.inferences
+        var replies = open.replies
         for message in transcript.messages {
-            if let target = message.replyTo, !open.ids.contains(target) {
-                report.warnings.append(
-                    .init(
-                        location: message.location,
-                        text: "message \(message.id) replies to message \(target), which is not in this chat"))
-            }
+            if let target = message.replyTo { replies.append((message.id, target, message.location)) }
+        }
+        for (id, target, location) in replies where !open.ids.contains(target) {
+            report.warnings.append(
+                .init(location: location, text: "message \(id) replies to message \(target), which is not in this chat")
+            )
         }
         transcript.me = me(of: transcript, type: chat["type"]?.string ?? "", report: &report)
         settle(&transcript, tally: open.tally, report: &report)
-        report.messagesRead += transcript.messages.count
+        report.messagesRead += transcript.messages.count + open.handedOn
         return transcript
     }
 

@@ -103,6 +103,62 @@ enum TelegramReader {
         return result(conversations, owner: owner, report: report)
     }
 
+    /// Reads a one-chat export message by message (`MessageStream`): each message goes to `each`
+    /// as it is converted, and the result holds the chat without its messages. `nil`, having
+    /// handed on nothing, for a full export or a chat whose own members come after its messages.
+    /// Throws `MessageStream.UpdatesEarlierMessage` when a time waits for the zone the whole
+    /// export points at (a `date` without `date_unixtime`, and no `--tz`): the messages after it
+    /// are not handed on.
+    static func stream(
+        _ input: ChatInput, options: ReadOptions, reporting: Bool, each: (consuming Message) -> Void
+    ) throws -> ReadResult? {
+        guard let bytes = input.bytes else { return nil }
+        let head = FormatSniffing.head(bytes, 65_536)
+        // A full export's chats are read whole; so is a chat whose head is not yet its own.
+        guard !ImportSniffing.hasMember(head, "chats"), !ImportSniffing.hasMember(head, "left_chats") else {
+            return nil
+        }
+        let lines = LineIndex(file: input.name, bytes: bytes)
+        var chat = TelegramChat(
+            input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
+            attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: nil)
+        let converting = chat
+        let zoneKnown = options.timeZone != nil
+        var unsettled = false
+        let outcome = try withoutActuallyEscaping(each) { each in
+            try ImportJSON.convertingMessages(
+                bytes, file: input.name, lines: lines,
+                ahead: ImportJSON.StreamedWorker<TelegramChat.Open>.pays(forBytes: bytes.count),
+                start: { header in
+                    header["name"] != nil && header["type"] != nil && header["chats"] == nil
+                        && header["left_chats"] == nil ? converting.start(header, number: 1) : nil
+                },
+                add: { open, value, location in
+                    guard open.waiting.isEmpty else { return }
+                    converting.add(value, at: location, to: &open, zoneKnown: zoneKnown)
+                    guard open.waiting.isEmpty else {
+                        unsettled = true
+                        return
+                    }
+                    guard let message = open.transcript.messages.popLast() else { return }
+                    open.handedOn += 1
+                    if reporting, let target = message.replyTo {
+                        open.replies.append((message.id, target, message.location))
+                    }
+                    each(message)
+                })
+        }
+        if unsettled { throw MessageStream.UpdatesEarlierMessage() }
+        guard let open = outcome.state, outcome.held.isEmpty, chatList(outcome.root) == nil else { return nil }
+        var report = ImportReport()
+        let owner = outcome.root["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
+        chat.clock = TelegramClock(inference: open.inference, override: options.timeZone)
+        chat.ownerID = owner
+        if let note = chat.clock.zoneNote { report.inferences.append(note) }
+        let transcript = chat.finish(open, chat: outcome.root, report: &report)
+        return result([transcript], owner: owner, report: reporting ? report : ImportReport())
+    }
+
     /// The chats read, with the report lines about all of them.
     private static func result(_ conversations: [Transcript], owner: String?, report: ImportReport) -> ReadResult {
         var report = report
