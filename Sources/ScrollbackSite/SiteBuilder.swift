@@ -5,6 +5,7 @@ import ScrollbackModel
 import ScrollbackReaders
 import ScrollbackRender
 import ScrollbackTemplates
+import Synchronization
 
 /// Builds a static site of many conversations (`scrollback site`): an index, paginated
 /// conversation pages, calendars, offline search, copied media, feeds and a sitemap.
@@ -58,9 +59,11 @@ public enum SiteBuilder {
             progress: progress, turns: SlugTurns(), media: media, previous: previous?.conversations ?? [],
             previousByKey: Dictionary(
                 (previous?.conversations ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }))
+        let monthByMonth = Atomic(0)
         let outcomes = InputOutcomes(count: inputs.count) { position, outcome in
             outcome.warnings.forEach(warn)
             if outcome.error == nil { progress.inputDone(sizes[position]) }
+            monthByMonth.add(outcome.monthByMonth, ordering: .relaxed)
         }
         // Inputs are built side by side, one per core (each holds one input's transcripts and
         // layout at a time). The workers are plain blocks on the global queue, not iterations of
@@ -106,7 +109,8 @@ public enum SiteBuilder {
         return SiteSummary(
             conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
             pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
-            filesWritten: writer.written, filesKept: writer.kept, changed: changed)
+            filesWritten: writer.written, filesKept: writer.kept, changed: changed,
+            monthByMonth: monthByMonth.load(ordering: .relaxed))
     }
 
     /// Everything besides the messages that decides the bytes of a page.

@@ -20,6 +20,10 @@ public struct SiteOptions: Sendable, Hashable {
     public var clean: Bool
     /// Write into a non-empty folder Scrollback did not create (`--force`).
     public var force: Bool
+    /// Inputs of at least this many bytes, in a format read message by message, are built a month
+    /// at a time from two readings instead of one reading held whole (docs/SITE.md): less memory,
+    /// a little more time.
+    package var monthByMonthFromBytes = 32 << 20
 
     /// Creates options; the defaults are those of the command line.
     public init(

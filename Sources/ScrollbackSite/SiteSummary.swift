@@ -15,4 +15,6 @@ public struct SiteSummary: Sendable, Hashable {
     public var filesKept: Int
     /// Whether the site folder changed at all.
     public var changed: Bool
+    /// Conversations built a month at a time from two readings of a big log, not held whole.
+    package var monthByMonth = 0
 }

@@ -25,106 +25,71 @@ struct ConversationBuilder {
         var laidOut = try LayoutEngine.layout(transcript, options: options.layout)
         // The layout's days move into the pages; `layout` keeps what every page shares.
         let plan = PagePlan(taking: &laidOut, budget: options.pageBudget, pageSize: options.pageSize)
-        let layout = laidOut
         let media = try MediaLibrary(
             transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
-        let title = Self.title(layout)
-
-        var shared = Fingerprint()
-        shared.add(optionsFingerprint)
-        shared.add(title)
-        shared.add(layout.me)
-        shared.add(layout.isGroup)
-        shared.add(layout.undated)
-        shared.add(layoutJSON: { LayoutJSONRenderer.encodeParticipants(of: layout, to: $0) })
-        for (reference, name) in media.names.sorted(by: { $0.key < $1.key }) {
-            shared.add(reference)
-            shared.add(name)
-        }
-        let sharedPrint = shared.finalize()
-
-        let dictionary = SearchDictionary(plan: plan)
-        let pageNames = plan.pages.map(\.name)
-        let pageOfMessage = plan.pageOfMessage
-        var records: [PageRecord] = []
-        var stale: [Int] = []
-        let oldPages = Dictionary((previous?.pages ?? []).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var pages = PageEmitter(
+            builder: self, layout: laidOut, media: media, slug: slug, previous: previous,
+            pageOfDay: plan.pageOfDay)
+        let names = plan.pages.map(\.name)
         for (index, page) in plan.pages.enumerated() {
-            var print = Fingerprint()
-            print.add(sharedPrint)
-            print.add(page.name)
-            print.add(dictionary.fingerprints[index])
-            print.add(index > 0 ? pageNames[index - 1] : nil)
-            print.add(index + 1 < pageNames.count ? pageNames[index + 1] : nil)
-            for day in page.days {
-                print.add(day.date.description)
-                print.add(day.label)
-                for chain in day.chains {
-                    // What the page shows of the chain, encoded as the layout JSON encodes it: a value
-                    // added to the presentation is part of the fingerprint without being listed here.
-                    print.add(layoutJSON: { LayoutJSONRenderer.encode(chain, of: layout, to: $0) })
-                    for bubble in chain.bubbles {
-                        if let reply = bubble.reply { print.add(pageOfMessage[reply.id].map { pageNames[$0] }) }
+            try pages.add(
+                page, next: index + 1 < names.count ? names[index + 1] : nil, pageOfMessage: plan.pageOfMessage,
+                name: { names[$0] })
+        }
+        return try pages.finish(key: key, inputFingerprint: inputFingerprint)
+    }
+
+    /// Builds the conversation a first reading (`prepass`, `attachments`) went through, under
+    /// `slug/`, reading it a second time with `again` and making its pages a month (or a part of
+    /// one) at a time: only the pages being made are held, never the whole conversation. The
+    /// pages are those `build` makes of the whole transcript. `header` is the conversation without
+    /// its messages, its participants listing every sender.
+    func build(
+        header: Transcript, prepass: LayoutPrepass, attachments: MediaLibrary.MediaReferences,
+        again: ((consuming Message) -> Void) throws -> Void, key: String, inputFingerprint: String, slug: String,
+        inputName: String, base: String?, archive: MediaArchive? = nil, previous: ConversationRecord?,
+        media cache: MediaCache
+    ) throws -> ConversationRecord {
+        var stream = try LayoutStream(header: header, options: options.layout, prepass: prepass)
+        let media = try MediaLibrary(
+            participants: header.participants, attachments: attachments, base: base, archive: archive,
+            inputName: inputName, writer: writer, cache: cache)
+        var planner = PagePlanner(
+            undated: stream.layout.undated, budget: options.pageBudget, pageSize: options.pageSize,
+            repliedTo: prepass.named)
+        var pages = PageEmitter(
+            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous, pageOfDay: [:])
+        // A page is made once the next one has begun (it links to it by name). Replies answer
+        // messages before them (`prepass.streamable`), so their pages are known by then.
+        var waiting: PagePlan.Page?
+        var names: [String] = []
+        var failure: (any Error)?
+        func take(_ closed: [PagePlan.Page]) {
+            for page in closed {
+                names.append(page.name)
+                if let ready = waiting, failure == nil {
+                    do {
+                        try pages.add(
+                            ready, next: page.name, pageOfMessage: planner.pageOfMessage, name: { names[$0] })
+                    } catch {
+                        failure = error
                     }
                 }
+                waiting = page
             }
-            let record = PageRecord(name: page.name, fingerprint: print.finalize(), messages: page.messageCount)
-            records.append(record)
-            let path = slug + "/" + page.name
-            let kept =
-                oldPages[page.name]?.fingerprint == record.fingerprint && writer.reuse(path)
-                && writer.reuse(Self.shardPath(slug, page.name))
-            if !kept { stale.append(index) }
         }
-
-        let senders = layout.participants.map(\.name)
-        let senderIndex = Dictionary(
-            layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let context = pageContext(plan: plan, slug: slug, media: media)
-        let numbers = dictionary.numbers
-        let errors = ErrorBox()
-        let pages = plan.pages
-        let rendering = stale
-        DispatchQueue.concurrentPerform(iterations: rendering.count) { item in
-            let index = rendering[item]
-            let page = pages[index]
-            var pageLayout = layout
-            pageLayout.days = page.days
-            var html = ""
-            html.reserveCapacity(min(options.pageBudget + options.pageBudget / 4, 8 << 20))
-            templates.render(pageLayout, page: context(index), to: &html)
-            let shard = SearchShard.make(page: page, slug: slug, senders: senderIndex, dictionary: numbers)
-            do {
-                try writer.emit(slug + "/" + page.name, html)
-                try writer.emit(Self.shardPath(slug, page.name), shard)
-            } catch {
-                errors.set(error)
-            }
-            progress.pageDone(page.messageCount)
+        try again { message in
+            guard !message.hidden, failure == nil else { return }
+            if let day = stream.add(message) { take(planner.add(day)) }
         }
-        if let error = errors.error { throw error }
-        let renderedSet = Set(stale)
-        progress.pagesKept(
-            plan.pages.count - stale.count,
-            messages: records.indices.filter { !renderedSet.contains($0) }.reduce(0) { $0 + records[$1].messages })
-
-        let summary = Self.summary(layout: layout, plan: plan, title: title)
-        var files = plan.pages.flatMap { [slug + "/" + $0.name, Self.shardPath(slug, $0.name)] }
-        try writer.emit(Self.dictionaryPath(slug), dictionary.script(slug: slug, title: title, senders: senders))
-        files.append(Self.dictionaryPath(slug))
-        try writer.emit(
-            slug + "/calendar.html",
-            CalendarPage.make(
-                title: title, layout: layout, plan: plan, stylesheet: stylesheet, newestHref: summary.newestHref))
-        files.append(slug + "/calendar.html")
-        if let base = options.baseURL.flatMap(SiteFeeds.normalizedBase) {
-            try writer.emit(slug + "/feed.atom", feed(base: base, slug: slug, title: title, layout: layout, plan: plan))
-            files.append(slug + "/feed.atom")
+        if let day = stream.finish() { take(planner.add(day)) }
+        take(planner.finish())
+        if let failure { throw failure }
+        if let last = waiting {
+            try pages.add(last, next: nil, pageOfMessage: planner.pageOfMessage, name: { names[$0] })
         }
-        files += media.files.sorted()
-        return ConversationRecord(
-            key: key, inputFingerprint: inputFingerprint, slug: slug, summary: summary, pages: records, files: files,
-            warnings: media.warnings)
+        pages.pageOfDay = planner.pageOfDay
+        return try pages.finish(key: key, inputFingerprint: inputFingerprint)
     }
 
     /// The conversation's search dictionary (no page is called `words.html`: pages are named by month).
@@ -134,54 +99,179 @@ struct ConversationBuilder {
         "search/" + slug + "/" + page.replacingOccurrences(of: ".html", with: ".js")
     }
 
-    /// Links and media for page `index`: replies reach other pages through the one id → page map.
-    private func pageContext(plan: PagePlan, slug: String, media: MediaLibrary) -> @Sendable (Int) -> PageContext {
-        let names = plan.pages.map(\.name)
-        let pageOfMessage = plan.pageOfMessage
-        let mediaNames = media.names
-        let stylesheet = "../" + self.stylesheet
-        let home = options.baseURL.flatMap(SiteFeeds.normalizedBase).map { $0 + slug + "/" }
-        return { index in
-            let here = names[index]
-            var links = [
-                PageLink(rel: "index", href: "../index.html", label: "All conversations"),
-                PageLink(rel: "contents", href: "calendar.html", label: "Calendar"),
-                PageLink(rel: "search", href: "../search.html", label: "Search"),
-            ]
-            if index > 0 { links.append(PageLink(rel: "prev", href: names[index - 1], label: "← Older")) }
-            if index + 1 < names.count { links.append(PageLink(rel: "next", href: names[index + 1], label: "Newer →")) }
-            return PageContext(
-                messageHref: { id in
-                    let fragment = "#" + PermalinkID.message(id)
-                    guard let page = pageOfMessage[id], names[page] != here else { return fragment }
-                    return names[page] + fragment
-                },
-                links: links, stylesheetHref: stylesheet,
-                mediaHref: { reference in mediaNames[reference].map { "../media/" + $0 } },
-                canonicalURL: home.map { $0 + here })
-        }
-    }
-
-    private func feed(base: String, slug: String, title: String, layout: TranscriptLayout, plan: PagePlan) -> String {
-        var entries: [(bubble: Bubble, page: String, sender: String)] = []
-        outer: for page in plan.pages.reversed() {
-            for day in page.days.reversed() {
-                for chain in day.chains.reversed() {
-                    for bubble in chain.bubbles.reversed() where !bubble.message.hidden {
-                        let sender = bubble.message.sender.map { layout.participant($0)?.name ?? $0 } ?? "System"
-                        entries.append((bubble, page.name, sender))
-                        if entries.count == 50 { break outer }
-                    }
-                }
-            }
-        }
-        return SiteFeeds.atom(base: base, slug: slug, title: title, entries: entries.reversed())
-    }
-
     static func title(_ layout: TranscriptLayout) -> String {
         if let title = layout.title, !title.isEmpty { return title }
         let others = layout.participants.filter { !$0.isMe }.map(\.name)
         return others.isEmpty ? "Conversation" : others.joined(separator: ", ")
+    }
+}
+
+/// Makes a conversation's pages one after the other (each rendered on any free core, unless
+/// the last build's is still right), then its calendar, dictionary and feed.
+struct PageEmitter {
+    let builder: ConversationBuilder
+    let layout: TranscriptLayout
+    let media: MediaLibrary
+    let slug: String
+    /// Day → index of the first page that shows it; complete by `finish`.
+    var pageOfDay: [CivilDate: Int]
+    private let title: String
+    private let sharedPrint: String
+    private let senderIndex: [String: Int]
+    private let oldPages: [String: PageRecord]
+    private var dictionary = SearchDictionary()
+    private var outline = ConversationOutline()
+    private var records: [PageRecord] = []
+    private var keptPages = 0
+    private var keptMessages = 0
+    private let errors = ErrorBox()
+    private let rendering = DispatchGroup()
+    /// Pages rendering at once: one per core, so that a long conversation's pages are not all held.
+    private let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    init(
+        builder: ConversationBuilder, layout: TranscriptLayout, media: MediaLibrary, slug: String,
+        previous: ConversationRecord?, pageOfDay: [CivilDate: Int]
+    ) {
+        self.builder = builder
+        self.layout = layout
+        self.media = media
+        self.slug = slug
+        self.pageOfDay = pageOfDay
+        title = ConversationBuilder.title(layout)
+        var shared = Fingerprint()
+        shared.add(builder.optionsFingerprint)
+        shared.add(title)
+        shared.add(layout.me)
+        shared.add(layout.isGroup)
+        shared.add(layout.undated)
+        shared.add(layoutJSON: { LayoutJSONRenderer.encodeParticipants(of: layout, to: $0) })
+        for (reference, name) in media.names.sorted(by: { $0.key < $1.key }) {
+            shared.add(reference)
+            shared.add(name)
+        }
+        sharedPrint = shared.finalize()
+        senderIndex = Dictionary(
+            layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        oldPages = Dictionary(
+            (builder.options.clean ? [] : previous?.pages ?? []).map { ($0.name, $0) },
+            uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Adds the next page; `next` is the name of the one after it, `pageOfMessage` (with `name`)
+    /// where the messages its replies answer are.
+    mutating func add(
+        _ page: PagePlan.Page, next: String?, pageOfMessage: [String: Int], name: (Int) -> String
+    ) throws {
+        if let error = errors.error { throw error }
+        let index = records.count
+        let previousName = records.last?.name
+        let words = dictionary.add(page)
+        // Where this page's replies link: the pages of the messages they answer.
+        var links: [String: String] = [:]
+        var print = Fingerprint()
+        print.add(sharedPrint)
+        print.add(page.name)
+        print.add(dictionary.fingerprints[index])
+        print.add(previousName)
+        print.add(next)
+        for day in page.days {
+            print.add(day.date.description)
+            print.add(day.label)
+            for chain in day.chains {
+                // What the page shows of the chain, encoded as the layout JSON encodes it: a value
+                // added to the presentation is part of the fingerprint without being listed here.
+                print.add(layoutJSON: { LayoutJSONRenderer.encode(chain, of: layout, to: $0) })
+                for bubble in chain.bubbles {
+                    guard let reply = bubble.reply else { continue }
+                    let target = pageOfMessage[reply.id].map(name)
+                    if let target { links[reply.id] = target }
+                    print.add(target)
+                }
+            }
+        }
+        let record = PageRecord(name: page.name, fingerprint: print.finalize(), messages: page.messageCount)
+        records.append(record)
+        outline.add(page, of: layout)
+        let writer = builder.writer
+        let path = slug + "/" + page.name
+        let shardPath = ConversationBuilder.shardPath(slug, page.name)
+        if oldPages[page.name]?.fingerprint == record.fingerprint && writer.reuse(path) && writer.reuse(shardPath) {
+            keptPages += 1
+            keptMessages += page.messageCount
+            return
+        }
+        var pageLayout = layout
+        pageLayout.days = page.days
+        let context = PageContext(
+            messageHref: { [links] id in
+                let fragment = "#" + PermalinkID.message(id)
+                guard let target = links[id], target != page.name else { return fragment }
+                return target + fragment
+            },
+            links: pageLinks(previous: previousName, next: next),
+            stylesheetHref: "../" + builder.stylesheet,
+            mediaHref: { [names = media.names] reference in names[reference].map { "../media/" + $0 } },
+            canonicalURL: builder.options.baseURL.flatMap(SiteFeeds.normalizedBase).map { $0 + slug + "/" + page.name })
+        let (templates, budget, progress, errors, slots, senders, folder) = (
+            builder.templates, builder.options.pageBudget, builder.progress, errors, slots, senderIndex, slug
+        )
+        slots.wait()
+        DispatchQueue.global().async(group: rendering) { [pageLayout] in
+            defer { slots.signal() }
+            var html = ""
+            html.reserveCapacity(min(budget + budget / 4, 8 << 20))
+            templates.render(pageLayout, page: context, to: &html)
+            let shard = SearchShard.make(page: page, slug: folder, senders: senders, dictionary: words)
+            do {
+                try writer.emit(path, html)
+                try writer.emit(shardPath, shard)
+            } catch {
+                errors.set(error)
+            }
+            progress.pageDone(page.messageCount)
+        }
+    }
+
+    private func pageLinks(previous: String?, next: String?) -> [PageLink] {
+        var links = [
+            PageLink(rel: "index", href: "../index.html", label: "All conversations"),
+            PageLink(rel: "contents", href: "calendar.html", label: "Calendar"),
+            PageLink(rel: "search", href: "../search.html", label: "Search"),
+        ]
+        if let previous { links.append(PageLink(rel: "prev", href: previous, label: "← Older")) }
+        if let next { links.append(PageLink(rel: "next", href: next, label: "Newer →")) }
+        return links
+    }
+
+    /// Waits for the pages, then writes the dictionary, calendar and feed; the conversation's record.
+    func finish(key: String, inputFingerprint: String) throws -> ConversationRecord {
+        rendering.wait()
+        if let error = errors.error { throw error }
+        builder.progress.pagesKept(keptPages, messages: keptMessages)
+        let writer = builder.writer
+        let summary = ConversationBuilder.summary(layout: layout, outline: outline, title: title)
+        var files = records.flatMap { [slug + "/" + $0.name, ConversationBuilder.shardPath(slug, $0.name)] }
+        try writer.emit(
+            ConversationBuilder.dictionaryPath(slug),
+            dictionary.script(slug: slug, title: title, senders: layout.participants.map(\.name)))
+        files.append(ConversationBuilder.dictionaryPath(slug))
+        try writer.emit(
+            slug + "/calendar.html",
+            CalendarPage.make(
+                title: title, layout: layout, outline: outline, pageOfDay: pageOfDay,
+                stylesheet: builder.stylesheet, newestHref: summary.newestHref))
+        files.append(slug + "/calendar.html")
+        if let base = builder.options.baseURL.flatMap(SiteFeeds.normalizedBase) {
+            try writer.emit(
+                slug + "/feed.atom",
+                SiteFeeds.atom(base: base, slug: slug, title: title, entries: outline.newest))
+            files.append(slug + "/feed.atom")
+        }
+        files += media.files.sorted()
+        return ConversationRecord(
+            key: key, inputFingerprint: inputFingerprint, slug: slug, summary: summary, pages: records, files: files,
+            warnings: media.warnings)
     }
 }
 

@@ -3,22 +3,9 @@ import ScrollbackRender
 
 extension ConversationBuilder {
     /// What the index shows of a conversation: counts, dates, the last message, messages per month.
-    static func summary(layout: TranscriptLayout, plan: PagePlan, title: String) -> ConversationSummary {
-        var months: [MonthCount] = []
-        var count = 0
-        var last: Bubble?
-        for day in plan.days {
-            let month = String(day.date.description.prefix(7))
-            let n = day.chains.reduce(0) { $0 + $1.bubbles.count }
-            count += n
-            if months.last?.month == month {
-                months[months.count - 1].count += n
-            } else {
-                months.append(MonthCount(month: month, count: n))
-            }
-            if let bubble = day.chains.last?.bubbles.last { last = bubble }
-        }
-        let newestPage = plan.pages.last?.name ?? "calendar.html"
+    static func summary(layout: TranscriptLayout, outline: ConversationOutline, title: String) -> ConversationSummary {
+        let last = outline.last
+        let newestPage = outline.pages.last?.name ?? "calendar.html"
         let newestHref = newestPage + (last.map { "#" + PermalinkID.message($0.message.id) } ?? "")
         let lastText = last.map { bubble -> String in
             let message = bubble.message
@@ -32,11 +19,11 @@ extension ConversationBuilder {
         return ConversationSummary(
             title: title,
             participants: layout.participants.map { $0.isMe ? $0.name + " (you)" : $0.name },
-            messageCount: count,
-            firstDate: layout.undated ? nil : plan.pages.first?.days.first?.date.description,
-            lastDate: layout.undated ? nil : plan.pages.last?.days.last?.date.description,
+            messageCount: outline.count,
+            firstDate: layout.undated ? nil : outline.firstDay?.description,
+            lastDate: layout.undated ? nil : outline.lastDay?.description,
             lastTime: last?.message.time.seconds,
             lastSender: last.flatMap { $0.message.sender.map { layout.participant($0)?.name ?? $0 } },
-            lastText: lastText, newestHref: newestHref, months: layout.undated ? [] : months)
+            lastText: lastText, newestHref: newestHref, months: layout.undated ? [] : outline.months)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackLayout
 import ScrollbackModel
 import ScrollbackReaders
 import ScrollbackRender
@@ -21,7 +22,25 @@ struct InputBuilder: Sendable {
 
     private enum Claimed {
         case kept([ConversationRecord])
-        case read([(transcript: Transcript, key: String, slug: String)])
+        case read([(transcript: Transcript, key: String, slug: String)], Reading)
+    }
+
+    /// An input as its first reading left it.
+    private enum Reading {
+        /// Read whole.
+        case whole(ReadResult)
+        /// Read message by message, to be read again for its pages: its one conversation without
+        /// the messages, and what laying it out and copying its files need to know beforehand.
+        case streamed(
+            header: Transcript, file: ChatInput, format: InputFormat?, prepass: LayoutPrepass,
+            attachments: MediaLibrary.MediaReferences)
+
+        var conversations: [Transcript] {
+            switch self {
+            case .whole(let result): result.conversations
+            case .streamed(let header, file: _, format: _, prepass: _, attachments: _): [header]
+            }
+        }
     }
 
     /// Builds input `position`; every failure ends up in the outcome (never thrown), and the
@@ -59,7 +78,7 @@ struct InputBuilder: Sendable {
                             ?? "conversation"
                         let slug = slugs.claim(name: name, key: key, preferred: previousByKey[key]?.slug)
                         return (transcript, key, slug)
-                    })
+                    }, read)
             }
             switch claimed {
             case .kept(let records):
@@ -68,7 +87,7 @@ struct InputBuilder: Sendable {
                     progress.pagesKept(record.pages.count, messages: record.summary.messageCount)
                 }
                 outcome.records = records
-            case .read(let conversations):
+            case .read(let conversations, let reading):
                 var options = html
                 options.mediaBaseDirectory = chatInput.baseDirectory
                 if case .bytes(let bytes) = chatInput.content, ExportArchive.isZip(bytes) {
@@ -78,11 +97,26 @@ struct InputBuilder: Sendable {
                     options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
                     stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
                 for conversation in conversations {
-                    let record = try builder.build(
-                        conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
-                        slug: conversation.slug, inputName: hidesNames ? "input \(position + 1)" : chatInput.name,
-                        base: chatInput.baseDirectory, archive: options.mediaArchive,
-                        previous: self.options.clean ? nil : previousByKey[conversation.key], media: media)
+                    let inputName = hidesNames ? "input \(position + 1)" : chatInput.name
+                    let previous = self.options.clean ? nil : previousByKey[conversation.key]
+                    let record: ConversationRecord
+                    if case .streamed(header: _, let file, let format, let prepass, let attachments) = reading {
+                        let readOptions = input.readOptions
+                        record = try builder.build(
+                            header: conversation.transcript, prepass: prepass, attachments: attachments,
+                            again: { each in
+                                _ = try MessageStream.read(
+                                    file, format: format, options: readOptions, reporting: false, each: each)
+                            }, key: conversation.key, inputFingerprint: inputPrint, slug: conversation.slug,
+                            inputName: inputName, base: chatInput.baseDirectory, archive: options.mediaArchive,
+                            previous: previous, media: media)
+                        outcome.monthByMonth += 1
+                    } else {
+                        record = try builder.build(
+                            conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
+                            slug: conversation.slug, inputName: inputName, base: chatInput.baseDirectory,
+                            archive: options.mediaArchive, previous: previous, media: media)
+                    }
                     outcome.warnings += record.warnings
                     outcome.records.append(record)
                 }
@@ -93,10 +127,42 @@ struct InputBuilder: Sendable {
         return outcome
     }
 
-    private func read(_ chatInput: ChatInput, _ input: SiteInput, warnings: inout [String]) throws -> ReadResult {
+    private func read(_ chatInput: ChatInput, _ input: SiteInput, warnings: inout [String]) throws -> Reading {
+        if let streamed = try readMessageByMessage(chatInput, input) {
+            warnings += streamed.report.warnings.map(\.description)
+            return streamed.reading
+        }
         let result = try Readers.read(chatInput, format: input.format, options: input.readOptions)
         warnings += result.report.warnings.map(\.description)
-        return result
+        return .whole(result)
+    }
+
+    /// A big input of one conversation read message by message, if it can be laid out as it is
+    /// read again: its messages in time order, each reply after what it answers. `nil` otherwise
+    /// (and for a log that does not read: reading it whole says why).
+    private func readMessageByMessage(
+        _ chatInput: ChatInput, _ input: SiteInput
+    ) throws -> (reading: Reading, report: ImportReport)? {
+        guard let file = try? ExportFolder.mainFile(of: chatInput) ?? chatInput, let bytes = file.bytes,
+            bytes.count >= options.monthByMonthFromBytes, input.readOptions.transform == nil
+        else { return nil }
+        var prepass = LayoutPrepass()
+        var attachments = MediaLibrary.MediaReferences()
+        let result: ReadResult?
+        do {
+            result = try MessageStream.read(file, format: input.format, options: input.readOptions) { message in
+                prepass.add(message)
+                attachments.add(message)
+            }
+        } catch {
+            return nil
+        }
+        guard let result, result.conversations.count == 1, prepass.streamable else { return nil }
+        return (
+            .streamed(
+                header: result.conversations[0], file: file, format: input.format, prepass: prepass,
+                attachments: attachments), result.report
+        )
     }
 
     /// Keeps every file of an unchanged input's conversations; `nil` if any is gone.

@@ -7,6 +7,8 @@ struct InputOutcome: Sendable {
     var records: [ConversationRecord] = []
     var warnings: [String] = []
     var error: (any Error)?
+    /// Conversations built a month at a time from two readings.
+    var monthByMonth = 0
 }
 
 /// Hands out inputs in order to the threads building them and takes back their outcomes, which

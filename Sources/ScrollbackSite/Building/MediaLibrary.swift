@@ -17,17 +17,23 @@ struct MediaLibrary {
         transcript: Transcript, base: String?, archive: MediaArchive? = nil, inputName: String, writer: SiteWriter,
         cache: MediaCache
     ) throws {
+        var attachments = MediaReferences()
+        for message in transcript.messages { attachments.add(message) }
+        try self.init(
+            participants: transcript.participants, attachments: attachments, base: base, archive: archive,
+            inputName: inputName, writer: writer, cache: cache)
+    }
+
+    /// Collects the participants' avatars and the attachments gathered in `attachments`.
+    init(
+        participants: [Participant], attachments: MediaReferences, base: String?, archive: MediaArchive? = nil,
+        inputName: String, writer: SiteWriter, cache: MediaCache
+    ) throws {
         var references: [(String, String)] = []  // (path, who refers to it)
-        for participant in transcript.participants {
+        for participant in participants {
             if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
         }
-        for (index, message) in transcript.messages.enumerated() {
-            for attachment in message.attachments {
-                if let path = attachment.path {
-                    references.append((path, "message \(index + 1) (id \"\(message.id)\")"))
-                }
-            }
-        }
+        references += attachments.list
         let root = base.map {
             URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
         }
@@ -80,6 +86,22 @@ struct MediaLibrary {
                 try cache.stage(file) {
                     if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
                 }
+            }
+        }
+    }
+
+    /// The attachments' local paths, each with the first message that refers to it, gathered
+    /// message by message (every message of the log, in its order).
+    struct MediaReferences {
+        private(set) var list: [(path: String, owner: String)] = []
+        private var seen: Set<String> = []
+        private var number = 0
+
+        mutating func add(_ message: Message) {
+            number += 1
+            for attachment in message.attachments {
+                guard let path = attachment.path, seen.insert(path).inserted else { continue }
+                list.append((path, "message \(number) (id \"\(message.id)\")"))
             }
         }
     }

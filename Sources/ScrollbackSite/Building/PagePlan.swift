@@ -22,25 +22,7 @@ struct PagePlan: Sendable {
 
     /// Plans `layout`'s pages, taking its days: they move into the pages (`layout.days` is left
     /// empty), so a big conversation's bubbles are held once, not in the layout and the pages.
-    /// Parts fill greedily from the month's start, so appending messages changes only a month's
-    /// last part (or adds one).
     init(taking layout: inout TranscriptLayout, budget: Int, pageSize: Int?) {
-        var pages: [Page] = []
-        var currentKey: String?
-        var part = 0
-        var used = 0
-        var count = 0
-        var days: [DayLayout] = []
-
-        func close() {
-            guard let key = currentKey, count > 0 else { return }
-            let name = part <= 1 ? "\(key).html" : "\(key)-\(part).html"
-            pages.append(Page(name: name, days: days, messageCount: count))
-            days = []
-            used = 0
-            count = 0
-        }
-
         // Only replies link to a message on another page: the map below holds the messages
         // replied to, not every id of a log that may have millions.
         var repliedTo: Set<String> = []
@@ -51,66 +33,20 @@ struct PagePlan: Sendable {
                 }
             }
         }
+        var planner = PagePlanner(undated: layout.undated, budget: budget, pageSize: pageSize, repliedTo: repliedTo)
+        var pages: [Page] = []
         var layoutDays = layout.days
         layout.days = []
         for dayIndex in layoutDays.indices {
             let day = layoutDays[dayIndex]
             // The day's chains live on in the pages only.
             layoutDays[dayIndex].chains = []
-            let key: String
-            if layout.undated {
-                key = "page"
-            } else {
-                key = String(format4: day.date.year) + "-" + (day.date.month < 10 ? "0" : "") + String(day.date.month)
-            }
-            if key != currentKey {
-                close()
-                currentKey = key
-                part = 1
-            }
-            var chains: [ChainLayout] = []
-            for chain in day.chains {
-                var bubbles: [Bubble] = []
-                for bubble in chain.bubbles {
-                    let cost = Self.estimate(bubble)
-                    let full = pageSize.map { count >= $0 } ?? (used + cost > budget)
-                    if full && count > 0 {
-                        if !bubbles.isEmpty { chains.append(Self.chain(chain, bubbles)) }
-                        if !chains.isEmpty { days.append(DayLayout(date: day.date, label: day.label, chains: chains)) }
-                        chains = []
-                        bubbles = []
-                        close()
-                        part += 1
-                    }
-                    bubbles.append(bubble)
-                    used += cost
-                    count += 1
-                }
-                if !bubbles.isEmpty { chains.append(Self.chain(chain, bubbles)) }
-            }
-            if !chains.isEmpty { days.append(DayLayout(date: day.date, label: day.label, chains: chains)) }
+            pages += planner.add(day)
         }
-        close()
-        if layout.undated {
-            for index in pages.indices { pages[index].name = "page-\(index + 1).html" }
-        }
-
-        var pageOfMessage: [String: Int] = [:]
-        var pageOfDay: [CivilDate: Int] = [:]
-        for (index, page) in pages.enumerated() {
-            for day in page.days {
-                _ = pageOfDay.insertIfAbsent(day.date, index)
-                guard !repliedTo.isEmpty else { continue }
-                for chain in day.chains {
-                    for bubble in chain.bubbles where repliedTo.contains(bubble.message.id) {
-                        _ = pageOfMessage.insertIfAbsent(bubble.message.id, index)
-                    }
-                }
-            }
-        }
+        pages += planner.finish()
         self.pages = pages
-        self.pageOfMessage = pageOfMessage
-        self.pageOfDay = pageOfDay
+        self.pageOfMessage = planner.pageOfMessage
+        self.pageOfDay = planner.pageOfDay
     }
 
     /// About how many bytes of HTML a bubble becomes (measured on the built-in themes:
@@ -121,6 +57,103 @@ struct PagePlan: Sendable {
         if bubble.reply != nil { bytes += 300 }
         bytes += message.reactions.count * 220 + message.attachments.count * 320
         return bytes
+    }
+}
+
+/// Cuts days into pages as they come, oldest first (`PagePlan`'s rules): a page is handed on
+/// once the next one begins, or at the end. Parts fill greedily from the month's start, so
+/// appending messages changes only a month's last part (or adds one).
+struct PagePlanner {
+    let undated: Bool
+    let budget: Int
+    let pageSize: Int?
+    /// The ids whose page `pageOfMessage` keeps: those some reply answers.
+    let repliedTo: Set<String>
+    /// Message id → index of the first page that shows it, for the ids of `repliedTo`.
+    private(set) var pageOfMessage: [String: Int] = [:]
+    /// Day → index of the first page that shows it.
+    private(set) var pageOfDay: [CivilDate: Int] = [:]
+    /// Pages handed on so far.
+    private(set) var pageCount = 0
+
+    private var currentKey: String?
+    private var part = 0
+    private var used = 0
+    private var count = 0
+    private var days: [DayLayout] = []
+    private var closed: [PagePlan.Page] = []
+
+    init(undated: Bool, budget: Int, pageSize: Int?, repliedTo: Set<String>) {
+        self.undated = undated
+        self.budget = budget
+        self.pageSize = pageSize
+        self.repliedTo = repliedTo
+    }
+
+    /// Adds the next day; returns the pages it completed.
+    mutating func add(_ day: DayLayout) -> [PagePlan.Page] {
+        let key: String
+        if undated {
+            key = "page"
+        } else {
+            key = String(format4: day.date.year) + "-" + (day.date.month < 10 ? "0" : "") + String(day.date.month)
+        }
+        if key != currentKey {
+            close()
+            currentKey = key
+            part = 1
+        }
+        var chains: [ChainLayout] = []
+        for chain in day.chains {
+            var bubbles: [Bubble] = []
+            for bubble in chain.bubbles {
+                let cost = PagePlan.estimate(bubble)
+                let full = pageSize.map { count >= $0 } ?? (used + cost > budget)
+                if full && count > 0 {
+                    if !bubbles.isEmpty { chains.append(Self.chain(chain, bubbles)) }
+                    if !chains.isEmpty { days.append(DayLayout(date: day.date, label: day.label, chains: chains)) }
+                    chains = []
+                    bubbles = []
+                    close()
+                    part += 1
+                }
+                bubbles.append(bubble)
+                used += cost
+                count += 1
+            }
+            if !bubbles.isEmpty { chains.append(Self.chain(chain, bubbles)) }
+        }
+        if !chains.isEmpty { days.append(DayLayout(date: day.date, label: day.label, chains: chains)) }
+        defer { closed = [] }
+        return closed
+    }
+
+    /// The last page, once every day is in.
+    mutating func finish() -> [PagePlan.Page] {
+        close()
+        defer { closed = [] }
+        return closed
+    }
+
+    private mutating func close() {
+        guard let key = currentKey, count > 0 else { return }
+        let name =
+            undated ? "page-\(pageCount + 1).html" : part <= 1 ? "\(key).html" : "\(key)-\(part).html"
+        let index = pageCount
+        for day in days {
+            _ = pageOfDay.insertIfAbsent(day.date, index)
+            guard !repliedTo.isEmpty else { continue }
+            for chain in day.chains {
+                for bubble in chain.bubbles where repliedTo.contains(bubble.message.id) {
+                    _ = pageOfMessage.insertIfAbsent(bubble.message.id, index)
+                }
+            }
+        }
+        closed.append(PagePlan.Page(name: name, days: days, messageCount: count))
+        pageCount += 1
+        days = []
+        used = 0
+        count = 0
     }
 
     private static func chain(_ chain: ChainLayout, _ bubbles: [Bubble]) -> ChainLayout {

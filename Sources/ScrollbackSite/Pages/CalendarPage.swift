@@ -5,19 +5,18 @@ import ScrollbackModel
 /// message count and a link to the page and day that show it.
 enum CalendarPage {
     static func make(
-        title: String, layout: TranscriptLayout, plan: PagePlan, stylesheet: String, newestHref: String
+        title: String, layout: TranscriptLayout, outline: ConversationOutline, pageOfDay: [CivilDate: Int],
+        stylesheet: String, newestHref: String
     ) -> String {
-        var counts: [CivilDate: Int] = [:]
-        for day in plan.days {
-            counts[day.date, default: 0] += day.chains.reduce(0) { $0 + $1.bubbles.count }
-        }
+        let counts = outline.counts
+        let pages = outline.pages.map(\.name)
         let years = Dictionary(grouping: counts.keys, by: \.year)
         var main = ""
         if layout.undated {
             main += "<ol>\n"
-            for page in plan.pages {
+            for page in outline.pages {
                 main += "<li><a href=\"\(SiteHTML.attribute(page.name))\">\(SiteHTML.text(page.name))</a> · "
-                main += SiteHTML.text(SiteHTML.messages(page.messageCount)) + "</li>\n"
+                main += SiteHTML.text(SiteHTML.messages(page.messages)) + "</li>\n"
             }
             main += "</ol>\n"
         }
@@ -29,7 +28,7 @@ enum CalendarPage {
             main += "<div class=\"sb-calendar-months\">\n"
             let months = Set(years[year]!.map(\.month))
             for month in months.sorted() {
-                main += self.month(year: year, month: month, counts: counts, plan: plan)
+                main += self.month(year: year, month: month, counts: counts, pages: pages, pageOfDay: pageOfDay)
             }
             main += "</div>\n</section>\n"
         }
@@ -47,7 +46,9 @@ enum CalendarPage {
     }
 
     /// One month as a Monday-first grid.
-    private static func month(year: Int, month: Int, counts: [CivilDate: Int], plan: PagePlan) -> String {
+    private static func month(
+        year: Int, month: Int, counts: [CivilDate: Int], pages: [String], pageOfDay: [CivilDate: Int]
+    ) -> String {
         let name = SiteHTML.monthNames[month - 1]
         let id = "month-\(String(format4: year))-\(month < 10 ? "0" : "")\(month)"
         var total = 0
@@ -67,9 +68,9 @@ enum CalendarPage {
                 column = 0
             }
             let date = CivilDate(year: year, month: month, day: number)!
-            if let count = counts[date], let page = plan.pageOfDay[date] {
+            if let count = counts[date], let page = pageOfDay[date] {
                 total += count
-                let href = plan.pages[page].name + "#day-" + date.description
+                let href = pages[page] + "#day-" + date.description
                 html +=
                     "<td><a href=\"\(SiteHTML.attribute(href))\" aria-label=\"\(date.description): \(SiteHTML.messages(count))\">"
                 html += "\(number)<span class=\"sb-day-count\">\(SiteHTML.count(count))</span></a></td>"

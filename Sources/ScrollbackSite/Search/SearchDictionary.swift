@@ -17,37 +17,51 @@ struct SearchDictionary {
     /// Per page, a fingerprint of the dictionary up to that page's last new word: what its shard's
     /// numbers depend on.
     private(set) var fingerprints: [String] = []
+    private var running = Fingerprint()
+
+    init() {}
 
     init(plan: PagePlan) {
-        var running = Fingerprint()
-        for page in plan.pages {
-            var frequency: [String: Int] = [:]
-            for day in page.days {
-                for chain in day.chains {
-                    for bubble in chain.bubbles where !bubble.message.hidden {
-                        for word in Self.words(of: bubble.message) where numbers[word] == nil {
+        for page in plan.pages { add(page) }
+    }
+
+    /// Numbers the words the next page uses first; its fingerprint is the last of `fingerprints`.
+    /// Returns the numbers of the page's words, for its shard.
+    @discardableResult
+    mutating func add(_ page: PagePlan.Page) -> [String: Int] {
+        var frequency: [String: Int] = [:]
+        var used: [String: Int] = [:]
+        for day in page.days {
+            for chain in day.chains {
+                for bubble in chain.bubbles where !bubble.message.hidden {
+                    for word in Self.words(of: bubble.message) {
+                        if let number = numbers[word] {
+                            used[word] = number
+                        } else {
                             frequency[word, default: 0] += 1
                         }
                     }
                 }
             }
-            var new = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-            var start = 0
-            while start < new.count {
-                let length = SearchCode.length(words.count + start)
-                var end = start
-                while end < new.count && SearchCode.length(words.count + end) == length { end += 1 }
-                new[start..<end].sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-                start = end
-            }
-            for word in new {
-                numbers[word] = words.count
-                words.append(word)
-                running.add(word)
-            }
-            var snapshot = running
-            fingerprints.append(snapshot.finalize())
         }
+        var new = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        var start = 0
+        while start < new.count {
+            let length = SearchCode.length(words.count + start)
+            var end = start
+            while end < new.count && SearchCode.length(words.count + end) == length { end += 1 }
+            new[start..<end].sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            start = end
+        }
+        for word in new {
+            numbers[word] = words.count
+            used[word] = words.count
+            words.append(word)
+            running.add(word)
+        }
+        var snapshot = running
+        fingerprints.append(snapshot.finalize())
+        return used
     }
 
     /// `search/SLUG/words.js`: `Scrollback.words("slug", "Title", ["Ana Lima", …], " the!n a…");`:
