@@ -29,7 +29,7 @@ struct ConversationBuilder {
             transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
         var pages = PageEmitter(
             builder: self, layout: laidOut, media: media, slug: slug, previous: previous,
-            pageOfDay: plan.pageOfDay)
+            pageOfDay: plan.pageOfDay, rendersAsTheyCome: false)
         let names = plan.pages.map(\.name)
         for (index, page) in plan.pages.enumerated() {
             try pages.add(
@@ -58,7 +58,8 @@ struct ConversationBuilder {
             undated: stream.layout.undated, budget: options.pageBudget, pageSize: options.pageSize,
             repliedTo: prepass.named)
         var pages = PageEmitter(
-            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous, pageOfDay: [:])
+            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous, pageOfDay: [:],
+            rendersAsTheyCome: true)
         // A page is made once the next one has begun (it links to it by name). Replies answer
         // messages before them (`prepass.streamable`), so their pages are known by then.
         var waiting: PagePlan.Page?
@@ -125,15 +126,21 @@ struct PageEmitter {
     private var keptPages = 0
     private var keptMessages = 0
     private let errors = ErrorBox()
+    /// Whether each page is rendered as soon as it is added (on any free core, at most one per core
+    /// at a time, so that a long conversation's pages are not all held), or all at once by
+    /// `finish`, when they are all held anyway: then the renders are one parallel loop, whose
+    /// iterations take any core another input's build leaves idle.
+    let rendersAsTheyCome: Bool
+    private var held: [@Sendable () -> Void] = []
     private let rendering = DispatchGroup()
-    /// Pages rendering at once: one per core, so that a long conversation's pages are not all held.
     private let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     init(
         builder: ConversationBuilder, layout: TranscriptLayout, media: MediaLibrary, slug: String,
-        previous: ConversationRecord?, pageOfDay: [CivilDate: Int]
+        previous: ConversationRecord?, pageOfDay: [CivilDate: Int], rendersAsTheyCome: Bool
     ) {
         self.builder = builder
+        self.rendersAsTheyCome = rendersAsTheyCome
         self.layout = layout
         self.media = media
         self.slug = slug
@@ -153,6 +160,7 @@ struct PageEmitter {
         sharedPrint = shared.finalize()
         senderIndex = Dictionary(
             layout.participants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        outline.keepsNewest = builder.options.baseURL.flatMap(SiteFeeds.normalizedBase) != nil
         oldPages = Dictionary(
             (builder.options.clean ? [] : previous?.pages ?? []).map { ($0.name, $0) },
             uniquingKeysWith: { a, _ in a })
@@ -192,7 +200,7 @@ struct PageEmitter {
         }
         let record = PageRecord(name: page.name, fingerprint: print.finalize(), messages: page.messageCount)
         records.append(record)
-        outline.add(page, of: layout)
+        outline.add(page)
         let writer = builder.writer
         let path = slug + "/" + page.name
         let shardPath = ConversationBuilder.shardPath(slug, page.name)
@@ -216,9 +224,7 @@ struct PageEmitter {
         let (templates, budget, progress, errors, slots, senders, folder) = (
             builder.templates, builder.options.pageBudget, builder.progress, errors, slots, senderIndex, slug
         )
-        slots.wait()
-        DispatchQueue.global().async(group: rendering) { [pageLayout] in
-            defer { slots.signal() }
+        let render: @Sendable () -> Void = { [pageLayout] in
             var html = ""
             html.reserveCapacity(min(budget + budget / 4, 8 << 20))
             templates.render(pageLayout, page: context, to: &html)
@@ -230,6 +236,15 @@ struct PageEmitter {
                 errors.set(error)
             }
             progress.pageDone(page.messageCount)
+        }
+        guard rendersAsTheyCome else {
+            held.append(render)
+            return
+        }
+        slots.wait()
+        DispatchQueue.global().async(group: rendering) {
+            defer { slots.signal() }
+            render()
         }
     }
 
@@ -246,6 +261,8 @@ struct PageEmitter {
 
     /// Waits for the pages, then writes the dictionary, calendar and feed; the conversation's record.
     func finish(key: String, inputFingerprint: String) throws -> ConversationRecord {
+        let renders = held
+        DispatchQueue.concurrentPerform(iterations: renders.count) { renders[$0]() }
         rendering.wait()
         if let error = errors.error { throw error }
         builder.progress.pagesKept(keptPages, messages: keptMessages)
@@ -265,7 +282,7 @@ struct PageEmitter {
         if let base = builder.options.baseURL.flatMap(SiteFeeds.normalizedBase) {
             try writer.emit(
                 slug + "/feed.atom",
-                SiteFeeds.atom(base: base, slug: slug, title: title, entries: outline.newest))
+                SiteFeeds.atom(base: base, slug: slug, title: title, entries: outline.feedEntries(of: layout)))
             files.append(slug + "/feed.atom")
         }
         files += media.files.sorted()

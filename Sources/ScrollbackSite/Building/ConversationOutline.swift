@@ -18,13 +18,25 @@ struct ConversationOutline {
     var lastDay: CivilDate?
     /// The newest bubble.
     var last: Bubble?
-    /// The newest `feedLength` shown messages, oldest first, with their page and sender's name.
-    var newest: [(bubble: Bubble, page: String, sender: String)] = []
+    /// Whether `newest` is kept (for the feed, written only with `--base-url`).
+    var keepsNewest = false
+    /// The newest `feedLength` shown messages, oldest first, with their page.
+    private(set) var newest: [(bubble: Bubble, page: String)] = []
 
     static let feedLength = 50
 
+    /// `newest` with each sender's name, as the feed shows them.
+    func feedEntries(of layout: TranscriptLayout) -> [(bubble: Bubble, page: String, sender: String)] {
+        newest.map { entry in
+            (
+                entry.bubble, entry.page,
+                entry.bubble.message.sender.map { layout.participant($0)?.name ?? $0 } ?? "System"
+            )
+        }
+    }
+
     /// Adds the next page.
-    mutating func add(_ page: PagePlan.Page, of layout: TranscriptLayout) {
+    mutating func add(_ page: PagePlan.Page) {
         pages.append((page.name, page.messageCount))
         if firstDay == nil { firstDay = page.days.first?.date }
         if let day = page.days.last?.date { lastDay = day }
@@ -39,14 +51,19 @@ struct ConversationOutline {
                 months.append(MonthCount(month: month, count: n))
             }
             if let bubble = day.chains.last?.bubbles.last { last = bubble }
-            for chain in day.chains {
-                for bubble in chain.bubbles where !bubble.message.hidden {
-                    let sender = bubble.message.sender.map { layout.participant($0)?.name ?? $0 } ?? "System"
-                    newest.append((bubble, page.name, sender))
+        }
+        guard keepsNewest else { return }
+        // Only the page's newest messages can be among the newest of all.
+        var fromPage: [(bubble: Bubble, page: String)] = []
+        outer: for day in page.days.reversed() {
+            for chain in day.chains.reversed() {
+                for bubble in chain.bubbles.reversed() where !bubble.message.hidden {
+                    fromPage.append((bubble, page.name))
+                    if fromPage.count == Self.feedLength { break outer }
                 }
             }
-            if newest.count > 2 * Self.feedLength { newest.removeFirst(newest.count - Self.feedLength) }
         }
+        newest += fromPage.reversed()
         if newest.count > Self.feedLength { newest.removeFirst(newest.count - Self.feedLength) }
     }
 }

@@ -34,7 +34,8 @@ struct SearchDictionary {
         for day in page.days {
             for chain in day.chains {
                 for bubble in chain.bubbles where !bubble.message.hidden {
-                    for word in Self.words(of: bubble.message) {
+                    for word in Self.words(of: bubble.message) where used[word] == nil {
+                        // A word numbered on an earlier page is looked up there once per page.
                         if let number = numbers[word] {
                             used[word] = number
                         } else {
