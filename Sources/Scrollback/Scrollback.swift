@@ -99,6 +99,15 @@ extension Transcript {
     )
         throws
     {
+        _ = try renderKeepingLayout(format, options: options, to: &output)
+    }
+
+    /// `render`, returning the layout it drew: a command that ends once the page is written hands
+    /// the layout (and the transcript) to the process's exit rather than freeing a million bubbles
+    /// one by one (`ProcessExit.keep`).
+    package func renderKeepingLayout(
+        _ format: OutputFormat, options: RenderOptions = RenderOptions(), to output: inout some TextOutputStream
+    ) throws -> TranscriptLayout {
         var transcript = self
         if let title = options.title { transcript.title = title }
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
@@ -114,6 +123,7 @@ extension Transcript {
             TerminalRenderer.render(layout, options: terminal, to: &output)
         case .html: try HTMLRenderer.render(layout, options: options.html, to: &output)
         }
+        return layout
     }
 
     /// Lays the transcript out and renders it in `format`, as a string.

@@ -19,8 +19,10 @@ public enum CommandLineTool {
         ThemesCommand.command,
     ]
 
-    /// Runs with the process's console and returns the exit status.
+    /// Runs with the process's console and returns the exit status, for the process to exit
+    /// with: the conversation a command read is left for that exit to give back.
     public static func main(arguments: [String]) -> Int32 {
+        ProcessExit.keepUntilExit()
         var console = Console.system()
         let status = run(arguments, console: &console)
         FileDescriptorStream.standardOutput.flush()

@@ -34,12 +34,19 @@ enum RenderCommand {
         options.html.mediaBaseDirectory = input.baseDirectory
         // Let the input go before rendering: read from standard input, it is a copy in memory.
         options.html.mediaArchive = SharedOptions.mediaArchive(consume input)
+        let layout: TranscriptLayout
         if let output {
-            try AtomicFile.write(output) { stream in try transcript.render(format, options: options, to: &stream) }
+            var drawn: TranscriptLayout?
+            try AtomicFile.write(output) { stream in
+                drawn = try transcript.renderKeepingLayout(format, options: options, to: &stream)
+            }
+            layout = drawn!
         } else {
             var stream = StreamForwarder(target: FileDescriptorStream.standardOutput)
-            try transcript.render(format, options: options, to: &stream)
+            layout = try transcript.renderKeepingLayout(format, options: options, to: &stream)
         }
+        ProcessExit.keep(layout)
+        ProcessExit.keep(transcript)
         return 0
     }
 
