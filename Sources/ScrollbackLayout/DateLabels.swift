@@ -49,8 +49,16 @@ struct DateLabels {
 
     /// `HH:mm` from seconds since local midnight.
     static func clock(secondOfDay: Int) -> String {
-        let hour = secondOfDay / 3600
-        let minute = secondOfDay / 60 % 60
+        let minute = secondOfDay / 60
+        return minute >= 0 && minute < clockLabels.count ? clockLabels[minute] : makeClock(minuteOfDay: minute)
+    }
+
+    /// Every minute's label, made once: five characters, held in the string itself (no heap).
+    private static let clockLabels: [String] = (0..<1_440).map(makeClock)
+
+    private static func makeClock(minuteOfDay: Int) -> String {
+        let hour = minuteOfDay / 60
+        let minute = minuteOfDay % 60
         return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 }

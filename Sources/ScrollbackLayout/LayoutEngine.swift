@@ -1,4 +1,6 @@
+import Dispatch
 import ScrollbackModel
+import Synchronization
 
 /// Lays a transcript out by the layout rules (docs/LAYOUT.md): days, chains, positions, tails, sides.
 ///
@@ -8,6 +10,11 @@ public enum LayoutEngine {
     public static func layout(_ transcript: Transcript, options: LayoutOptions = LayoutOptions()) throws
         -> TranscriptLayout
     {
+        try layout(transcript, options: options, cores: FreeCores.now())
+    }
+
+    /// `layout`, with a long log's days laid out on up to `cores` threads (the layout is the same).
+    static func layout(_ transcript: Transcript, options: LayoutOptions, cores: Int) throws -> TranscriptLayout {
         var transcript = transcript
         transcript.addUnlistedSenders()
         let zone = try resolveZone(transcript, options)
@@ -16,18 +23,53 @@ public enum LayoutEngine {
         // Rule 1: by time, equal times in input order. Hidden messages are kept in the model only.
         let ordered = inTimeOrder(transcript.messages)
         let (repeated, index) = idTables(ordered)
-        var stream = LayoutStream(
-            header: transcript, options: options, zone: zone, me: me,
-            statusShown: StatusPlacement.shownStatus(ordered, me: me),
-            repeats: .known(repeated), targets: index.mapValues { ordered[$0] }, named: [])
-        var days: [DayLayout] = []
-        for message in ordered {
-            if let day = stream.add(message) { days.append(day) }
+        let statusShown = StatusPlacement.shownStatus(ordered, me: me)
+        let targets = index.mapValues { ordered[$0] }
+        // Days are laid out on their own (a chain never crosses midnight), so a long log is cut
+        // at day boundaries into parts laid out side by side. Repeated ids are numbered in the
+        // order of the whole log, so a log with any is laid out in one part.
+        let parts =
+            repeated.contains(true) ? [ordered.indices] : dayParts(ordered, zone: zone, count: cores)
+        let streams = parts.map { part in
+            LayoutStream(
+                header: transcript, options: options, zone: zone, me: me, statusShown: statusShown,
+                repeats: .known(repeated), targets: targets, named: [], firstOffset: part.lowerBound)
         }
-        if let day = stream.finish() { days.append(day) }
-        var layout = stream.layout
-        layout.days = days
+        let partDays = Shared<[[DayLayout]]>(Array(repeating: [], count: parts.count))
+        DispatchQueue.concurrentPerform(iterations: parts.count) { number in
+            var stream = streams[number]
+            var days: [DayLayout] = []
+            for message in ordered[parts[number]] {
+                if let day = stream.add(message) { days.append(day) }
+            }
+            if let day = stream.finish() { days.append(day) }
+            partDays.set(number, days)
+        }
+        var layout = streams[0].layout
+        layout.days = partDays.values.flatMap { $0 }
         return layout
+    }
+
+    /// Messages laid out in one part at least: fewer are not worth a thread.
+    static let messagesPerPart = 16_384
+
+    /// `ordered`'s indices in up to `count` parts of about equal size, each starting on a new day
+    /// (in `zone`); one part for a short log.
+    static func dayParts(_ ordered: [Message], zone: Zone, count: Int) -> [Range<Int>] {
+        let wanted = min(count, ordered.count / messagesPerPart)
+        guard wanted > 1 else { return [ordered.indices] }
+        var offsets = ZoneOffsetCache(zone: zone)
+        func day(_ index: Int) -> Int64 {
+            let time = ordered[index].time
+            return (time.seconds + Int64(offsets.offset(at: time))).floorDivided(by: 86_400).quotient
+        }
+        var starts = [0]
+        for part in 1..<wanted {
+            var start = max(ordered.count * part / wanted, starts.last! + 1)
+            while start < ordered.count, day(start) == day(start - 1) { start += 1 }
+            if start < ordered.count { starts.append(start) }
+        }
+        return starts.indices.map { starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : ordered.count) }
     }
 
     /// For each message, whether an earlier one has its id (`repeated`), and the place of each
@@ -145,4 +187,15 @@ struct HashSeen {
         self = HashSeen(capacity: slots.count)
         for value in values { _ = insert(value) }
     }
+}
+
+/// Values written by parallel iterations, one slot each.
+final class Shared<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var values: Value { storage.withLock { $0 } }
+}
+
+extension Shared where Value == [[DayLayout]] {
+    func set(_ index: Int, _ days: [DayLayout]) { storage.withLock { $0[index] = days } }
 }

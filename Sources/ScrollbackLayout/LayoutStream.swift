@@ -110,8 +110,9 @@ package struct LayoutStream {
 
     init(
         header: Transcript, options: LayoutOptions, zone: Zone, me: String?, statusShown: [Int: DeliveryStatus],
-        repeats: Repeats, targets: [String: Message], named: Set<String>
+        repeats: Repeats, targets: [String: Message], named: Set<String>, firstOffset: Int = 0
     ) {
+        offset = firstOffset
         let styles = ParticipantStyle.styles(for: header.participants, me: me)
         let everyone = Set(header.participants.map(\.id)).union(me.map { [$0] } ?? [])
         let isGroup = everyone.count >= 3

@@ -46,6 +46,7 @@ extension ReplyPreview {
     /// A one-line summary of a message, at most 100 characters.
     package static func excerpt(of message: Message, limit: Int = 100) -> String {
         if message.deleted { return "This message was deleted" }
+        if let line = asciiFirstLine(message.text, limit: limit) { return line }
         var line = ""
         for piece in message.text.split(whereSeparator: \.isNewline) {
             let trimmed = piece.trimmingCharacters(in: " \t")
@@ -59,6 +60,34 @@ extension ReplyPreview {
         }
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"
+    }
+
+    /// `excerpt`'s line for an ASCII text with a line that is not blank, from its bytes: in ASCII
+    /// every character is one byte (`\r\n` aside, which splits into an empty line either way).
+    /// `nil` for any other text, which is read character by character.
+    private static func asciiFirstLine(_ text: String, limit: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, !(0x0A...0x0D).contains(bytes[end]) { end += 1 }
+                var first = start
+                var last = end
+                while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+                while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+                if first < last {
+                    guard last - first > limit else {
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+                    }
+                    let cut = UnsafeBufferPointer(rebasing: bytes[first..<(first + limit - 1)])
+                    return String(decoding: cut, as: UTF8.self) + "…"
+                }
+                start = end + 1
+            }
+            return nil
+        }
     }
 }
 

@@ -53,7 +53,10 @@ enum NativeJSONReader {
         var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
         var count = 0
         var senders = UnlistedSenders()
-        var duplicates = DuplicateIDs(file: input.name)
+        // Room for about a message per 128 bytes (a chat message is 100–200 bytes of JSON), up to
+        // a million: the table of ids then grows a doubling at a time only past that.
+        var duplicates = DuplicateIDs(
+            file: input.name, expecting: reporting ? min((input.bytes?.count ?? 0) / 128, 1 << 20) : 0)
         var emptyNotes: [ImportReport.Note] = []
         var failure: ReadError?
         let root = try withoutActuallyEscaping(each) { each throws(ReadError) in

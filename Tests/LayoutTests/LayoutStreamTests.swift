@@ -96,4 +96,37 @@ struct LayoutStreamTests {
         #expect(fine.messages[29].hidden)
         #expect(try Self.streamed(fine, options: LayoutOptions()).1)
     }
+
+    @Test("A long log laid out in parts, day by day on several threads, is the layout of one part")
+    func inParts() throws {
+        // 50k messages, a few minutes apart over about four months, with replies back over the
+        // parts and statuses; the parts start on new days.
+        var messages: [Message] = []
+        for number in 0..<50_000 {
+            var message = Message(
+                id: "m\(number)", sender: number % 3 == 0 ? "ana" : "ben",
+                time: Timestamp(seconds: 1_767_225_600 + Int64(number) * 211), text: "message \(number)")
+            if number % 17 == 3 { message.replyTo = "m\(number / 3)" }
+            if number % 101 == 0 { message.status = number == 30_603 ? .failed : .read }
+            messages.append(message)
+        }
+        let transcript = Transcript(
+            title: "Long", me: "ana", timeZone: "America/New_York",
+            participants: [Participant(id: "ana", name: "Ana"), Participant(id: "ben", name: "Ben")],
+            messages: messages)
+        let ordered = LayoutEngine.inTimeOrder(transcript.messages)
+        let parts = LayoutEngine.dayParts(ordered, zone: Zone(identifier: "America/New_York")!, count: 3)
+        #expect(parts.count == 3)
+        #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == ordered.count)
+        let one = try LayoutEngine.layout(transcript, options: LayoutOptions(), cores: 1)
+        let three = try LayoutEngine.layout(transcript, options: LayoutOptions(), cores: 3)
+        #expect(three == one)
+        var days = LayoutOptions()
+        days.from = CivilDate(year: 2026, month: 2, day: 3)
+        #expect(
+            try LayoutEngine.layout(transcript, options: days, cores: 3)
+                == LayoutEngine.layout(transcript, options: days, cores: 1))
+        let shown = one.days.flatMap(\.chains).flatMap(\.bubbles)
+        #expect(shown.contains { $0.status == .failed } && shown.contains { $0.status == .read })
+    }
 }
