@@ -101,6 +101,19 @@ struct SiteMonthByMonthTests {
         #expect(pair.streamed.summary?.monthByMonth == 1)
     }
 
+    @Test("Several big logs are built side by side, each a month at a time, as they are held whole")
+    func sideBySide() throws {
+        let folder = try SiteTest.folder("by-month-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try (1...3).map { number in
+            try SiteTest.write(Self.log(), "trip-\(number).json", in: folder)
+        }
+        let pair = try Self.both(paths, options: SiteOptions(pageSize: 2))
+        Self.expectSame(pair, "three logs")
+        #expect(pair.streamed.summary?.monthByMonth == 3)
+        #expect(pair.streamed.summary?.conversations == 3)
+    }
+
     @Test("Logs a stream cannot lay out are read whole, and give the same site")
     func readWhole() throws {
         let folder = try SiteTest.folder("by-month-input")
