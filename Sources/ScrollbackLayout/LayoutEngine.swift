@@ -35,7 +35,7 @@ public enum LayoutEngine {
                 header: transcript, options: options, zone: zone, me: me, statusShown: statusShown,
                 repeats: .known(repeated), targets: targets, named: [], firstOffset: part.lowerBound)
         }
-        let partDays = Shared<[[DayLayout]]>(Array(repeating: [], count: parts.count))
+        let partDays = PartDays(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: parts.count) { number in
             var stream = streams[number]
             var days: [DayLayout] = []
@@ -46,7 +46,7 @@ public enum LayoutEngine {
             partDays.set(number, days)
         }
         var layout = streams[0].layout
-        layout.days = partDays.values.flatMap { $0 }
+        layout.days = partDays.joined
         return layout
     }
 
@@ -189,13 +189,11 @@ struct HashSeen {
     }
 }
 
-/// Values written by parallel iterations, one slot each.
-final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var values: Value { storage.withLock { $0 } }
-}
-
-extension Shared where Value == [[DayLayout]] {
-    func set(_ index: Int, _ days: [DayLayout]) { storage.withLock { $0[index] = days } }
+/// The days of each part of a layout, as the parallel iterations finish them.
+final class PartDays: Sendable {
+    private let parts: Mutex<[[DayLayout]]>
+    init(count: Int) { parts = Mutex(Array(repeating: [], count: count)) }
+    func set(_ index: Int, _ days: [DayLayout]) { parts.withLock { $0[index] = days } }
+    /// Every part's days, in order.
+    var joined: [DayLayout] { parts.withLock { $0.flatMap { $0 } } }
 }

@@ -28,15 +28,14 @@ struct ConversationBuilder {
         let media = try MediaLibrary(
             transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
         var pages = PageEmitter(
-            builder: self, layout: laidOut, media: media, slug: slug, previous: previous,
-            pageOfDay: plan.pageOfDay, rendersAsTheyCome: false)
+            builder: self, layout: laidOut, media: media, slug: slug, previous: previous, rendersAsTheyCome: false)
         let names = plan.pages.map(\.name)
         for (index, page) in plan.pages.enumerated() {
             try pages.add(
                 page, next: index + 1 < names.count ? names[index + 1] : nil, pageOfMessage: plan.pageOfMessage,
                 name: { names[$0] })
         }
-        return try pages.finish(key: key, inputFingerprint: inputFingerprint)
+        return try pages.finish(key: key, inputFingerprint: inputFingerprint, pageOfDay: plan.pageOfDay)
     }
 
     /// Builds the conversation a first reading (`prepass`, `attachments`) went through, under
@@ -58,7 +57,7 @@ struct ConversationBuilder {
             undated: stream.layout.undated, budget: options.pageBudget, pageSize: options.pageSize,
             repliedTo: prepass.named)
         var pages = PageEmitter(
-            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous, pageOfDay: [:],
+            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous,
             rendersAsTheyCome: true)
         // A page is made once the next one has begun (it links to it by name). Replies answer
         // messages before them (`prepass.streamable`), so their pages are known by then.
@@ -89,8 +88,7 @@ struct ConversationBuilder {
         if let last = waiting {
             try pages.add(last, next: nil, pageOfMessage: planner.pageOfMessage, name: { names[$0] })
         }
-        pages.pageOfDay = planner.pageOfDay
-        return try pages.finish(key: key, inputFingerprint: inputFingerprint)
+        return try pages.finish(key: key, inputFingerprint: inputFingerprint, pageOfDay: planner.pageOfDay)
     }
 
     /// The conversation's search dictionary (no page is called `words.html`: pages are named by month).
@@ -114,8 +112,6 @@ struct PageEmitter {
     let layout: TranscriptLayout
     let media: MediaLibrary
     let slug: String
-    /// Day → index of the first page that shows it; complete by `finish`.
-    var pageOfDay: [CivilDate: Int]
     private let title: String
     private let sharedPrint: String
     private let senderIndex: [String: Int]
@@ -137,14 +133,13 @@ struct PageEmitter {
 
     init(
         builder: ConversationBuilder, layout: TranscriptLayout, media: MediaLibrary, slug: String,
-        previous: ConversationRecord?, pageOfDay: [CivilDate: Int], rendersAsTheyCome: Bool
+        previous: ConversationRecord?, rendersAsTheyCome: Bool
     ) {
         self.builder = builder
         self.rendersAsTheyCome = rendersAsTheyCome
         self.layout = layout
         self.media = media
         self.slug = slug
-        self.pageOfDay = pageOfDay
         title = ConversationBuilder.title(layout)
         var shared = Fingerprint()
         shared.add(builder.optionsFingerprint)
@@ -259,8 +254,9 @@ struct PageEmitter {
         return links
     }
 
-    /// Waits for the pages, then writes the dictionary, calendar and feed; the conversation's record.
-    func finish(key: String, inputFingerprint: String) throws -> ConversationRecord {
+    /// Waits for the pages, then writes the dictionary, calendar and feed; the conversation's
+    /// record. `pageOfDay` maps each day to the first page that shows it.
+    func finish(key: String, inputFingerprint: String, pageOfDay: [CivilDate: Int]) throws -> ConversationRecord {
         let renders = held
         DispatchQueue.concurrentPerform(iterations: renders.count) { renders[$0]() }
         rendering.wait()

@@ -32,13 +32,12 @@ struct InputBuilder: Sendable {
         /// Read message by message, to be read again for its pages: its one conversation without
         /// the messages, and what laying it out and copying its files need to know beforehand.
         case streamed(
-            header: Transcript, file: ChatInput, format: InputFormat?, prepass: LayoutPrepass,
-            attachments: MediaLibrary.MediaReferences)
+            header: Transcript, file: ChatInput, prepass: LayoutPrepass, attachments: MediaLibrary.MediaReferences)
 
         var conversations: [Transcript] {
             switch self {
             case .whole(let result): result.conversations
-            case .streamed(let header, file: _, format: _, prepass: _, attachments: _): [header]
+            case .streamed(let header, file: _, prepass: _, attachments: _): [header]
             }
         }
     }
@@ -100,8 +99,8 @@ struct InputBuilder: Sendable {
                     let inputName = hidesNames ? "input \(position + 1)" : chatInput.name
                     let previous = self.options.clean ? nil : previousByKey[conversation.key]
                     let record: ConversationRecord
-                    if case .streamed(header: _, let file, let format, let prepass, let attachments) = reading {
-                        let readOptions = input.readOptions
+                    if case .streamed(header: _, let file, let prepass, let attachments) = reading {
+                        let (format, readOptions) = (input.format, input.readOptions)
                         record = try builder.build(
                             header: conversation.transcript, prepass: prepass, attachments: attachments,
                             again: { each in
@@ -159,9 +158,8 @@ struct InputBuilder: Sendable {
         }
         guard let result, result.conversations.count == 1, prepass.streamable else { return nil }
         return (
-            .streamed(
-                header: result.conversations[0], file: file, format: input.format, prepass: prepass,
-                attachments: attachments), result.report
+            .streamed(header: result.conversations[0], file: file, prepass: prepass, attachments: attachments),
+            result.report
         )
     }
 

@@ -48,6 +48,14 @@ struct TelegramChat {
         return finish(open, chat: chat, report: &report)
     }
 
+    /// The chat of a streamed export's members before its messages, when they are one chat's
+    /// (`name` and `type`, no list of chats); `nil` otherwise.
+    func startIfOneChat(_ header: JSONValue) -> Open? {
+        guard header["name"] != nil, header["type"] != nil, header["chats"] == nil, header["left_chats"] == nil
+        else { return nil }
+        return start(header, number: 1)
+    }
+
     /// A chat from its own members (`name`, `type`, `id`); its messages come with `add`.
     func start(_ chat: JSONValue, number: Int) -> Open {
         let name = chat["name"]?.string
@@ -130,15 +138,17 @@ struct TelegramChat {
         report.skipped += open.report.skipped
         report.warnings += open.report.warnings
         report.inferences += open.report.inferences
-        var replies = open.replies
-        for message in transcript.messages {
-            if let target = message.replyTo { replies.append((message.id, target, message.location)) }
-        }
-        for (id, target, location) in replies where !open.ids.contains(target) {
+        // Replies among the messages held here, or (streamed) among those handed on.
+        func checkReply(id: String, target: String, location: SourceLocation?) {
+            guard !open.ids.contains(target) else { return }
             report.warnings.append(
                 .init(location: location, text: "message \(id) replies to message \(target), which is not in this chat")
             )
         }
+        for message in transcript.messages {
+            if let target = message.replyTo { checkReply(id: message.id, target: target, location: message.location) }
+        }
+        for reply in open.replies { checkReply(id: reply.id, target: reply.target, location: reply.location) }
         transcript.me = me(of: transcript, type: chat["type"]?.string ?? "", report: &report)
         settle(&transcript, tally: open.tally, report: &report)
         report.messagesRead += transcript.messages.count + open.handedOn

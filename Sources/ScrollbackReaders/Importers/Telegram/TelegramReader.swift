@@ -44,29 +44,21 @@ enum TelegramReader {
         let paths = AttachmentPaths(baseDirectory: input.baseDirectory)
         // One chat's `messages` are converted as the parser reaches them, once the chat's own
         // members before them are known (the app writes them first).
-        var streamed = TelegramChat(
+        // The converter as it is while messages stream (its clock and owner are set at the end).
+        let converting = TelegramChat(
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: paths, ownerID: nil)
-        // The converter as it is while messages stream (its clock and owner are set at the end).
-        let converting = streamed
         let zoneKnown = options.timeZone != nil
         var (root, open, held): (JSONValue?, TelegramChat.Open?, [JSONValue]) = try ImportJSON.convertingMessages(
             bytes, file: input.name, lines: lines, ahead: convertingAhead,
-            start: { header in
-                header["name"] != nil && header["type"] != nil && header["chats"] == nil
-                    && header["left_chats"] == nil ? converting.start(header, number: 1) : nil
-            },
+            start: { header in converting.startIfOneChat(header) },
             add: { open, value, location in converting.add(value, at: location, to: &open, zoneKnown: zoneKnown) })
-        var report = ImportReport()
-        let owner = root?["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
         if let chat = open, chatList(root!) == nil {
-            streamed.clock = TelegramClock(inference: chat.inference, override: options.timeZone)
-            streamed.ownerID = owner
-            if let note = streamed.clock.zoneNote { report.inferences.append(note) }
             open = nil
-            let transcript = streamed.finish(chat, chat: root!, report: &report)
-            return result([transcript], owner: owner, report: report)
+            return finishStreamed(chat, converter: converting, root: root!, options: options)
         }
+        var report = ImportReport()
+        let owner = owner(of: root!)
         if open == nil, case .object(var members)? = root?.kind,
             let index = members.lastIndex(where: { $0.key == "messages" }), members[index].value.array != nil
         {
@@ -119,20 +111,16 @@ enum TelegramReader {
             return nil
         }
         let lines = LineIndex(file: input.name, bytes: bytes)
-        var chat = TelegramChat(
+        let converting = TelegramChat(
             input: input, lines: lines, clock: TelegramClock(inference: ZoneInference(), override: options.timeZone),
             attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: nil)
-        let converting = chat
         let zoneKnown = options.timeZone != nil
         var unsettled = false
         let outcome = try withoutActuallyEscaping(each) { each in
             try ImportJSON.convertingMessages(
                 bytes, file: input.name, lines: lines,
                 ahead: ImportJSON.StreamedWorker<TelegramChat.Open>.pays(forBytes: bytes.count),
-                start: { header in
-                    header["name"] != nil && header["type"] != nil && header["chats"] == nil
-                        && header["left_chats"] == nil ? converting.start(header, number: 1) : nil
-                },
+                start: { header in converting.startIfOneChat(header) },
                 add: { open, value, location in
                     guard open.waiting.isEmpty else { return }
                     converting.add(value, at: location, to: &open, zoneKnown: zoneKnown)
@@ -150,13 +138,29 @@ enum TelegramReader {
         }
         if unsettled { throw MessageStream.UpdatesEarlierMessage() }
         guard let open = outcome.state, outcome.held.isEmpty, chatList(outcome.root) == nil else { return nil }
+        var result = finishStreamed(open, converter: converting, root: outcome.root, options: options)
+        if !reporting { result.report = ImportReport() }
+        return result
+    }
+
+    /// A chat whose messages were converted as the parser reached them, once all are in: the
+    /// converter's clock set from what they said of the zone, its owner from the root.
+    private static func finishStreamed(
+        _ chat: TelegramChat.Open, converter: TelegramChat, root: JSONValue, options: ReadOptions
+    ) -> ReadResult {
+        var converter = converter
         var report = ImportReport()
-        let owner = outcome.root["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
-        chat.clock = TelegramClock(inference: open.inference, override: options.timeZone)
-        chat.ownerID = owner
-        if let note = chat.clock.zoneNote { report.inferences.append(note) }
-        let transcript = chat.finish(open, chat: outcome.root, report: &report)
-        return result([transcript], owner: owner, report: reporting ? report : ImportReport())
+        let owner = owner(of: root)
+        converter.clock = TelegramClock(inference: chat.inference, override: options.timeZone)
+        converter.ownerID = owner
+        if let note = converter.clock.zoneNote { report.inferences.append(note) }
+        let transcript = converter.finish(chat, chat: root, report: &report)
+        return result([transcript], owner: owner, report: report)
+    }
+
+    /// The account owner a full export names (`personal_information.user_id`), as a sender id.
+    private static func owner(of root: JSONValue) -> String? {
+        root["personal_information"]?["user_id"]?.scalarText.map { "user" + $0 }
     }
 
     /// The chats read, with the report lines about all of them.
