@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Compiles Templates/html/message.mustache into Swift: Sources/ScrollbackRender/HTML/MessageHTMLWriter.swift.
+"""Compiles the built-in message and chain templates into Swift.
 
-A page of 100k messages spends most of its time in the message template. Walking it as
-Mustache answers every tag through a stack of contexts; the generated writer does the same
-look-ups in straight-line code, with the template's text written as literals. The template
-stays the one source of the message markup: edit it, then run
+    Templates/html/message.mustache → Sources/ScrollbackRender/HTML/MessageHTMLWriter.swift
+    Templates/html/chain.mustache   → Sources/ScrollbackRender/HTML/ChainHTMLWriter.swift
 
-    python3 scripts/generate-message-writer.py          # rewrite the Swift file
-    python3 scripts/generate-message-writer.py --check  # exit 1 if it is out of date (tests run this)
+A page of 100k messages spends most of its time in these two templates. Walking them as
+Mustache answers every tag through a stack of contexts; the generated writers do the same
+look-ups in straight-line code, with the templates' text written as literals. The templates
+stay the one source of the markup: edit them, then run
+
+    python3 scripts/generate-message-writer.py          # rewrite the Swift files
+    python3 scripts/generate-message-writer.py --check  # exit 1 if one is out of date (tests run this)
 
 Supported: text, {{name}}, {{{name}}}, {{#name}}…{{/name}}, {{^name}}…{{/name}}, {{! comments }},
-with the Mustache rule that a section tag alone on its line takes the line with it. Names are
-looked up from the innermost context out, as the template walk does; {{{body}}} at the top level is
-written straight into the buffer by the bubble's context.
+with the Mustache rule that a section or comment tag alone on its line takes the line with it.
+Names are looked up from the innermost context out, as the template walk does; {{{body}}} at the
+top level is written straight into the buffer by the bubble's context. The chain template may also
+hold {{#bubbles}}…{{/bubbles}}, each bubble's context pushed in turn, and {{>message}} inside it
+(alone on its line, unindented, or within a line), written by the message writer. A chain's names
+must all be ones its context answers by type: it has no outer context to ask.
 """
 
 import re
@@ -21,9 +27,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "Templates/html/message.mustache"
-CONTEXT = ROOT / "Sources/ScrollbackRender/HTML/BubbleContext.swift"
-OUTPUT = ROOT / "Sources/ScrollbackRender/HTML/MessageHTMLWriter.swift"
+TEMPLATES = ROOT / "Templates/html"
+CONTEXTS = ROOT / "Sources/ScrollbackRender/HTML"
 
 TAG = re.compile(r"\{\{(\{[^}]*\}|[^}]*)\}\}\}?")
 
@@ -39,8 +44,6 @@ def tokens(source):
         if body.startswith("{"):
             result.append(("raw", body[1:-1].strip() if body.endswith("}") else body[1:].strip()))
         elif body[:1] in "#^/!>&":
-            if body[0] == ">":
-                sys.exit("partials are not supported in message.mustache")
             result.append((body[0] if body[0] != "&" else "raw", body[1:].strip()))
         else:
             result.append(("var", body.strip()))
@@ -56,7 +59,7 @@ def standalone(items):
     # Text emptied because a standalone line before it took its newline: a new line starts there.
     at_line_start = set()
     for index, (kind, _) in enumerate(out):
-        if kind not in "#^/!":
+        if kind not in "#^/!>":
             continue
         if index == 0:
             starts = True
@@ -76,6 +79,8 @@ def standalone(items):
             ends = False
         if not (starts and ends):
             continue
+        if kind == ">" and index > 0 and out[index - 1][1].rsplit("\n", 1)[-1] != "":
+            sys.exit(f"an indented partial ({out[index][1]!r}) is not supported")
         if index > 0:
             before = out[index - 1][1]
             cut = before.rfind("\n")
@@ -115,24 +120,28 @@ def swift_string(text):
     return f'"{escaped}"'
 
 
-def answered(function):
-    """The names the bubble's context answers in `func NAME(_ name: HTMLName…)`'s switch."""
-    source = CONTEXT.read_text()
+def answered(context, function):
+    """The names `context` answers in its `func NAME(_ name: HTMLName…)`'s switch."""
+    source = (CONTEXTS / context).read_text()
     start = source.index(f"func {function}(_ name: HTMLName")
     end = source.index("default:", start)
     return set(re.findall(r"case \.(\w+):", source[start:end]))
 
 
 class Emitter:
-    def __init__(self):
+    def __init__(self, context, closed=False):
         self.lines = []
         self.counter = 0
         # Contexts pushed by sections of flags and text: never objects, so c0 stays innermost.
         self.scalar = set()
-        self.flags = answered("flag")
-        self.texts = answered("text")
+        self.flags = answered(context, "flag")
+        self.texts = answered(context, "text")
         # Names written straight into the buffer, already safe: no string is made for them.
-        self.written = answered("write")
+        self.written = answered(context, "write")
+        # Whether every name must be one c0 answers by type (a chain has no outer context).
+        self.closed = closed
+        # Contexts pushed by {{#bubbles}}: a bubble each, written by the message writer.
+        self.bubbles = set()
 
     def direct(self, contexts):
         """Whether c0 is the innermost object, so its typed answers can be read directly."""
@@ -148,6 +157,22 @@ class Emitter:
     def nodes(self, nodes, contexts, depth):
         for node in nodes:
             kind = node[0]
+            if kind == ">":
+                if node[1] != "message" or not contexts or contexts[-1] not in self.bubbles:
+                    sys.exit(f"the partial {node[1]!r} is supported only as {{{{>message}}}} in {{{{#bubbles}}}}")
+                self.emit(depth, f"MessageHTMLWriter.write({contexts[-1]}, into: &out)")
+                continue
+            if kind == "#" and node[1] == "bubbles" and self.closed and contexts == ["c0"]:
+                self.counter += 1
+                context = f"c{self.counter}"
+                self.bubbles.add(context)
+                self.emit(depth, f"c0.forEachBubble {{ {context} in")
+                self.nodes(node[2], contexts + [context], depth + 1)
+                self.emit(depth, "}")
+                continue
+            known = node[1] in self.flags | self.texts | self.written
+            if self.closed and kind != "text" and not (self.direct(contexts) and known):
+                sys.exit(f"{{{{{node[1]}}}}} is not a name the chain's context answers by type")
             if kind == "text":
                 self.emit(depth, f"out.write({swift_string(node[1])})")
             elif kind == "var" and self.direct(contexts) and node[1] in self.written:
@@ -241,26 +266,54 @@ extension MustacheOutput {
 '''
 
 
-def generate():
-    emitter = Emitter()
-    emitter.nodes(tree(tokens(TEMPLATE.read_text())), ["c0"], 2)
-    source = HEADER + "\n".join(emitter.lines) + "\n" + FOOTER
+CHAIN_HEADER = '''// Generated by scripts/generate-message-writer.py from Templates/html/chain.mustache: do not edit.
+// Change the template, then run `python3 scripts/generate-message-writer.py`; a test fails while
+// this file is out of date, so the template stays the one source of the chain markup.
+
+/// `chain.mustache`, compiled to Swift: the built-in chain template written straight into the
+/// page's buffer, its bubbles by `MessageHTMLWriter`. Used only while the page's `chain` and
+/// `message` templates are both the built-in ones; a theme or `--templates` override is walked.
+enum ChainHTMLWriter {
+    static func write(_ c0: ChainContext, into out: inout MustacheOutput) {
+'''
+
+CHAIN_FOOTER = '''    }
+}
+'''
+
+WRITERS = [
+    ("message.mustache", "BubbleContext.swift", "MessageHTMLWriter.swift", HEADER, FOOTER, False),
+    ("chain.mustache", "HTMLDayContexts.swift", "ChainHTMLWriter.swift", CHAIN_HEADER, CHAIN_FOOTER, True),
+]
+
+
+def generate(template, context, output, header, footer, closed):
+    emitter = Emitter(context, closed)
+    emitter.nodes(tree(tokens((TEMPLATES / template).read_text())), ["c0"], 2)
+    source = header + "\n".join(emitter.lines) + "\n" + footer
     # Laid out by the project's own swift-format configuration, so the lint stays clean.
     formatted = subprocess.run(
-        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename", str(OUTPUT)],
+        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename",
+         str(CONTEXTS / output)],
         input=source, capture_output=True, text=True, check=True)
     return formatted.stdout
 
 
 def main():
-    text = generate()
-    if "--check" in sys.argv[1:]:
-        if OUTPUT.read_text() != text:
-            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python3 scripts/generate-message-writer.py",
-                  file=sys.stderr)
-            sys.exit(1)
-        return
-    OUTPUT.write_text(text)
+    stale = []
+    for template, context, output, header, footer, closed in WRITERS:
+        text = generate(template, context, output, header, footer, closed)
+        path = CONTEXTS / output
+        if "--check" in sys.argv[1:]:
+            if not path.exists() or path.read_text() != text:
+                stale.append(path)
+        else:
+            path.write_text(text)
+    for path in stale:
+        print(f"{path.relative_to(ROOT)} is out of date: run python3 scripts/generate-message-writer.py",
+              file=sys.stderr)
+    if stale:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,9 @@ import Testing
 
 @testable import ScrollbackRender
 
-/// The built-in message template is written by `MessageHTMLWriter` rather than walked as
-/// Mustache. These tests render the same layouts both ways and require the same bytes, so the
-/// writer and `message.mustache` cannot drift apart.
+/// The built-in message and chain templates are written by `MessageHTMLWriter` and
+/// `ChainHTMLWriter` rather than walked as Mustache. These tests render the same layouts both ways
+/// and require the same bytes, so the writers and the templates cannot drift apart.
 @Suite("Message HTML writer")
 struct MessageHTMLWriterTests {
     static let themes = HTMLTheme.all.map(\.name)
@@ -106,11 +106,24 @@ struct MessageHTMLWriterTests {
         #expect(html.contains("<p class=\"mine\">Yes &amp; &quot;quotes&quot; &#39;too&#39;</p>"))
         #expect(!HTMLTest.body(html).contains("class=\"sb-msg"))
     }
+
+    @Test("An overridden chain template is walked, its bubbles still written by the message writer")
+    func chainOverrideIsHonoured() throws {
+        let chain =
+            "<section class=\"mine\" data-side=\"{{alignment}}\">{{#bubbles}}{{>message}}{{/bubbles}}</section>\n"
+        let options = HTMLOptions(templateOverrides: ["chain.mustache": chain])
+        let layout = try LayoutEngine.layout(Transcript.load(bytes: Array(Self.featureLog.utf8), name: "f.json"))
+        let body = HTMLTest.body(try HTMLRenderer.render(layout, options: options))
+        #expect(body.contains("<section class=\"mine\" data-side=\"trailing\"><div class=\"sb-msg"))
+        #expect(!body.contains("class=\"sb-chain"))
+        let walked = try Self.render(layout, theme: "imessage", media: nil, page: .standalone, direct: false)
+        #expect(HTMLTest.body(walked).contains("class=\"sb-chain"))
+    }
 }
 
 @Suite("Message HTML writer source")
 struct MessageHTMLWriterSourceTests {
-    @Test("The writer is the code generated from the current message.mustache")
+    @Test("The writers are the code generated from the current message.mustache and chain.mustache")
     func generatedFromTheTemplate() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

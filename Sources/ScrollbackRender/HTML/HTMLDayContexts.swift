@@ -30,27 +30,67 @@ struct DayContext: HTMLContext {
 }
 
 /// `chain.mustache`'s names.
-struct ChainContext: HTMLContext {
+struct ChainContext: HTMLContext, MustacheCompiledPartial {
     let chain: ChainLayout
     let session: HTMLRenderSession
 
     func value(_ name: HTMLName) -> MustacheValue? {
+        if let flag = flag(name) { return .bool(flag) }
+        if let text = text(name) { return .string(text) }
         switch name {
-        case .isSystem: .bool(chain.kind == .system)
-        case .alignment: .string(chain.alignment.rawValue)
-        case .showName: .bool(chain.showName)
-        case .isMe: .bool(chain.sender != nil && chain.sender == session.layout.me)
-        case .senderName: .string(session.name(chain.sender))
-        case .colorIndex: .string(String(chain.sender.flatMap { session.layout.participant($0)?.colorIndex } ?? 0))
-        case .chainAvatarClass: .string(session.avatarClass(chain.sender))
-        case .chainInitials: .string(session.initials(chain.sender))
-        case .firstTime: .string(chain.bubbles.first?.timeLabel ?? "")
-        case .firstIsoTime: .string(chain.bubbles.first?.isoTime ?? "")
         case .bubbles:
-            .lazyList(count: chain.bubbles.count) {
+            return .lazyList(count: chain.bubbles.count) {
                 .object(BubbleContext(bubble: chain.bubbles[$0], session: session))
             }
+        default: return nil
+        }
+    }
+
+    /// The names answered with a flag. The generated chain writer reads these (and `text`)
+    /// directly, without boxing a `MustacheValue`; `scripts/generate-message-writer.py` finds
+    /// which names they are by reading this switch.
+    func flag(_ name: HTMLName) -> Bool? {
+        switch name {
+        case .isSystem: chain.kind == .system
+        case .showName: chain.showName
+        case .isMe: chain.sender != nil && chain.sender == session.layout.me
         default: nil
         }
+    }
+
+    /// The names answered with text (see `flag`).
+    func text(_ name: HTMLName) -> String? {
+        switch name {
+        case .alignment: chain.alignment.rawValue
+        case .senderName: session.name(chain.sender)
+        case .colorIndex: String(colorIndex)
+        case .chainAvatarClass: session.avatarClass(chain.sender)
+        case .chainInitials: session.initials(chain.sender)
+        case .firstTime: chain.bubbles.first?.timeLabel ?? ""
+        case .firstIsoTime: chain.bubbles.first?.isoTime ?? ""
+        default: nil
+        }
+    }
+
+    /// The names the generated writer appends straight into the page's buffer (see `flag`),
+    /// making no string: a number's digits are safe as they are.
+    func write(_ name: HTMLName, into out: inout MustacheOutput) -> Bool {
+        switch name {
+        case .colorIndex: out.write(String(colorIndex))
+        default: return false
+        }
+        return true
+    }
+
+    private var colorIndex: Int { chain.sender.flatMap { session.layout.participant($0)?.colorIndex } ?? 0 }
+
+    /// Each bubble's context in turn, as `{{#bubbles}}` pushes them.
+    func forEachBubble(_ body: (BubbleContext) -> Void) {
+        for bubble in chain.bubbles { body(BubbleContext(bubble: bubble, session: session)) }
+    }
+
+    /// The built-in `chain.mustache`, written by the code generated from it (`ChainHTMLWriter`).
+    func writeCompiledPartial(to buffer: inout MustacheOutput) {
+        ChainHTMLWriter.write(self, into: &buffer)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackLayout
 import ScrollbackModel
+import ScrollbackTemplates
 
 /// Draws a layout as an HTML page: Mustache templates for the structure, Swift for
 /// message bodies (Markdown), so a page of 100k messages renders in one streaming pass.
@@ -42,7 +43,8 @@ package struct HTMLTemplates: Sendable {
     }
 
     /// `writesMessagesDirectly`: whether an unchanged built-in `message.mustache` is written by
-    /// `MessageHTMLWriter` (the same bytes, faster) rather than walked as a template.
+    /// `MessageHTMLWriter`, and with it an unchanged `chain.mustache` by `ChainHTMLWriter` (the
+    /// same bytes, faster), rather than walked as templates.
     init(options: HTMLOptions, writesMessagesDirectly: Bool) throws {
         guard let theme = HTMLTheme.named(options.theme) else { throw HTMLRenderError.unknownTheme(options.theme) }
         let files = theme.files(overrides: options.templateOverrides)
@@ -64,8 +66,11 @@ package struct HTMLTemplates: Sendable {
         } catch {
             throw HTMLRenderError.template(error)
         }
-        if writesMessagesDirectly, files["message.mustache"] == theme.files(overrides: [:])["message.mustache"] {
+        // The writers were generated from the default files, which a theme may replace too.
+        if writesMessagesDirectly, files["message.mustache"] == BuiltinTemplates.files["message.mustache"] {
             library.compile(partial: "message")
+            // The chain writer writes its bubbles with the message writer: only with both built in.
+            if files["chain.mustache"] == BuiltinTemplates.files["chain.mustache"] { library.compile(partial: "chain") }
         }
         self.library = library
         self.options = options
