@@ -36,6 +36,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // Linux calls of the C library that Swift's Glibc module does not declare.
+        .systemLibrary(name: "CLinux"),
 
         // The pipeline, one module a stage; arrows point one way.
         .target(name: "ScrollbackModel"),
@@ -89,7 +91,7 @@ let package = Package(
         .target(name: "ScrollbackTesting", dependencies: ["Scrollback"]),
         // `scrollback serve`: the live page over HTTP (the only `import CMicroHTTPD`).
         .target(name: "ScrollbackServe", dependencies: ["Scrollback", "ScrollbackTemplates", "CMicroHTTPD"]),
-        .target(name: "ScrollbackCLI", dependencies: ["Scrollback", "ScrollbackServe"]),
+        .target(name: "ScrollbackCLI", dependencies: ["Scrollback", "ScrollbackServe", "CLinux"]),
         .executableTarget(name: "scrollback", dependencies: ["ScrollbackCLI"]),
 
         // Tests.

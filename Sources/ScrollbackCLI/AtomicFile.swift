@@ -32,7 +32,7 @@ public enum AtomicFile {
             if open { close(descriptor) }
             if !succeeded { unlink(temporary) }
         }
-        let stream = FileDescriptorStream(descriptor: descriptor)
+        let stream = FileDescriptorStream(descriptor: descriptor, writesBack: true)
         var output = FileOutput(stream: stream)
         try body(&output)
         stream.flush()

@@ -22,6 +22,24 @@ struct AtomicWriteTests {
         #expect(try folder.contents() == ["out.txt"])
     }
 
+    @Test("A file written in many pieces, sent to disk as it grows, arrives whole and in order")
+    func bigFileArrivesWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let target = try folder.write("big.txt", "old\n")
+        // Lines of different lengths, so a piece lost or repeated at any buffer's edge shows.
+        let lines = (0..<600_000).map { "line \($0) " + String(repeating: "x", count: $0 % 61) + "\n" }
+        try AtomicFile.write(target) { output in
+            for line in lines { output.write(line) }
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: target))
+        let expected = Data(lines.joined().utf8)
+        #expect(written.count == expected.count)
+        #expect(written.count > 2 * 8 << 20)
+        #expect(written == expected)
+        #expect(try folder.contents() == ["big.txt"])
+    }
+
     @Test("Temporary files of dead writers to the same target are removed; nothing else is touched")
     func staleTemporariesRemoved() throws {
         let folder = try TemporaryFolder()
