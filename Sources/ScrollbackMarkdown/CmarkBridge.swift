@@ -28,9 +28,9 @@ enum CmarkBridge {
     /// library, the clearing is unconditional, and the extensions' character lists cannot be
     /// emptied to stop it, because the inline pass also looks the `~` delimiter's extension up
     /// in them. So Markdown runs as a pipeline in which only finishing (closing the last blocks
-    /// and the inline pass) is one at a time: feeding (block parsing) and freeing touch no
-    /// process-wide data (checked in the
-    /// 0.29.0.gfm.6 library: neither reaches `cmark_parse_inlines` or writes a global), and run
+    /// and the inline pass) is one at a time: making a parser and feeding it (block parsing)
+    /// touch no process-wide data (checked in the 0.29.0.gfm.6 library: neither reaches
+    /// `cmark_parse_inlines` or writes a global), nor does the thread's arena, and they run
     /// on any thread, as do turning the tree into Swift values and writing HTML from them
     /// (`ChainsAhead` in the HTML renderer, the site's parallel inputs). Finishing is
     /// about a third of a chat body's cost, so two or three cores rarely wait for it; it would
@@ -41,34 +41,28 @@ enum CmarkBridge {
     private static let finishLock = Mutex(())
 
     static func parse(_ text: String) -> MarkdownDocument {
+        // The parser and its document live in the thread's arena until it is reset, after the
+        // document has become Swift values: neither is freed node by node.
+        let arena = CmarkArena.ofThisThread
+        defer { arena.reset() }
         guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
-        defer { cmark_node_free(root) }
         return MarkdownDocument(blocks: blocks(of: root, depth: 0))
     }
 
-    /// Each thread's parser, made the first time the thread parses a document and freed when
-    /// the thread ends. `cmark_parser_finish` leaves a parser reset for the next document with
-    /// its options and extensions kept, so one parser serves every document of its thread:
-    /// making a parser and attaching the five extensions took about a fifth as many
-    /// instructions as parsing a chat message with them.
-    private static let parserKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { parser in cmark_parser_free(OpaquePointer(parser)) }
-        precondition(status == 0, "no thread-specific key for the Markdown parser")
-        return key
-    }()
-
-    private static func threadParser() -> OpaquePointer? {
-        if let parser = pthread_getspecific(parserKey) { return OpaquePointer(parser) }
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return nil }
+    /// A parser for one document, made in the thread's arena with the extensions attached: with
+    /// its memory there, making one costs a few pointer moves.
+    private static func arenaParser() -> OpaquePointer? {
+        guard
+            let parser = cmark_parser_new_with_mem(
+                CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8, CmarkArena.allocator)
+        else { return nil }
         for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
-        pthread_setspecific(parserKey, UnsafeRawPointer(parser))
         return parser
     }
 
-    /// The document's node tree; the caller frees it.
+    /// The document's node tree, in the thread's arena.
     private static func parseTree(_ text: String) -> OpaquePointer? {
-        guard let parser = threadParser() else { return nil }
+        guard let parser = arenaParser() else { return nil }
         var text = text
         text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
