@@ -5,7 +5,7 @@ import ScrollbackModel
 ///
 /// Every value comes from `MessagePresentation`; this type only spells it for the template
 /// (and resolves files to what a page can load). The body's HTML is made only when asked.
-struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
+struct BubbleContext: HTMLContext, MustacheRawWriter {
     /// The presentation and its message, boxed: the template copies this context into a value
     /// per section, and one reference is cheaper to copy than every field of a presentation.
     private let box: Box
@@ -121,11 +121,6 @@ struct BubbleContext: HTMLContext, MustacheRawWriter, MustacheCompiledPartial {
     /// A system line's words as inline HTML, written into the page's buffer.
     func writeInlineBody(into buffer: inout MustacheOutput) {
         session.writeInlineBody(box.message, to: &buffer.bytes)
-    }
-
-    /// The built-in `message.mustache`, written by the code generated from it (`MessageHTMLWriter`).
-    func writeCompiledPartial(to buffer: inout MustacheOutput) {
-        MessageHTMLWriter.write(self, into: &buffer)
     }
 }
 

@@ -30,7 +30,7 @@ struct DayContext: HTMLContext {
 }
 
 /// `chain.mustache`'s names.
-struct ChainContext: HTMLContext, MustacheCompiledPartial {
+struct ChainContext: HTMLContext {
     let chain: ChainLayout
     let session: HTMLRenderSession
 
@@ -87,10 +87,5 @@ struct ChainContext: HTMLContext, MustacheCompiledPartial {
     /// Each bubble's context in turn, as `{{#bubbles}}` pushes them.
     func forEachBubble(_ body: (BubbleContext) -> Void) {
         for bubble in chain.bubbles { body(BubbleContext(bubble: bubble, session: session)) }
-    }
-
-    /// The built-in `chain.mustache`, written by the code generated from it (`ChainHTMLWriter`).
-    func writeCompiledPartial(to buffer: inout MustacheOutput) {
-        ChainHTMLWriter.write(self, into: &buffer)
     }
 }

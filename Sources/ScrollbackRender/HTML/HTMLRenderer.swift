@@ -67,10 +67,21 @@ package struct HTMLTemplates: Sendable {
             throw HTMLRenderError.template(error)
         }
         // The writers were generated from the default files, which a theme may replace too.
+        // A context is told from others by its concrete type, a cheaper test than a protocol's.
         if writesMessagesDirectly, files["message.mustache"] == BuiltinTemplates.files["message.mustache"] {
-            library.compile(partial: "message")
+            library.compile(partial: "message") { context, output in
+                guard let bubble = context as? BubbleContext else { return false }
+                MessageHTMLWriter.write(bubble, into: &output)
+                return true
+            }
             // The chain writer writes its bubbles with the message writer: only with both built in.
-            if files["chain.mustache"] == BuiltinTemplates.files["chain.mustache"] { library.compile(partial: "chain") }
+            if files["chain.mustache"] == BuiltinTemplates.files["chain.mustache"] {
+                library.compile(partial: "chain") { context, output in
+                    guard let chain = context as? ChainContext else { return false }
+                    ChainHTMLWriter.write(chain, into: &output)
+                    return true
+                }
+            }
         }
         self.library = library
         self.options = options

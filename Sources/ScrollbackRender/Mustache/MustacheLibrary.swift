@@ -4,8 +4,13 @@ package struct MustacheLibrary: Sendable {
     private var slots: [MustacheTemplate] = []
     /// Slot by partial name (and, for indented variants, name + NUL + indent).
     private var slotByKey: [String: Int] = [:]
-    /// Slots whose partial the innermost context may write itself (`MustacheCompiledPartial`).
-    private var compiledSlots: [Bool] = []
+    /// Code that writes a slot's partial itself, by slot (`compile(partial:writer:)`).
+    private var compiledWriters: [CompiledPartial?] = []
+
+    /// Writes a partial for the innermost context, in code that mirrors the partial's built-in
+    /// text (`MessageHTMLWriter`), and returns `true`; returns `false`, writing nothing, for a
+    /// context it does not know, which then gets the partial walked.
+    typealias CompiledPartial = @Sendable (any MustacheContext, inout MustacheOutput) -> Bool
 
     /// Compiles every source; keys are partial names (`chain`), values the template text.
     ///
@@ -42,16 +47,19 @@ package struct MustacheLibrary: Sendable {
         }
     }
 
-    /// Lets contexts that know how write the partial `name` (not its indented variants) themselves.
+    /// Lets `writer` write the partial `name` (not its indented variants) for the contexts it knows.
     ///
     /// Only for a partial whose text is the one that code mirrors: the caller checks that.
-    mutating func compile(partial name: String) {
+    mutating func compile(partial name: String, writer: @escaping CompiledPartial) {
         guard let slot = slotByKey[name] else { return }
-        if compiledSlots.isEmpty { compiledSlots = Array(repeating: false, count: slots.count) }
-        compiledSlots[slot] = true
+        if compiledWriters.isEmpty { compiledWriters = Array(repeating: nil, count: slots.count) }
+        compiledWriters[slot] = writer
     }
 
-    func isCompiled(slot: Int) -> Bool { slot >= 0 && slot < compiledSlots.count && compiledSlots[slot] }
+    /// The code that writes the partial in `slot`, if it has been given some.
+    func compiledWriter(slot: Int) -> CompiledPartial? {
+        slot >= 0 && slot < compiledWriters.count ? compiledWriters[slot] : nil
+    }
 
     /// The compiled template named `name`, if any.
     package func template(_ name: String) -> MustacheTemplate? { slotByKey[name].map { slots[$0] } }

@@ -52,10 +52,9 @@ struct MustacheRenderer {
                     if value.isTruthy { renderPushing(value, children, to: &buffer, flush: flush) }
                 }
             case .partial(_, _, let slot):
-                if library.isCompiled(slot: slot), case .object(let top)? = stack.last,
-                    let compiled = top as? MustacheCompiledPartial
+                if let writer = library.compiledWriter(slot: slot), case .object(let top)? = stack.last,
+                    writer(top, &buffer)
                 {
-                    compiled.writeCompiledPartial(to: &buffer)
                     if buffer.bytes.count >= MustacheOutput.flushSize { flush(&buffer) }
                     continue
                 }
@@ -101,11 +100,4 @@ protocol MustacheRawWriter {
     /// Writes the value for `name` and returns `true`, or returns `false` when it does not know
     /// the name. Only asked when this context is the innermost one.
     func writeRaw(_ name: MustacheName, to buffer: inout MustacheOutput) -> Bool
-}
-
-/// A context that can write a partial itself, in code that mirrors the partial's built-in text
-/// (`MessageHTMLWriter`). Asked only for partials the library was told are unchanged
-/// (`MustacheLibrary.compile(partial:)`), and only when this context is the innermost one.
-protocol MustacheCompiledPartial {
-    func writeCompiledPartial(to buffer: inout MustacheOutput)
 }
