@@ -9,7 +9,7 @@ loopback ports with the already-built .build/debug/scrollback:
   - a bad line while serving is reported with its place and left out.
 Ends with a line "N passed, M failed" and exits non-zero when anything failed.
 """
-import http.client, json, os, shutil, subprocess, sys, tempfile, time
+import http.client, json, os, subprocess, sys, tempfile, time
 
 from support import BINARY, ROOT, binary_missing, check, chromium, summary
 from support.live import Serve, append, header, message, wait_for
@@ -30,7 +30,12 @@ def has(driver, element_id):
 def main():
     if binary_missing():
         return 1
-    folder = tempfile.mkdtemp(prefix="scrollback-live-inputs-")
+    with tempfile.TemporaryDirectory(prefix="scrollback-live-inputs-") as folder:
+        return checks(folder)
+
+
+def checks(folder):
+    """The checks, with their files in `folder` (removed by `main` afterwards)."""
     driver = chromium("--force-device-scale-factor=1")
     try:
         def standard_input():
@@ -175,7 +180,6 @@ def main():
         check("a port in use is a one-line error; a port out of range is a usage error", port_in_use)
     finally:
         driver.quit()
-        shutil.rmtree(folder, ignore_errors=True)
     return summary()
 
 

@@ -67,7 +67,12 @@ class Page(threading.Thread):
 def main():
     if binary_missing():
         return 1
-    folder = tempfile.mkdtemp(prefix="scrollback-load-")
+    with tempfile.TemporaryDirectory(prefix="scrollback-load-") as folder:
+        return checks(folder)
+
+
+def checks(folder):
+    """The checks, with their files in `folder` (removed by `main` afterwards)."""
     path = os.path.join(folder, "load.jsonl")
     append(path, header("Load"))
 

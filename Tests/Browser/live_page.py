@@ -69,8 +69,13 @@ def fresh_log(driver, folder, lines, index):
 def main():
     if binary_missing():
         return 1
+    with tempfile.TemporaryDirectory(prefix="scrollback-live-") as folder:
+        return checks(folder)
+
+
+def checks(folder):
+    """The checks, with their files in `folder` (removed by `main` afterwards)."""
     driver = chromium("--force-device-scale-factor=1", trap=TRAP)
-    folder = tempfile.mkdtemp(prefix="scrollback-live-")
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 420, "height": 700, "deviceScaleFactor": 1, "mobile": False})

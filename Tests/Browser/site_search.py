@@ -34,7 +34,12 @@ def search(driver, site, query, base=None):
 def main():
     if binary_missing():
         return 1
-    work = tempfile.mkdtemp(prefix="scrollback-site-search-")
+    with tempfile.TemporaryDirectory(prefix="scrollback-site-search-") as work:
+        return checks(work)
+
+
+def checks(work):
+    """The checks, with the site and its inputs in `work` (removed by `main` afterwards)."""
     site = os.path.join(work, "site")
     examples = sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json")))
     # A message longer than the 32 words whose order the index keeps, over two days.

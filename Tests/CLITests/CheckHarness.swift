@@ -15,9 +15,7 @@ struct CheckHarness {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "scrollback-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolders.folder("check")
     }
 
     /// A path inside the folder.

@@ -62,8 +62,7 @@ struct ColorPolicyTests {
 
     @Test("render colours an .ans file unless NO_COLOR or --color never; check pins 256 colours")
     func renderFollowsThePolicy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("colour-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFolders.folder("colour")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("chat.json")
         try Data(Self.log.utf8).write(to: input)

@@ -22,7 +22,7 @@ extension FollowTmuxTests {
             "feed-live-state.sh",
             "cat '\(log.path)'; sleep 3; echo '{\"type\":\"typing\",\"sender\":\"ben\",\"stop\":true}'\n")
         let name = "scrollback-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".sock").path
+        let socket = TestFolders.root.appendingPathComponent(name + ".sock").path
         defer { _ = try? FollowTmuxTests.run(["-S", socket, "kill-server"]) }
         let command =
             "sh '\(feeder.path)' | env TERM=xterm-256color NO_COLOR= '\(FollowTmuxTests.binary)' follow - --width 60 --color never; sleep 600"

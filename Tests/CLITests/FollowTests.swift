@@ -29,10 +29,9 @@ struct FollowTests {
         return (lines + updates).joined(separator: "\n") + "\n"
     }
 
+    /// Writes `contents` to a file named `name` in a fresh test folder and returns its URL.
     static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-follow-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
+        let url = try TestFolders.folder("follow").appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

@@ -34,8 +34,8 @@ struct FollowTmuxTests {
     /// Runs `command` in a fresh tmux server and returns the pane with its colours once the command has finished.
     static func screen(running command: String, width: Int) throws -> String {
         let name = "scrollback-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".sock").path
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".done").path
+        let socket = TestFolders.root.appendingPathComponent(name + ".sock").path
+        let marker = TestFolders.root.appendingPathComponent(name + ".done").path
         defer {
             _ = try? run(["-S", socket, "kill-server"])
             for path in [socket, marker] { try? FileManager.default.removeItem(atPath: path) }
@@ -62,7 +62,7 @@ struct FollowTmuxTests {
     /// inherited descriptors open, which `Process` waits on.
     @discardableResult
     static func run(detached: Bool = false, _ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory
+        let output = TestFolders.root
             .appendingPathComponent("tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         var actions = posix_spawn_file_actions_t()

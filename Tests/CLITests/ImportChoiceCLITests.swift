@@ -18,7 +18,7 @@ struct ImportChoiceCLITests {
 
     @Test("--conversation takes a title as well as an id", arguments: ["42", "Gaming Crew", "gaming crew"])
     func titleOrID(_ choice: String) throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("choice-\(UUID().uuidString).json")
+        let output = TestFolders.path("choice", suffix: ".json")
         defer { try? FileManager.default.removeItem(at: output) }
         let result = CLIRunner.run([
             "render", try Self.fixture("telegram/telegram-export-md/result.json"), "--conversation", choice,
@@ -42,7 +42,7 @@ struct ImportChoiceCLITests {
     @Test("A hint to pass --me is printed without --me and left out with it")
     func meHint() throws {
         let path = try Self.fixture("whatsapp/chat-analytics/2A_5M.txt")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hint-\(UUID().uuidString).txt")
+        let output = TestFolders.path("hint", suffix: ".txt")
         defer { try? FileManager.default.removeItem(at: output) }
         let without = CLIRunner.run(["render", path, "--format", "text", "-o", output.path])
         #expect(without.stderr.contains("--me"))
@@ -53,7 +53,7 @@ struct ImportChoiceCLITests {
 
     @Test("A WhatsApp zip's photos are read from inside the zip and inlined in the page")
     func zipPhotosInline() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).html")
+        let output = TestFolders.path("zip", suffix: ".html")
         defer { try? FileManager.default.removeItem(at: output) }
         let path = try Self.fixture("whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip")
         let result = CLIRunner.run(["render", path, "-o", output.path])
@@ -64,7 +64,7 @@ struct ImportChoiceCLITests {
 
     @Test("A site of a WhatsApp zip copies the zip's media into the site and links them")
     func zipMediaInSite() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("zip-site-\(UUID().uuidString)")
+        let site = TestFolders.path("zip-site")
         defer { try? FileManager.default.removeItem(at: site) }
         let path = try Self.fixture("whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip")
         let result = CLIRunner.run(["site", path, "-o", site.path])

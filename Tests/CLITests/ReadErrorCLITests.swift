@@ -17,8 +17,7 @@ private func run(_ arguments: [String]) -> Run {
 
 /// A fresh temporary folder with `files` written into it; returns its path.
 private func folder(_ files: [String: [UInt8]]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try TestFolders.folder("cli")
     for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
     return url.path
 }

@@ -13,7 +13,7 @@ struct SiteCommandTests {
     }
 
     static func folder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-cli-site-\(UUID().uuidString)").path
+        TestFolders.path("cli-site").path
     }
 
     static var examples: [String] {

@@ -29,7 +29,7 @@ struct ThemesCommandTests {
 
     @Test("themes --export writes the theme's templates and stylesheets, which --templates then reads")
     func exports() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-theme-\(UUID().uuidString)")
+        let folder = TestFolders.path("theme")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (status, _, _) = Self.run(["themes", "--export", "discord", folder.path])
         #expect(status == 0)

@@ -12,6 +12,11 @@ struct SnapshotHelperTests {
             let text = String(describing: issue)
             return text.contains("differs from its snapshot") && text.contains("@@ -1") && text.contains("+not the")
         }
+        // The mismatch leaves its new output in the temporary folder; this one is no one's to review.
+        let newOutput = FileManager.default.temporaryDirectory.appendingPathComponent("new-support-chat.json")
+        if FileManager.default.contents(atPath: newOutput.path) == Data("not the recorded layout\n".utf8) {
+            try? FileManager.default.removeItem(at: newOutput)
+        }
     }
 
     @Test("Output equal to its snapshot passes without touching the file")

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import TestSupport
 import Testing
 
 @testable import ScrollbackReaders
@@ -165,9 +166,7 @@ struct MappedInputTests {
     }
 
     private static func write(_ bytes: [UInt8], name: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scrollback-mapped-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestFolders.folder("mapped").path
         let path = (folder as NSString).appendingPathComponent(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path

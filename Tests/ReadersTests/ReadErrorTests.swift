@@ -1,6 +1,7 @@
 import Foundation
 import ScrollbackModel
 import ScrollbackReaders
+import TestSupport
 import Testing
 
 /// Every way reading can fail says where (file, line, column) and what, in one sentence.
@@ -175,8 +176,7 @@ struct ReadErrorTests {
 
     @Test("A missing file is an error that names it")
     func missingFile() {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-missing-\(UUID()).json")
-            .path
+        let path = TestFolders.path("missing", suffix: ".json").path
         #expect(throws: ReadError(location: SourceLocation(file: path), problem: .fileNotFound)) {
             try ChatInput.load(path)
         }

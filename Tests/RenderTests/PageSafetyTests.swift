@@ -62,7 +62,7 @@ struct PageSafetyTests {
 
     @Test("Local images and avatars inside the input's folder are inlined; a path outside it is not read")
     func localImages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-media-\(UUID().uuidString)")
+        let folder = try TestFolders.folder("media")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

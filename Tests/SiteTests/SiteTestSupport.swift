@@ -4,12 +4,9 @@ import TestSupport
 
 /// Temporary folders, small logs and a link crawler for the site tests.
 enum SiteTest {
-    /// A fresh, empty folder under the system's temporary folder.
+    /// A fresh, empty folder in the test process's temporary root (`TestFolders`).
     static func folder(_ name: String = "site") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "scrollback-\(name)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestFolders.folder(name)
     }
 
     /// A native log: messages as `(id, sender, "YYYY-MM-DDTHH:MM", text, extra JSON fields)`.

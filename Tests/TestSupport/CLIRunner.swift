@@ -80,12 +80,12 @@ public final class Capture: @unchecked Sendable {
     }
 }
 
-/// A fresh temporary folder, removed by the caller with `remove()`.
+/// A fresh temporary folder in the test process's root (`TestFolders`), removed by the caller with
+/// `remove()`, or with the root when the process exits.
 public struct TemporaryFolder {
     public let url: URL
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollback-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TestFolders.folder("test")
     }
     /// Writes a file in the folder and returns its path.
     @discardableResult

@@ -3,7 +3,7 @@
 run.py runs each *.py beside this folder as its own process; this package is imported by them,
 not run.
 """
-import os, subprocess, traceback
+import os, subprocess, tempfile, traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -67,7 +67,19 @@ def chromium(*flags, trap=None, network=False):
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Chromium makes its scratch folders in TMPDIR and leaves one there when chromedriver stops it: it
+    # gets a folder of its own, removed when the driver quits (or else when Python exits).
+    scratch = tempfile.TemporaryDirectory(prefix="scrollback-chromium-", ignore_cleanup_errors=True)
+    service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": scratch.name})
+    driver = webdriver.Chrome(service=service, options=options)
+    stop = driver.quit
+
+    def quit_and_clean():
+        try:
+            stop()
+        finally:
+            scratch.cleanup()
+    driver.quit = quit_and_clean
     if network:
         driver.execute_cdp_cmd("Network.enable", {})
     if trap:

@@ -3,6 +3,7 @@ import ScrollbackLayout
 import ScrollbackModel
 import ScrollbackReaders
 import ScrollbackRender
+import TestSupport
 
 /// Helpers the importer tests share: reading inline text, laying out, and building folders and zips.
 enum ImportTesting {
@@ -34,10 +35,9 @@ enum ImportTesting {
         return LayoutSummary(object)
     }
 
-    /// A fresh folder under the temporary directory holding `files` (relative path → text).
+    /// A fresh folder in the test process's temporary root (`TestFolders`) holding `files` (relative path → text).
     static func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scrollback-import-\(UUID().uuidString)").path
+        let root = try TestFolders.folder("import").path
         for (path, text) in files {
             let full = (root as NSString).appendingPathComponent(path)
             try FileManager.default.createDirectory(
