@@ -12,7 +12,7 @@ import Foundation
 /// for the whole process, which two threads parsing at once would share, hence this one, kept per
 /// thread. A parser made from it lives only until the next `reset`; nothing made from it is freed
 /// by cmark's `free`, which does nothing here.
-final class CmarkArena {
+struct CmarkArena: ~Copyable {
     /// The size of an ordinary block; a bigger request gets a block of its own.
     static let blockSize = 64 << 10
     /// Room before each allocation for its size, keeping every allocation 16-byte aligned.
@@ -35,9 +35,11 @@ final class CmarkArena {
     deinit { for block in blocks { free(block) } }
 
     /// Gives back everything allocated since the last reset; keeps the first block.
-    func reset() {
-        for block in blocks.dropFirst() { free(block) }
-        blocks.removeLast(blocks.count - 1)
+    mutating func reset() {
+        if blocks.count > 1 {
+            for block in blocks.dropFirst() { free(block) }
+            blocks.removeLast(blocks.count - 1)
+        }
         current = blocks[0]
         capacity = Self.blockSize
         used = 0
@@ -51,7 +53,7 @@ final class CmarkArena {
 
     private static func rounded(_ size: Int) -> Int { (size + 15) & ~15 }
 
-    func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer {
         let needed = Self.header + Self.rounded(size)
         if used + needed > capacity {
             let size = max(Self.blockSize, needed)
@@ -67,7 +69,7 @@ final class CmarkArena {
         return start + Self.header
     }
 
-    func allocateZeroed(_ count: Int, _ size: Int) -> UnsafeMutableRawPointer {
+    mutating func allocateZeroed(_ count: Int, _ size: Int) -> UnsafeMutableRawPointer {
         let (total, overflow) = count.multipliedReportingOverflow(by: size)
         guard !overflow else { fatalError("a Markdown allocation too big to count") }
         let memory = allocate(total)
@@ -75,7 +77,7 @@ final class CmarkArena {
         return memory
     }
 
-    func reallocate(_ memory: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer {
+    mutating func reallocate(_ memory: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer {
         guard let memory else { return allocate(size) }
         let start = memory - Self.header
         let old = start.load(as: Int.self)
@@ -92,18 +94,22 @@ final class CmarkArena {
 
     // MARK: One arena per thread, behind cmark's allocator
 
-    /// The calling thread's arena, made the first time it parses and freed when it ends.
-    static var ofThisThread: CmarkArena {
-        if let arena = pthread_getspecific(key) { return Unmanaged<CmarkArena>.fromOpaque(arena).takeUnretainedValue() }
-        let arena = CmarkArena()
-        pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
+    /// The calling thread's arena, made the first time it parses and freed when it ends. It is
+    /// reached through a pointer, so cmark's many calls for memory cost no reference counting.
+    static var ofThisThread: UnsafeMutablePointer<CmarkArena> {
+        if let arena = pthread_getspecific(key) { return arena.assumingMemoryBound(to: CmarkArena.self) }
+        let arena = UnsafeMutablePointer<CmarkArena>.allocate(capacity: 1)
+        arena.initialize(to: CmarkArena())
+        pthread_setspecific(key, arena)
         return arena
     }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { arena in
-            if let arena { Unmanaged<CmarkArena>.fromOpaque(arena).release() }
+            guard let arena = arena?.assumingMemoryBound(to: CmarkArena.self) else { return }
+            arena.deinitialize(count: 1)
+            arena.deallocate()
         }
         precondition(status == 0, "no thread-specific key for the Markdown arena")
         return key
@@ -115,8 +121,8 @@ final class CmarkArena {
         let allocator = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
         allocator.initialize(
             to: cmark_mem(
-                calloc: { count, size in ofThisThread.allocateZeroed(count, size) },
-                realloc: { memory, size in ofThisThread.reallocate(memory, size) },
+                calloc: { count, size in ofThisThread.pointee.allocateZeroed(count, size) },
+                realloc: { memory, size in ofThisThread.pointee.reallocate(memory, size) },
                 free: { _ in }))
         return allocator
     }()

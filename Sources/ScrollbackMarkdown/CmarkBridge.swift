@@ -44,7 +44,7 @@ enum CmarkBridge {
         // The parser and its document live in the thread's arena until it is reset, after the
         // document has become Swift values: neither is freed node by node.
         let arena = CmarkArena.ofThisThread
-        defer { arena.reset() }
+        defer { arena.pointee.reset() }
         guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
         return MarkdownDocument(blocks: blocks(of: root, depth: 0))
     }
