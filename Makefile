@@ -81,6 +81,6 @@ fuzz: deps
 # Release build against baselines (cmark-gfm, cat), the importers against the native path with their
 # PyPI peers, and the live page in Chromium; writes BENCHMARKS.md.
 bench: test-deps
-	@scripts/install-deps.sh cmark-gfm python3-venv
+	@scripts/install-deps.sh cmark-gfm time python3-venv
 	$(SWIFT) build -c release --product scrollback
 	python3 scripts/bench/run.py

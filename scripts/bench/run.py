@@ -2,7 +2,7 @@
 """Scrollback's benchmark: release build against baselines, in one run.
 
 Generates seeded corpora (cached under .build/bench), then measures wall time,
-CPU time and peak RSS (the kernel's accounting, `wait4`) of each case several times and takes
+CPU time and peak RSS (`/usr/bin/time -v`) of each case several times and takes
 medians. The cases whose ratio is a target are measured in turn (the Markdown page and
 cmark-gfm; every import format and the native path), so a slow spell of the shared
 machine weighs on both sides of a ratio alike. Every run's output is checked for completeness (message counts and a
@@ -25,8 +25,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -54,44 +52,36 @@ class TimedOut(Exception):
 
 
 def measure(command, stdout_path=None, cpus=None, timeout=None, cwd=None):
-    """Runs a command; returns its wall time, CPU seconds (user + system) and peak RSS in MB.
+    """Runs a command under /usr/bin/time -v; returns wall, cpu seconds and peak RSS in MB.
 
-    The CPU time and peak RSS are the kernel's accounting of the process (`wait4`), as
-    `/usr/bin/time` reports them; the wall time is taken here to the microsecond (`time`
-    prints hundredths, which moved a 0.23 s case by up to 4%)."""
+    The CPU time and peak RSS are `time`'s (the kernel's accounting of the command, which `time`
+    starts from a small process: a child started from this one would count this process's size
+    too). The wall time is taken here, to the microsecond: `time` prints hundredths, which moved
+    a 0.23 s case by up to 4%."""
     prefix = ["taskset", "-c", cpus] if cpus else []
     out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
-    errors = tempfile.TemporaryFile()
     started = time.perf_counter()
     # Its own process group, so a command stopped at its time limit takes its children with it.
-    process = subprocess.Popen(prefix + command, stdout=out, stderr=errors, cwd=cwd, start_new_session=True)
-    stopped = threading.Event()
-
-    def stop():
-        stopped.set()
-        os.killpg(process.pid, signal.SIGKILL)
-
-    timer = threading.Timer(timeout, stop) if timeout else None
-    if timer:
-        timer.start()
+    process = subprocess.Popen(["/usr/bin/time", "-v"] + prefix + command, stdout=out, stderr=subprocess.PIPE,
+                               cwd=cwd, start_new_session=True)
     try:
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - started
+        _, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise TimedOut()
     finally:
-        if timer:
-            timer.cancel()
         if stdout_path:
             out.close()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if stopped.is_set():
-        errors.close()
-        raise TimedOut()
-    errors.seek(0)
-    report = errors.read().decode("utf-8", "replace")
-    errors.close()
-    if process.returncode != 0:
-        raise SystemExit("benchmark command failed (%d): %s\n%s" % (process.returncode, " ".join(command), report[-2000:]))
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024}
+    result = subprocess.CompletedProcess(process.args, process.returncode, None, stderr)
+    wall = time.perf_counter() - started
+    report = result.stderr.decode("utf-8", "replace")
+    if result.returncode != 0:
+        raise SystemExit("benchmark command failed (%d): %s\n%s" % (result.returncode, " ".join(command), report[-2000:]))
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", report).group(1))
+    system = float(re.search(r"System time \(seconds\): ([\d.]+)", report).group(1))
+    rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1))
+    return {"wall": wall, "cpu": user + system, "rss": rss_kb / 1024}
 
 
 def median_run(name, command, runs, check=None, stdout_path=None, cpus=None, before=None):
