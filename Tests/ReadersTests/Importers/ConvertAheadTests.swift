@@ -27,6 +27,10 @@ struct ConvertAheadTests {
         try SlackReader.read(input, options: ReadOptions(), convertingAhead: ahead)
     }
 
+    static let claudeCode: Read = { input, ahead throws(ReadError) in
+        try ClaudeCodeReader.read(input, convertingAhead: ahead)
+    }
+
     /// Reads `input` both ways, expects the same, and returns what was read.
     @discardableResult
     static func expectSame(_ input: ChatInput, _ read: Read) throws -> ReadResult {
@@ -131,6 +135,24 @@ struct ConvertAheadTests {
         #expect(result.report.skipped.count > 50 && result.report.warnings.count > 50)
     }
 
+    @Test("Claude Code fixtures read the same with the worker")
+    func claudeCodeFixtures() throws {
+        let inputs = Self.fixtures("claude-code", ending: ".jsonl") + Self.fixtures("claude-code", ending: ".json")
+        for input in inputs where ClaudeCodeReader.reader.sniff(input) { try Self.expectSame(input, Self.claudeCode) }
+    }
+
+    @Test("A Claude Code session over 1 MB reads the same with the worker, skipped lines and titles included")
+    func bigClaudeCode() throws {
+        let input = ChatInput(name: "session.jsonl", bytes: Array(Generated.claudeCode(count: 6000).utf8))
+        #expect(input.bytes!.count > 1 << 20)
+        let result = try Self.expectSame(input, Self.claudeCode)
+        #expect(result.conversations[0].messages.count > 5000)
+        #expect(result.conversations[0].title == "Fixing the build")
+        #expect(result.conversations[0].id == "s-1")
+        #expect(result.report.skipped.count > 100)
+        #expect(result.report.inferences.contains { $0.contains("\"image\" block") })
+    }
+
     @Test("A big export that breaks late fails with the same error with the worker")
     func lateFailure() throws {
         for (text, read) in [
@@ -146,6 +168,43 @@ struct ConvertAheadTests {
 /// Exports written in the test, big enough for the worker, with what each reader reports.
 enum Generated {
     static func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
+    /// A Claude Code session: user and assistant records with text, code, tool calls and their
+    /// results, thinking and pictures, a summary that names it, and lines that are not messages
+    /// (other record types, no type, no valid time, no content, not JSON at all).
+    static func claudeCode(count: Int) -> String {
+        var lines: [String] = []
+        for index in 0..<count {
+            let time = "2026-03-01T\(two(index / 3600 % 24)):\(two(index / 60 % 60)):\(two(index % 60)).000Z"
+            let head = #""sessionId": "s-1", "uuid": "u\#(index)", "timestamp": "\#(time)""#
+            switch index % 29 {
+            case 3: lines.append(#"{"type": "summary", "summary": "Fixing the build", "leafUuid": "u1"}"#)
+            case 5: lines.append(#"{"type": "file-history-snapshot", "messageId": "m\#(index)"}"#)
+            case 7: lines.append(#"{"sessionId": "s-1", "message": {"role": "user", "content": "no type"}}"#)
+            case 11: lines.append("not json at all \(index)")
+            case 13:
+                lines.append(
+                    #"{"type": "user", "sessionId": "s-1", "timestamp": "later", "message": {"role": "user", "content": "x"}}"#
+                )
+            case 17: lines.append(#"{"type": "assistant", \#(head), "message": {"role": "assistant", "content": []}}"#)
+            case 19:
+                lines.append(
+                    #"{"type": "user", \#(head), "message": {"role": "user", "content": [{"type": "image", "source": {}}, {"type": "text", "text": "see the picture \#(index)"}]}}"#
+                )
+            default:
+                if index % 2 == 0 {
+                    lines.append(
+                        #"{"type": "user", \#(head), "message": {"role": "user", "content": "please fix test \#(index) in `main.swift`"}}"#
+                    )
+                } else {
+                    lines.append(
+                        #"{"type": "assistant", \#(head), "message": {"role": "assistant", "content": [{"type": "thinking", "thinking": "hmm"}, {"type": "text", "text": "Done: **\#(index)**\n\n```swift\nlet x = \#(index)\n```"}, {"type": "tool_use", "id": "t\#(index)", "name": "Bash", "input": {"command": "swift build"}}]}}"#
+                    )
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// An Android WhatsApp chat: continuation lines, markup, quotes and lists, files (some
     /// outside the folder), left-out media, deleted and edited messages, polls, places, system

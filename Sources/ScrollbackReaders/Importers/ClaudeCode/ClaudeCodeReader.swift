@@ -23,35 +23,69 @@ enum ClaudeCodeReader {
     static let participants = [Participant(id: "user", name: "You"), Participant(id: "assistant", name: "Claude")]
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
-        guard let bytes = input.bytes else {
-            throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("claude-code"))
-        }
-        var report = ImportReport()
-        var transcript = Transcript(
-            title: nil, me: "user", participants: participants, source: SourceLocation(file: input.name))
+        try read(input, convertingAhead: ImportJSON.StreamedWorker<Conversion>.pays(forBytes: input.bytes?.count ?? 0))
+    }
+
+    /// What the records say, gathered record by record (on the reader's thread, or on a second
+    /// core while the reader parses on).
+    struct Conversion {
+        var messages: [Message] = []
+        var title: String?
+        var id: String?
         var unshown: [String: Int] = [:]
-        // Each record is converted as it is read and then let go: only its messages are kept.
-        Self.forEachRecord(bytes, input: input, report: &report) { record, location, report in
+        var skipped: [ImportReport.Note] = []
+
+        mutating func add(_ record: JSONValue, at location: SourceLocation) {
             switch record["type"]?.string {
             case "summary":
-                if transcript.title == nil { transcript.title = record["summary"]?.string }
+                if title == nil { title = record["summary"]?.string }
             case "user", "assistant":
-                if transcript.id == nil { transcript.id = record["sessionId"]?.string }
-                let messages = ClaudeCodeRecord.messages(record, number: transcript.messages.count, location: location)
+                if id == nil { id = record["sessionId"]?.string }
+                let converted = ClaudeCodeRecord.messages(record, number: messages.count, location: location)
                 for type in ClaudeCodeRecord.unshownBlocks(record) { unshown[type, default: 0] += 1 }
-                if messages.isEmpty {
+                if converted.isEmpty {
                     let timed = record["timestamp"]?.string.flatMap { Timestamp(rfc3339: $0) } != nil
                     let reason = timed ? "the record has no message content" : "the record has no valid \"timestamp\""
-                    report.skipped.append(.init(location: location, text: reason))
+                    skipped.append(.init(location: location, text: reason))
                 }
-                transcript.messages += messages
+                messages += converted
             default:
                 let text =
                     record["type"]?.string.map { "a \"\($0)\" record is not a message" }
                     ?? "a record without a \"type\" is not a message"
-                report.skipped.append(.init(location: location, text: text))
+                skipped.append(.init(location: location, text: text))
             }
         }
+    }
+
+    /// Reads the session, with `convertingAhead` converting its records on a second core while
+    /// the lines are parsed: the result is the same either way.
+    static func read(_ input: ChatInput, convertingAhead: Bool) throws(ReadError) -> ReadResult {
+        guard let bytes = input.bytes else {
+            throw ReadError(location: SourceLocation(file: input.name), problem: .notAFolderFormat("claude-code"))
+        }
+        var report = ImportReport()
+        var conversion = Conversion()
+        let worker =
+            convertingAhead
+            ? ImportJSON.StreamedWorker<Conversion>(Conversion()) { conversion, batch in
+                for (record, location) in batch { conversion.add(record, at: location) }
+            } : nil
+        // Each record is converted as it is read and then let go: only its messages are kept.
+        Self.forEachRecord(bytes, input: input, report: &report) { record, location, _ in
+            if let worker {
+                worker.add((record, location))
+            } else {
+                conversion.add(record, at: location)
+            }
+        }
+        if let worker { conversion = worker.finish().state }
+        report.skipped += conversion.skipped
+        var transcript = Transcript(
+            title: conversion.title, me: "user", participants: participants, source: SourceLocation(file: input.name))
+        transcript.id = conversion.id
+        transcript.messages = conversion.messages
+        let unshown = conversion.unshown
         if transcript.messages.isEmpty {
             throw ReadError(
                 location: SourceLocation(file: input.name),
