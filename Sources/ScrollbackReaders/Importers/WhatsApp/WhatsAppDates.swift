@@ -7,32 +7,115 @@ import ScrollbackModel
 /// (per header style, since files can mix them) is checked instead.
 enum WhatsAppDates {
     /// The order for each date group, and a sentence for the report explaining each choice.
-    /// Groups are kept as positions in `headers`, not copies of them: a chat's headers are many.
-    static func infer<Headers: RandomAccessCollection<WhatsAppHeader>>(_ headers: Headers, override: DateOrder?) -> (
+    static func infer(_ headers: some Sequence<WhatsAppHeader>, override: DateOrder?) -> (
         orders: [String: DateOrder], notes: [String]
     ) {
-        var groups: [String: [Headers.Index]] = [:]
-        var groupOrder: [String] = []
-        for index in headers.indices {
-            let key = headers[index].dateGroup
-            if groups[key] == nil { groupOrder.append(key) }
-            groups[key, default: []].append(index)
+        var evidence = Evidence()
+        for header in headers { evidence.add(header) }
+        return evidence.conclusion(override: override)
+    }
+
+    /// What a file's headers say about how its dates are written, gathered a header at a time
+    /// (on the line reader's thread, or beside the conversion on a second core), so no header
+    /// is kept for it.
+    struct Evidence {
+        /// Each group's, in the order their first headers come (a file has one or two).
+        private var groups: [Group] = []
+        private var twelveHour = false
+
+        mutating func add(_ header: WhatsAppHeader) {
+            twelveHour = twelveHour || header.isPM != nil
+            if let index = groups.firstIndex(where: { $0.holds(header) }) {
+                groups[index].add(header)
+            } else {
+                groups.append(Group(header))
+            }
         }
-        var orders: [String: DateOrder] = [:]
-        var notes: [String] = []
-        for key in groupOrder {
-            let group = groups[key]!.lazy.map { headers[$0] }
-            let (order, reason) = choose(group, override: override)
-            orders[key] = order
-            let prefix = groupOrder.count > 1 ? "\(group.first!.style.rawValue) headers: " : ""
-            notes.append(prefix + "dates read as \(describe(order)) (\(reason))")
+
+        /// The order for each date group, and a sentence for the report explaining each choice.
+        func conclusion(override: DateOrder?) -> (orders: [String: DateOrder], notes: [String]) {
+            var orders: [String: DateOrder] = [:]
+            var notes: [String] = []
+            for group in groups {
+                let (order, reason) = group.choice(override: override)
+                orders[group.first.dateGroup] = order
+                let prefix = groups.count > 1 ? "\(group.first.style.rawValue) headers: " : ""
+                notes.append(prefix + "dates read as \(describe(order)) (\(reason))")
+            }
+            if twelveHour {
+                notes.append("times read on a 12-hour clock (the export writes AM/PM)")
+            } else if !groups.isEmpty {
+                notes.append("times read on a 24-hour clock (the export writes no AM/PM)")
+            }
+            return (orders, notes)
         }
-        if headers.contains(where: { $0.isPM != nil }) {
-            notes.append("times read on a 12-hour clock (the export writes AM/PM)")
-        } else if !headers.isEmpty {
-            notes.append("times read on a 24-hour clock (the export writes no AM/PM)")
+    }
+
+    /// What one group's headers (one style and separator) say about their order.
+    private struct Group {
+        let first: WhatsAppHeader
+        /// Whether a date starts with a four-digit year.
+        var yearFirst = false
+        /// Whether a day or month is written with one digit.
+        var unpadded = false
+        /// Under day/month/year and under month/day/year (in that order): the first header whose
+        /// date does not exist, how many times the dates go back by more than a day, and the day
+        /// of the last date that exists.
+        var witness: (WhatsAppHeader?, WhatsAppHeader?) = (nil, nil)
+        var backwards = (0, 0)
+        var previous: (Int64?, Int64?) = (nil, nil)
+
+        init(_ header: WhatsAppHeader) {
+            first = header
+            add(header)
         }
-        return (orders, notes)
+
+        func holds(_ header: WhatsAppHeader) -> Bool {
+            header.style == first.style && header.separator == first.separator
+        }
+
+        mutating func add(_ header: WhatsAppHeader) {
+            yearFirst = yearFirst || header.widths[0] == 4
+            unpadded = unpadded || header.widths[0] == 1 || header.widths[1] == 1
+            if let day = date(header, order: .dmy)?.daysSinceEpoch {
+                if let previous = previous.0, day < previous - 1 { backwards.0 += 1 }
+                previous.0 = day
+            } else if witness.0 == nil {
+                witness.0 = header
+            }
+            if let day = date(header, order: .mdy)?.daysSinceEpoch {
+                if let previous = previous.1, day < previous - 1 { backwards.1 += 1 }
+                previous.1 = day
+            } else if witness.1 == nil {
+                witness.1 = header
+            }
+        }
+
+        func choice(override: DateOrder?) -> (DateOrder, String) {
+            if let override { return (override, "--date-order \(override.rawValue)") }
+            if yearFirst { return (.ymd, "\(example(first)) starts with the year") }
+            switch witness {
+            case (nil, let witness?):
+                // Only day/month/year fits: the witness has no month in its first place.
+                return (.dmy, "\(example(witness)) has no month \(witness.fields[0])")
+            case (let witness?, nil):
+                return (.mdy, "\(example(witness)) has no month \(witness.fields[1])")
+            case (.some, .some):
+                return (.dmy, "no single order fits every date; lines whose dates do not exist are skipped")
+            case (nil, nil):
+                break
+            }
+            // Both fit: prefer the order under which the dates run forwards, as a chat does.
+            if backwards.0 != backwards.1 {
+                let best = backwards.0 < backwards.1 ? DateOrder.dmy : .mdy
+                return (best, "only this order keeps the dates in sequence; use --date-order to change")
+            }
+            // No evidence: US Android and iOS exports pair month-first dates with a 12-hour clock.
+            // So do Android's US exports, which write `1/9/21` (no zero padding, two-digit year).
+            let guess: DateOrder =
+                first.separator == "/" && (first.isPM != nil || (unpadded && first.widths[2] == 2)) ? .mdy : .dmy
+            return (guess, "a guess: every date fits either order; use --date-order to change")
+        }
     }
 
     /// The calendar date of a header in an order, or `nil` when it does not exist.
@@ -45,47 +128,6 @@ enum WhatsAppDates {
         case .mdy: (year, month, day) = (f[2], f[0], f[1])
         }
         return CivilDate(year: year < 100 ? 2000 + year : year, month: month, day: day)
-    }
-
-    private static func choose(_ group: some Collection<WhatsAppHeader>, override: DateOrder?) -> (DateOrder, String) {
-        if let override { return (override, "--date-order \(override.rawValue)") }
-        let sample = example(group.first!)
-        if group.contains(where: { $0.widths[0] == 4 }) { return (.ymd, "\(sample) starts with the year") }
-        let candidates: [DateOrder] = [.dmy, .mdy]
-        let valid = candidates.filter { order in group.allSatisfy { date($0, order: order) != nil } }
-        if valid.count == 1 {
-            let other: DateOrder = valid[0] == .dmy ? .mdy : .dmy
-            let witness = group.first { date($0, order: other) == nil }!
-            let number = other == .mdy ? witness.fields[0] : witness.fields[1]
-            return (valid[0], "\(example(witness)) has no month \(number)")
-        }
-        if valid.isEmpty {
-            return (.dmy, "no single order fits every date; lines whose dates do not exist are skipped")
-        }
-        // Both fit: prefer the order under which the dates run forwards, as a chat does.
-        let backwards = candidates.map { order in steps(group, order: order) }
-        if backwards[0] != backwards[1] {
-            let best = backwards[0] < backwards[1] ? DateOrder.dmy : .mdy
-            return (best, "only this order keeps the dates in sequence; use --date-order to change")
-        }
-        // No evidence: US Android and iOS exports pair month-first dates with a 12-hour clock.
-        // So do Android's US exports, which write `1/9/21` (no zero padding, two-digit year).
-        let first = group.first!
-        let unpadded = group.contains { $0.widths[0] == 1 || $0.widths[1] == 1 } && first.widths[2] == 2
-        let guess: DateOrder = first.separator == "/" && (first.isPM != nil || unpadded) ? .mdy : .dmy
-        return (guess, "a guess: every date fits either order; use --date-order to change")
-    }
-
-    /// How many times the dates go back by more than a day under `order`.
-    private static func steps(_ group: some Collection<WhatsAppHeader>, order: DateOrder) -> Int {
-        var previous: Int64?
-        var count = 0
-        for header in group {
-            guard let day = date(header, order: order)?.daysSinceEpoch else { continue }
-            if let previous, day < previous - 1 { count += 1 }
-            previous = day
-        }
-        return count
     }
 
     private static func example(_ header: WhatsAppHeader) -> String {

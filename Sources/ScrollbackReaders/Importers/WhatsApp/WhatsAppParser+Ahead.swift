@@ -26,6 +26,9 @@ extension WhatsAppParser {
         var byExporter: Set<Int> = []
         var groupNames: [Int: String] = [:]
         var warnings: [Int: [ImportReport.Note]] = [:]
+        /// What the headers handed over say about the dates, and the names lines start with.
+        var dates = WhatsAppDates.Evidence()
+        var senders = SenderNames()
 
         mutating func add(_ said: Said) {
             let index = messages.count
@@ -52,7 +55,7 @@ extension WhatsAppParser {
         case waiting(String)
     }
 
-    /// Turns bodies into messages on a second core while the lines are read on: a body's reading
-    /// and its line number.
-    typealias Worker = InOrderWorker<(reading: Reading, line: Int), Prepared, Void>
+    /// Turns bodies into messages on a second core while the lines are read on: a body's reading,
+    /// its line number, and the header it follows.
+    typealias Worker = InOrderWorker<(reading: Reading, line: Int, header: WhatsAppHeader), Prepared, Void>
 }

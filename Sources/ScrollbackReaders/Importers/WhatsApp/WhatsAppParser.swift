@@ -36,7 +36,7 @@ struct WhatsAppParser {
             let body = entries[entries.count - 1].body
             entries[entries.count - 1].body = ""
             let reading = read(body, senders: nil).map { Reading.read(sender: $0, body: $1) } ?? .waiting(body)
-            worker.add((reading, entries[entries.count - 1].line))
+            worker.add((reading, entries[entries.count - 1].line, headers[headers.count - 1]))
         }
         var lineNumber = 0
         var titleLine: String?
@@ -82,7 +82,10 @@ struct WhatsAppParser {
         handOver()
         var prepared = worker?.finish().state
         prepared?.messages.reverse()
-        let (orders, notes) = WhatsAppDates.infer(headers, override: options.dateOrder)
+        // What the dates and names say: gathered by the worker beside its conversion, or here.
+        let (orders, notes) =
+            prepared?.dates.conclusion(override: options.dateOrder)
+            ?? WhatsAppDates.infer(headers, override: options.dateOrder)
         report.inferences += notes
         let zone = options.timeZone ?? .utc
         if let chosen = options.timeZone {
@@ -92,7 +95,7 @@ struct WhatsAppParser {
             report.inferences.append(
                 "times read as UTC (the export has no time zone; --tz sets the one it was made in)")
         }
-        let senders = knownSenders(headers)
+        let senders = prepared?.senders.names ?? knownSenders(headers)
         var meCandidates: [String] = []
         for index in entries.indices {
             // Each body is let go once converted: the bodies and the messages are not both held whole.
@@ -157,7 +160,9 @@ struct WhatsAppParser {
     /// A worker that makes the messages of the bodies read, and keeps the others as they are.
     private func startWorker() -> Worker {
         Worker(Prepared()) { prepared, batch in
-            for (reading, line) in batch {
+            for (reading, line, header) in batch {
+                prepared.dates.add(header)
+                prepared.senders.add(header)
                 switch reading {
                 case .read(let sender, let body):
                     prepared.add(said(sender, body, location: SourceLocation(file: file, line: line, column: 1)))
@@ -255,13 +260,24 @@ struct WhatsAppParser {
 
     /// Names that are followed by `: ` somewhere, so `Name:.` (no space) can be recognised too.
     private func knownSenders(_ headers: [WhatsAppHeader]) -> Set<String> {
-        var names: Set<String> = []
-        for header in headers {
-            guard let range = TextSearch.firstRange(of: ": ", in: header.rest[...]) else { continue }
+        var names = SenderNames()
+        for header in headers { names.add(header) }
+        return names.names
+    }
+
+    /// The names a chat's lines start with (`Name: `), gathered a header at a time.
+    struct SenderNames {
+        private(set) var names: Set<String> = []
+        /// Runs of one sender are the rule: the name is in already.
+        private var previous: Substring?
+
+        mutating func add(_ header: WhatsAppHeader) {
+            guard let range = TextSearch.firstRange(of: ": ", in: header.rest[...]) else { return }
             let name = header.rest[..<range.lowerBound]
-            if !Self.holdsQuote(name) { names.insert(String(name)) }
+            guard name != previous else { return }
+            previous = name
+            if !WhatsAppParser.holdsQuote(name) { names.insert(String(name)) }
         }
-        return names
     }
 
     /// `Name: text` → (name, text); a system line → (nil, nil); `nil` when that depends on the
