@@ -51,7 +51,10 @@ struct WhatsAppDateInferenceTests {
         let guess = "(a guess: every date fits either order; use --date-order to change)"
         #expect(
             Self.notes(["01/02/2024, 09:00"])
-                == ["dates read as day/month/year \(guess)", "times read on a 24-hour clock (the export writes no AM/PM)"])
+                == [
+                    "dates read as day/month/year \(guess)",
+                    "times read on a 24-hour clock (the export writes no AM/PM)",
+                ])
         #expect(
             Self.notes(["01/02/2024, 9:00 AM"])
                 == ["dates read as month/day/year \(guess)", "times read on a 12-hour clock (the export writes AM/PM)"])
@@ -60,7 +63,8 @@ struct WhatsAppDateInferenceTests {
     @Test("--date-order decides, and a file mixing header styles gets a sentence for each")
     func overrideAndGroups() {
         #expect(
-            Self.notes(["13/02/2024, 09:00"], override: .mdy).first == "dates read as month/day/year (--date-order mdy)")
+            Self.notes(["13/02/2024, 09:00"], override: .mdy).first == "dates read as month/day/year (--date-order mdy)"
+        )
         let headers = ["01/02/2024, 09:00 - Ana: hi", "[13/02/2024, 09:00:00] Ana: hi", "02/13/2024, 09:00 - Ana: hi"]
             .compactMap { WhatsAppHeader(Substring($0)) }
         #expect(headers.count == 3)
