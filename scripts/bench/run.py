@@ -5,8 +5,9 @@ Generates seeded corpora (cached under .build/bench), then measures wall time,
 CPU time and peak RSS (`/usr/bin/time -v`) of each case several times and takes
 medians. The cases whose ratio is a target are measured in turn (the Markdown page and
 cmark-gfm; every import format and the native path), so a slow spell of the shared
-machine weighs on both sides of a ratio alike. Every run's output is checked for completeness (message counts and a
-checksum that must not change between runs), so a fast wrong run cannot pass.
+machine weighs on both sides of a ratio alike. Every run's output is checked for
+completeness (message counts and a checksum that must not change between runs), so a
+fast wrong run cannot pass.
 Prints a table and writes BENCHMARKS.md's generated section.
 
 Then the importers against the native path and the PyPI peers (importers.py, peers.py).
@@ -84,26 +85,41 @@ def measure(command, stdout_path=None, cpus=None, timeout=None, cwd=None):
     return {"wall": wall, "cpu": user + system, "rss": rss_kb / 1024}
 
 
+class Case:
+    """One case's runs: each run measured and its output checked against the first run's."""
+
+    def __init__(self, name, command, check=None, stdout_path=None, cpus=None, before=None):
+        self.name, self.command, self.check = name, command, check
+        self.stdout_path, self.cpus, self.before = stdout_path, cpus, before
+        self.samples = []
+        self.digest = None
+
+    def run(self):
+        if self.before:
+            self.before()
+        sample = measure(self.command, self.stdout_path, self.cpus)
+        if self.check:
+            value = self.check()
+            if self.digest is not None and value != self.digest:
+                raise SystemExit("%s: output changed between runs" % self.name)
+            self.digest = value
+        self.samples.append(sample)
+
+    def row(self):
+        """The medians of the runs; printed as the case finishes, so a long run shows where it is."""
+        row = {key: statistics.median(s[key] for s in self.samples) for key in ("wall", "cpu", "rss")}
+        row["name"] = self.name
+        row["checksum"] = self.digest
+        print("%-55s wall %8.3f s  cpu %8.3f s  rss %7.1f MB" % (self.name, row["wall"], row["cpu"], row["rss"]),
+              file=sys.stderr, flush=True)
+        return row
+
+
 def median_run(name, command, runs, check=None, stdout_path=None, cpus=None, before=None):
-    samples = []
-    digest = None
+    case = Case(name, command, check, stdout_path, cpus, before)
     for _ in range(runs):
-        if before:
-            before()
-        sample = measure(command, stdout_path, cpus)
-        if check:
-            value = check()
-            if digest is not None and value != digest:
-                raise SystemExit("%s: output changed between runs" % name)
-            digest = value
-        samples.append(sample)
-    row = {key: statistics.median(s[key] for s in samples) for key in ("wall", "cpu", "rss")}
-    row["name"] = name
-    row["checksum"] = digest
-    # Each case is printed as it finishes, so a long run shows where it is.
-    print("%-55s wall %8.3f s  cpu %8.3f s  rss %7.1f MB" % (name, row["wall"], row["cpu"], row["rss"]),
-          file=sys.stderr, flush=True)
-    return row
+        case.run()
+    return case.row()
 
 
 def ratio_runs(runs):
@@ -115,27 +131,11 @@ def ratio_runs(runs):
 
 def paired_runs(first, second, runs):
     """Two cases measured in turn, `runs` times each (first, second, first, …), so a slow spell of
-    the machine weighs on both alike: for a ratio of the two. Each case is (name, command, check)."""
-    samples = {first[0]: [], second[0]: []}
-    digests = {}
+    the machine weighs on both alike: for a ratio of the two."""
     for _ in range(runs):
-        for name, command, check in (first, second):
-            sample = measure(command)
-            if check:
-                value = check()
-                if name in digests and value != digests[name]:
-                    raise SystemExit("%s: output changed between runs" % name)
-                digests[name] = value
-            samples[name].append(sample)
-    rows = []
-    for name, _, _ in (first, second):
-        row = {key: statistics.median(s[key] for s in samples[name]) for key in ("wall", "cpu", "rss")}
-        row["name"] = name
-        row["checksum"] = digests.get(name)
-        print("%-55s wall %8.3f s  cpu %8.3f s  rss %7.1f MB" % (name, row["wall"], row["cpu"], row["rss"]),
-              file=sys.stderr, flush=True)
-        rows.append(row)
-    return rows
+        first.run()
+        second.run()
+    return [first.row(), second.row()]
 
 
 def file_checker(path, pattern, expected):
@@ -229,12 +229,12 @@ def main():
     cmark = shutil.which("cmark-gfm")
     extensions = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist"]
     render("html, Markdown, %d" % n10k, md10k, "html", n10k, b'id="msg-')
-    page = ("html, Markdown, %d" % n100k,
-            [BINARY, "render", md100k, "--format", "html", "-o", out + ".html", "--width", "80"],
-            file_checker(out + ".html", b'id="msg-', n100k))
+    page = Case("html, Markdown, %d" % n100k,
+                [BINARY, "render", md100k, "--format", "html", "-o", out + ".html", "--width", "80"],
+                file_checker(out + ".html", b'id="msg-', n100k))
     if cmark:
         # The page and cmark-gfm on its bodies in turn: their ratio is a target.
-        baseline = ("baseline: cmark-gfm, %d bodies" % n100k, [cmark] + extensions + [bodies100k], None)
+        baseline = Case("baseline: cmark-gfm, %d bodies" % n100k, [cmark] + extensions + [bodies100k])
         for row in paired_runs(page, baseline, ratio_runs(runs)):
             rows.append(dict(row, messages=n100k))
     else:

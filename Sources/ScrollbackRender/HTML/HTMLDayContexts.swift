@@ -73,7 +73,7 @@ struct ChainContext: HTMLContext {
     }
 
     /// The names the generated writer appends straight into the page's buffer (see `flag`),
-    /// making no string: a number's digits are safe as they are.
+    /// unescaped: a number's digits are safe as they are.
     func write(_ name: HTMLName, into out: inout MustacheOutput) -> Bool {
         switch name {
         case .colorIndex: out.write(String(colorIndex))

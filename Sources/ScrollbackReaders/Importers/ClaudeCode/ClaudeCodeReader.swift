@@ -72,7 +72,7 @@ enum ClaudeCodeReader {
                 for (record, location) in batch { conversion.add(record, at: location) }
             } : nil
         // Each record is converted as it is read and then let go: only its messages are kept.
-        Self.forEachRecord(bytes, input: input, report: &report) { record, location, _ in
+        Self.forEachRecord(bytes, input: input, report: &report) { record, location in
             if let worker {
                 worker.add((record, location))
             } else {
@@ -108,17 +108,17 @@ enum ClaudeCodeReader {
     }
 
     /// Hands each record, with where it starts, to `body` as it is parsed: one per line, or the
-    /// `loglines` array of a web session.
+    /// `loglines` array of a web session. A line that is not a JSON object is noted in `report`.
     private static func forEachRecord(
         _ bytes: InputBytes, input: ChatInput, report: inout ImportReport,
-        _ body: (JSONValue, SourceLocation, inout ImportReport) -> Void
+        _ body: (JSONValue, SourceLocation) -> Void
     ) {
         let head = FormatSniffing.head(bytes, 65_536)
         if ImportSniffing.hasMember(head, "loglines"), let root = try? JSONParser.parse(bytes),
             let list = root["loglines"]?.array
         {
             let lines = LineIndex(file: input.name, bytes: bytes)
-            for value in list { body(value, lines.location(ofByte: value.offset), &report) }
+            for value in list { body(value, lines.location(ofByte: value.offset)) }
             return
         }
         // A line is let go once converted, so the pages of a mapped session behind it are given back.
@@ -143,7 +143,7 @@ enum ClaudeCodeReader {
                     report.skipped.append(.init(location: location, text: "the line is not a JSON object"))
                     continue
                 }
-                body(value, location, &report)
+                body(value, location)
             }
         }
     }

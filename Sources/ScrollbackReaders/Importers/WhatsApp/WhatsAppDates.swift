@@ -58,12 +58,9 @@ enum WhatsAppDates {
         var yearFirst = false
         /// Whether a day or month is written with one digit.
         var unpadded = false
-        /// Under day/month/year and under month/day/year (in that order): the first header whose
-        /// date does not exist, how many times the dates go back by more than a day, and the day
-        /// of the last date that exists.
-        var witness: (WhatsAppHeader?, WhatsAppHeader?) = (nil, nil)
-        var backwards = (0, 0)
-        var previous: (Int64?, Int64?) = (nil, nil)
+        /// The dates read day first and read month first.
+        var dayFirst = OrderReading(order: .dmy)
+        var monthFirst = OrderReading(order: .mdy)
 
         init(_ header: WhatsAppHeader) {
             first = header
@@ -77,24 +74,14 @@ enum WhatsAppDates {
         mutating func add(_ header: WhatsAppHeader) {
             yearFirst = yearFirst || header.widths[0] == 4
             unpadded = unpadded || header.widths[0] == 1 || header.widths[1] == 1
-            if let day = date(header, order: .dmy)?.daysSinceEpoch {
-                if let previous = previous.0, day < previous - 1 { backwards.0 += 1 }
-                previous.0 = day
-            } else if witness.0 == nil {
-                witness.0 = header
-            }
-            if let day = date(header, order: .mdy)?.daysSinceEpoch {
-                if let previous = previous.1, day < previous - 1 { backwards.1 += 1 }
-                previous.1 = day
-            } else if witness.1 == nil {
-                witness.1 = header
-            }
+            dayFirst.add(header)
+            monthFirst.add(header)
         }
 
         func choice(override: DateOrder?) -> (DateOrder, String) {
             if let override { return (override, "--date-order \(override.rawValue)") }
             if yearFirst { return (.ymd, "\(example(first)) starts with the year") }
-            switch witness {
+            switch (dayFirst.witness, monthFirst.witness) {
             case (nil, let witness?):
                 // Only day/month/year fits: the witness has no month in its first place.
                 return (.dmy, "\(example(witness)) has no month \(witness.fields[0])")
@@ -106,8 +93,8 @@ enum WhatsAppDates {
                 break
             }
             // Both fit: prefer the order under which the dates run forwards, as a chat does.
-            if backwards.0 != backwards.1 {
-                let best = backwards.0 < backwards.1 ? DateOrder.dmy : .mdy
+            if dayFirst.backwards != monthFirst.backwards {
+                let best = dayFirst.backwards < monthFirst.backwards ? DateOrder.dmy : .mdy
                 return (best, "only this order keeps the dates in sequence; use --date-order to change")
             }
             // No evidence: US Android and iOS exports pair month-first dates with a 12-hour clock.
@@ -115,6 +102,24 @@ enum WhatsAppDates {
             let guess: DateOrder =
                 first.separator == "/" && (first.isPM != nil || (unpadded && first.widths[2] == 2)) ? .mdy : .dmy
             return (guess, "a guess: every date fits either order; use --date-order to change")
+        }
+    }
+
+    /// A group's dates read in one order: the first header whose date does not exist in it, how
+    /// many times the dates go back by more than a day, and the day of the last date that exists.
+    private struct OrderReading {
+        let order: DateOrder
+        var witness: WhatsAppHeader?
+        var backwards = 0
+        var previous: Int64?
+
+        mutating func add(_ header: WhatsAppHeader) {
+            guard let day = date(header, order: order)?.daysSinceEpoch else {
+                if witness == nil { witness = header }
+                return
+            }
+            if let previous, day < previous - 1 { backwards += 1 }
+            previous = day
         }
     }
 
