@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
         // Merging exports into archives; people, redaction and pseudonyms applied after reading.
-        .target(name: "ScrollbackArchive", dependencies: ["ScrollbackModel", "ScrollbackReaders"]),
+        .target(
+            name: "ScrollbackArchive", dependencies: ["ScrollbackModel", "ScrollbackReaders", "ScrollbackMarkdown"]),
         .target(
             name: "ScrollbackTemplates",
             path: "Templates",

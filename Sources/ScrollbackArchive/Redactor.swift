@@ -3,8 +3,9 @@ import ScrollbackModel
 
 /// `--redact`: finds what should not be shared in a text and puts a marker in its place.
 ///
-/// Every rule runs over the text; where matches overlap, the one that starts first wins, and of
-/// two that start together the rule listed first. The text between matches is kept as it was.
+/// Every rule runs over the text as it is written and as it is shown (`ShownText`); where matches
+/// overlap, the one that starts first wins, and of two that start together the rule listed
+/// first. The text between matches is kept as it was.
 package struct Redactor: Sendable, Hashable {
     /// The rules, defaults first, then the user's in their file's order.
     package let rules: [RedactionRule]
@@ -29,32 +30,99 @@ package struct Redactor: Sendable, Hashable {
         compiled = Compiled(expressions)
     }
 
-    /// `text` with everything the rules find replaced by `[label]`.
+    /// `text` with everything the rules find in it replaced by `[label]`, found as it is
+    /// written and as it is shown: a message's Markdown with its escapes and entities decoded,
+    /// `%` escapes in links decoded, and read without the delimiters that may split a word
+    /// (`bob**@**example.net`); see `ShownText`. The whole span of the source a match came from
+    /// is replaced, delimiters inside it too; markup around it stays.
     package func redact(_ text: String) -> String {
         guard !text.isEmpty else { return text }
+        var found: [Found] = []
+        find(in: text, view: nil, order: 0, into: &found)
+        if Self.mayBeShownOtherwise(text) {
+            let decoded = ShownText.decoded(text)
+            if !decoded.units.elementsEqual(text.utf16) {
+                find(in: decoded.text, view: decoded, order: 1, into: &found)
+            }
+            if let bare = decoded.withoutDelimiters() {
+                find(in: bare.text, view: bare, order: 2, into: &found)
+            }
+        }
+        guard !found.isEmpty else { return text }
+        found.sort { a, b in
+            if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
+            return a.rule != b.rule ? a.rule < b.rule : a.view < b.view
+        }
+        // Where matches overlap, the one that starts first wins; a later match of the same kind
+        // that reaches further (the same address found in two readings) widens it.
+        var spans: [Found] = []
+        for match in found {
+            guard let last = spans.last, match.range.lowerBound < last.range.upperBound else {
+                spans.append(match)
+                continue
+            }
+            if rules[match.rule].label == rules[last.rule].label, match.range.upperBound > last.range.upperBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<match.range.upperBound
+                spans[spans.count - 1].view = max(last.view, match.view)
+            }
+        }
+        let source = text as NSString
+        let units = Array(text.utf16)
+        var result = ""
+        var position = 0
+        for (index, span) in spans.enumerated() {
+            var range = span.range
+            if span.view == 2, units[range].contains(where: ShownText.isDelimiter) {
+                // Found only with the delimiters left out: those around it go too, so no half of a
+                // pair is left behind (`**bob**@example.net` becomes `[email]`, not `**[email]`).
+                let limit = index + 1 < spans.count ? spans[index + 1].range.lowerBound : units.count
+                var lower = range.lowerBound
+                var upper = range.upperBound
+                while lower > position, ShownText.isDelimiter(units[lower - 1]) { lower -= 1 }
+                while upper < limit, ShownText.isDelimiter(units[upper]) { upper += 1 }
+                range = lower..<upper
+            }
+            result += source.substring(with: NSRange(location: position, length: range.lowerBound - position))
+            result += "[" + rules[span.rule].label + "]"
+            position = range.upperBound
+        }
+        result += source.substring(from: position)
+        return result
+    }
+
+    /// A match: the span of the source it covers, its rule, and the reading it was found in
+    /// (0 the source as written, 1 decoded, 2 decoded without delimiters).
+    private struct Found {
+        var range: Range<Int>
+        var rule: Int
+        var view: Int
+    }
+
+    /// Runs every rule over `text`, a reading of the source (`view` maps it back; `nil` when it
+    /// is the source itself).
+    private func find(in text: String, view: ShownText?, order: Int, into found: inout [Found]) {
         let string = text as NSString
-        var found: [(range: NSRange, rule: Int)] = []
         let whole = NSRange(location: 0, length: string.length)
         for (index, rule) in rules.enumerated() {
             if !rule.hints.isEmpty && !rule.hints.contains(where: text.contains) { continue }
             if rule.hints.isEmpty && rule.check != .none && !text.contains(where: \.isNumber) { continue }
             for match in compiled.expressions[index].matches(in: text, range: whole) where match.range.length > 0 {
-                if rule.accepts(string.substring(with: match.range)) { found.append((match.range, index)) }
+                guard rule.accepts(string.substring(with: match.range)) else { continue }
+                let range = match.range.location..<(match.range.location + match.range.length)
+                found.append(Found(range: view?.sourceRange(range) ?? range, rule: index, view: order))
             }
         }
-        guard !found.isEmpty else { return text }
-        found.sort { a, b in
-            a.range.location != b.range.location ? a.range.location < b.range.location : a.rule < b.rule
+    }
+
+    /// Whether `text` may show other characters than it holds: an escape, an entity, a `%`
+    /// escape, a delimiter, or a character outside ASCII (a look-alike, an invisible one).
+    private static func mayBeShownOtherwise(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { byte in
+                byte >= 0x80 || byte == 0x5C || byte == 0x26 || byte == 0x25 || ShownText.isDelimiter(UInt16(byte))
+            }
         }
-        var result = ""
-        var position = 0
-        for (range, rule) in found where range.location >= position {
-            result += string.substring(with: NSRange(location: position, length: range.location - position))
-            result += "[" + rules[rule].label + "]"
-            position = range.location + range.length
-        }
-        result += string.substring(from: position)
-        return result
     }
 
     /// Redacts every string of `transcript`; participant ids that hold something redacted get

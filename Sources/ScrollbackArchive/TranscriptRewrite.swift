@@ -65,6 +65,8 @@ struct TranscriptRewrite {
     func apply(_ attachment: Attachment) -> Attachment {
         var attachment = attachment
         attachment.path = attachment.path.map(text)
+        attachment.type = attachment.type.map(text)
+        attachment.emoji = attachment.emoji.map(text)
         attachment.url = attachment.url.map(text)
         attachment.name = attachment.name.map(text)
         attachment.alt = attachment.alt.map(text)

@@ -5,6 +5,7 @@ import Testing
 /// Shapes of secrets, built from pieces so no complete credential sits in the source.
 enum Secrets {
     static let github = "gh" + "p_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    static let stripe = "sk" + "_live_" + "4eC39HqLyjWDarjtT1zdp7dc"
     static let githubFine = "github" + "_pat_" + "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
     static let slack = "xo" + "xb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
     static let slackHook = "https://hooks.slack.com/services/" + "T0000AAAA/B0000BBBB/XXXXXXXXXXXXXXXXXXXXXXXX"
@@ -67,6 +68,10 @@ enum Secrets {
         ("plus one", "+1 from me, 3 points"),
         ("task list", "my task-list and sk-learn"),
         ("short number", "room 101, ext. 4021, 12345678"),
+        ("spaced amounts", "1\u{202F}234\u{202F}567,89 € or 12\u{A0}345 $ or 3\u{2007}000 m"),
+        ("years and scores", "1999 2024 2026, scores 06 12 and 34 56"),
+        ("full-width date", "２０２６年３月１日 10:30"),
+        ("escaped text", #"2\*3\*4 and snake\_case and a \| b"#),
     ]
 }
 
@@ -92,6 +97,23 @@ struct RedactionTests {
     func context() {
         #expect(
             Self.redactor.redact("mail ana@example.org, or call +1 555 010 9999.") == "mail [email], or call [phone].")
+    }
+
+    @Test(
+        "Markdown is redacted as it is shown, and only the span that held the match is replaced",
+        arguments: [
+            (#"mail john\_smith@example.com now"#, "mail [email] now"),
+            ("mail **bob@example.net** now", "mail **[email]** now"),
+            ("mail **bob**@example.net now", "mail [email] now"),
+            ("mail bob**@**example.net now", "mail [email] now"),
+            ("*see* bob&#64;example.net", "*see* [email]"),
+            ("[write](mailto:bob%40example.net) to me", "[write](mailto:[email]) to me"),
+            ("call +1\u{A0}555\u{A0}010\u{A0}9999!", "call [phone]!"),
+            ("ring ０６ １２ ３４ ５６ ７８.", "ring [phone]."),
+            ("`gh" + #"p\_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8` and ok"#, "`[github token]` and ok"),
+        ])
+    func shownText(_ pair: (String, String)) {
+        #expect(Self.redactor.redact(pair.0) == pair.1)
     }
 
     @Test("A rules file adds the user's own patterns, with their labels")
