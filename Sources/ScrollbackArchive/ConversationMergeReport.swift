@@ -12,6 +12,8 @@ package struct ConversationMergeReport: Sendable, Hashable {
     package var kept = 0
     /// Where two sources disagreed, as sentences.
     package var conflicts: [String] = []
+    /// What the merge did not believe of a source (times after now), as sentences that name it.
+    package var warnings: [String] = []
 
     /// Creates an empty report.
     package init() {}

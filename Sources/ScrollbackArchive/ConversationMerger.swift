@@ -77,7 +77,8 @@ struct ConversationMerger {
             ordered[number] = MergeSource(name: source.name, transcript: Transcript())
             var applying = Application(
                 source: SourceInfo(name: source.name, isArchive: source.isArchive), number: Int32(number),
-                ownIDs: source.summary.ownIDs, hadEntries: !merger.entries.isEmpty)
+                ownIDs: source.summary.ownIDs, hadEntries: !merger.entries.isEmpty, limit: source.summary.limit)
+            if let future = source.summary.future { merger.report.warnings.append(Self.warning(future, in: source)) }
             let header = try source.take { message in merger.receive(message, applying: &applying) }
             merger.complete(applying)
             merger.report.sources.append(source.name)
@@ -103,6 +104,17 @@ struct ConversationMerger {
         }
     }
 
+    /// The warning for a source's messages dated after the merge's now.
+    private static func warning(_ future: MergeSource.Summary.FutureTimes, in source: MergeSource) -> String {
+        let place = future.location.map { "\($0)" } ?? source.name
+        let what = future.edited ? "is marked edited at" : "is dated"
+        var text = "\(place): message \(future.position) (id \"\(future.id)\") \(what) \(future.time), more than a "
+        text += "day after the time of this merge"
+        if future.count > 1 { text += " (as are \(future.count - 1) more of its messages)" }
+        text += "; times after now do not count towards which source is newest"
+        return text
+    }
+
     /// What applying one source has seen so far.
     private struct Application {
         var source: SourceInfo
@@ -111,6 +123,9 @@ struct ConversationMerger {
         /// Whether the history held anything before this source: else nothing can match, and each
         /// message is added as it comes.
         var hadEntries: Bool
+        /// The latest time believed (`MergeSource.Summary.limit`): a message dated later is kept,
+        /// but says nothing of which messages the source covers.
+        var limit: Timestamp?
         /// How many messages came.
         var count = 0
         /// The minutes they cover, first to last (whole minutes: some exports have no seconds).
@@ -129,7 +144,10 @@ struct ConversationMerger {
     /// sender and minute; the rest wait for the end of the source.
     private mutating func receive(_ message: consuming Message, applying: inout Application) {
         let minute = message.time.minute
-        applying.span = applying.span.map { min($0.lowerBound, minute)...max($0.upperBound, minute) } ?? minute...minute
+        if applying.limit.map({ message.time <= $0 }) ?? true {
+            applying.span =
+                applying.span.map { min($0.lowerBound, minute)...max($0.upperBound, minute) } ?? minute...minute
+        }
         applying.count += 1
         guard applying.hadEntries else {
             add(message, source: applying.source, ownIDs: applying.ownIDs, number: applying.number)
@@ -187,7 +205,9 @@ struct ConversationMerger {
                 take(message, into: index, source: source, ownIDs: ownIDs, number: number)
                 continue
             }
+            let other = ownIDs ? otherSender(of: message) : nil
             add(message, source: source, ownIDs: ownIDs, number: number)
+            if let other { reportSenders(other, added: entries[entries.count - 1].message, source: source) }
         }
         // A message this source's time span covers but that the source lacks was deleted since.
         guard let span = applying.span else { return }
@@ -240,8 +260,15 @@ struct ConversationMerger {
     private func match(
         _ message: Message, ownIDs: Bool, number: Int32, near: (Int?, Int?)?, texts: Set<String>?
     ) -> Int? {
-        if ownIDs, let found = ids[message.id], entries[Int(found)].ownID, entries[Int(found)].claimedBy != number {
-            return Int(found)
+        var ownIDs = ownIDs
+        if ownIDs, let found = ids[message.id], entries[Int(found)].ownID {
+            // A message is its sender's: one that another person sent is another message, whatever
+            // its id, and is found as if it had none (by sender, time and text).
+            if entries[Int(found)].message.sender != message.sender {
+                ownIDs = false
+            } else if entries[Int(found)].claimedBy != number {
+                return Int(found)
+            }
         }
         guard let key = minuteKey(message), let bucket = minutes[key] else { return nil }
         var changed: (index: Int, score: (Int, Int))?
@@ -345,12 +372,6 @@ struct ConversationMerger {
         entry.revisions = revisions.filter { $0.text != entry.text }.sorted { a, b in
             (a.time ?? entry.time) < (b.time ?? entry.time)
         }
-        if let sender = newer.sender, let old = entry.sender, sender != old {
-            report.conflicts.append(
-                "message \"\(entry.id)\": the sender is \"\(old)\" in one export and \"\(sender)\" in \(source.name); "
-                    + "the newer is kept")
-            entry.sender = sender
-        }
         if entry.time.isWholeMinute && !newer.time.isWholeMinute && entry.time.minute == newer.time.minute {
             entry.time = newer.time  // a finer time from an export that has seconds
         }
@@ -374,6 +395,23 @@ struct ConversationMerger {
             ids[newer.id] = Int32(index)
         }
         entries[index].message = entry
+    }
+
+    /// The message of the history that has `message`'s own id but another sender, if any.
+    private func otherSender(of message: Message) -> Message? {
+        guard let found = ids[message.id], entries[Int(found)].ownID else { return nil }
+        let entry = entries[Int(found)].message
+        return entry.sender != message.sender ? entry : nil
+    }
+
+    /// Reports a message kept apart from the history's message of the same id because their
+    /// senders differ: a source cannot move a message to another person.
+    private mutating func reportSenders(_ held: Message, added: Message, source: SourceInfo) {
+        let name: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "no one (a system message)" }
+        report.conflicts.append(
+            "message \"\(held.id)\": the sender is \(name(held.sender)) in the history and \(name(added.sender)) in "
+                + "\(source.name); the sender is never changed, so the two are kept as two messages (the other as "
+                + "\"\(added.id)\")")
     }
 
     /// What the merge needs to know of the source a message comes from.

@@ -21,11 +21,12 @@ package struct MergeSource: Sendable {
     private let load: (@Sendable () throws -> Transcript)?
     private let stream: Stream?
 
-    /// A source held in memory.
-    package init(name: String, transcript: Transcript, isArchive: Bool = false) {
+    /// A source held in memory. `now` is the time of the merge: a time more than a day after it
+    /// (`Summary.tolerance`) is made up, and does not count towards which source is newest.
+    package init(name: String, transcript: Transcript, isArchive: Bool = false, now: Timestamp? = nil) {
         self.name = name
         self.isArchive = isArchive
-        self.summary = Summary(transcript)
+        self.summary = Summary(transcript, now: now)
         self.held = transcript
         self.load = nil
         self.stream = nil
@@ -34,12 +35,12 @@ package struct MergeSource: Sendable {
     /// A source whose `transcript` (just read) is summarised and let go; `reload` reads it again
     /// when it is merged.
     package init(
-        name: String, isArchive: Bool = false, summarizing transcript: Transcript,
+        name: String, isArchive: Bool = false, now: Timestamp? = nil, summarizing transcript: Transcript,
         reload: @escaping @Sendable () throws -> Transcript
     ) {
         self.name = name
         self.isArchive = isArchive
-        self.summary = Summary(transcript)
+        self.summary = Summary(transcript, now: now)
         self.held = nil
         self.load = reload
         self.stream = nil
@@ -48,10 +49,10 @@ package struct MergeSource: Sendable {
     /// A source read message by message: `read` reads it once now for its summary (and whatever
     /// else the caller wants of that pass), and `again` reads it when it is merged.
     package init(
-        name: String, isArchive: Bool = false, reading read: (_ each: (Message) -> Void) throws -> Transcript,
-        again: @escaping Stream
+        name: String, isArchive: Bool = false, now: Timestamp? = nil,
+        reading read: (_ each: (Message) -> Void) throws -> Transcript, again: @escaping Stream
     ) rethrows {
-        var summary = Summary.Builder()
+        var summary = Summary.Builder(now: now)
         let header = try read { summary.add($0) }
         self.name = name
         self.isArchive = isArchive
@@ -92,7 +93,8 @@ package struct MergeSource: Sendable {
         var id: String?
         var title: String?
         var people: Set<String>
-        /// The latest moment the source knows of: its newest message or edit.
+        /// The latest moment the source knows of: its newest message or edit, of those not after
+        /// `limit`.
         var latest: Timestamp?
         /// Messages in the latest minute.
         var tail: Int
@@ -102,9 +104,31 @@ package struct MergeSource: Sendable {
         var digest: UInt64
         /// Whether the messages' ids are the export's own: not every one is `Transcript.positionalID`.
         var ownIDs: Bool
+        /// The latest time believed: the merge's now and a day for clocks that are off. A message
+        /// dated later (or an edit) is made up, by a wrong clock or by hand, and would otherwise
+        /// make its source the newest for good.
+        var limit: Timestamp?
+        /// The messages dated after `limit`, if any.
+        var future: FutureTimes?
 
-        init(_ transcript: Transcript) {
-            var builder = Builder()
+        /// How far after the merge's now a time is still believed: a day of clocks set wrong or in
+        /// another zone, so a chat exported minutes ago is never doubted.
+        static let tolerance: Int64 = 86_400
+
+        /// Messages of a source dated after the limit: how many, and the first of them.
+        struct FutureTimes: Sendable {
+            var count: Int
+            /// The first one's position in the source (1-based), id, location and the time that
+            /// is too late (its edit's, when only that is).
+            var position: Int
+            var id: String
+            var location: SourceLocation?
+            var time: Timestamp
+            var edited: Bool
+        }
+
+        init(_ transcript: Transcript, now: Timestamp? = nil) {
+            var builder = Builder(now: now)
             for message in transcript.messages { builder.add(message) }
             self = builder.finish(transcript)
         }
@@ -117,15 +141,22 @@ package struct MergeSource: Sendable {
             private var count = 0
             private var hash = FNV1a()
             private var ownIDs = false
+            private let limit: Timestamp?
+            private var future: FutureTimes?
+
+            init(now: Timestamp? = nil) {
+                limit = now.map { Timestamp(seconds: $0.seconds + tolerance, nanoseconds: $0.nanoseconds) }
+            }
 
             mutating func add(_ message: Message) {
-                let moment = max(message.time, message.edited ?? message.time)
-                if latest.map({ moment > $0 }) ?? true {
-                    // Every message so far is older than a new latest minute, so its count starts again.
-                    if latest.map({ moment.minute != $0.minute }) ?? true { tail = 0 }
-                    latest = moment
+                if let moment = believed(message) {
+                    if latest.map({ moment > $0 }) ?? true {
+                        // Every message so far is older than a new latest minute, so its count starts again.
+                        if latest.map({ moment.minute != $0.minute }) ?? true { tail = 0 }
+                        latest = moment
+                    }
+                    if message.time.minute == latest?.minute { tail += 1 }
                 }
-                if message.time.minute == latest?.minute { tail += 1 }
                 if first.map({ message.time < $0 }) ?? true { first = message.time }
                 hash.add(message.id)
                 hash.add(message.sender ?? "")
@@ -135,17 +166,35 @@ package struct MergeSource: Sendable {
                 if !ownIDs && message.id != Transcript.positionalID(count) { ownIDs = true }
             }
 
+            /// The message's newest moment (its edit's, or its own time), or `nil` when the message
+            /// is dated after the limit: then it counts for nothing. An edit dated after the limit
+            /// leaves the message's own time.
+            private mutating func believed(_ message: Message) -> Timestamp? {
+                let edited = message.edited.flatMap { $0 > message.time ? $0 : nil }
+                guard let limit else { return edited ?? message.time }
+                let late = message.time > limit ? message.time : edited.flatMap { $0 > limit ? $0 : nil }
+                guard let late else { return edited ?? message.time }
+                if future == nil {
+                    future = FutureTimes(
+                        count: 0, position: count + 1, id: message.id, location: message.location, time: late,
+                        edited: late != message.time)
+                }
+                future?.count += 1
+                return late == message.time ? nil : message.time
+            }
+
             /// The summary, with the conversation's fields from `header`.
             func finish(_ header: Transcript) -> Summary {
                 Summary(
                     id: header.id, title: header.title, people: Set(header.participants.map(\.name)), latest: latest,
-                    tail: tail, first: first, count: count, digest: hash.value, ownIDs: ownIDs)
+                    tail: tail, first: first, count: count, digest: hash.value, ownIDs: ownIDs, limit: limit,
+                    future: future)
             }
         }
 
         private init(
             id: String?, title: String?, people: Set<String>, latest: Timestamp?, tail: Int, first: Timestamp?,
-            count: Int, digest: UInt64, ownIDs: Bool
+            count: Int, digest: UInt64, ownIDs: Bool, limit: Timestamp?, future: FutureTimes?
         ) {
             self.id = id
             self.title = title
@@ -156,6 +205,8 @@ package struct MergeSource: Sendable {
             self.count = count
             self.digest = digest
             self.ownIDs = ownIDs
+            self.limit = limit
+            self.future = future
         }
     }
 }

@@ -13,8 +13,10 @@ enum MergeCommand {
             existing folder, a path ending in /, or a new name with no extension) with one .jsonl
             file per conversation. An existing output is merged too, so exporting again next month
             and merging adds only what is new; a message the newest export no longer holds is kept
-            and marked, and an edit keeps the earlier text. Files are written atomically, and only
-            when their bytes change. A report per conversation goes to standard error.
+            and marked, and an edit keeps the earlier text. Times more than a day after now
+            (SOURCE_DATE_EPOCH, if set) do not count towards which export is newest. Files are
+            written atomically, and only when their bytes change; a second merge into the same
+            output waits for the first. A report per conversation goes to standard error.
             """,
         options: [
             OptionSpec("--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.")
@@ -29,71 +31,99 @@ enum MergeCommand {
         guard let output = arguments.value("--output"), !output.isEmpty, output != "-" else {
             throw UsageError("merge needs an output: -o FILE (one conversation) or -o DIR/ (one file each).")
         }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
-        // A folder: one named with a trailing /, one that exists, or a new path with no extension.
-        let folder =
-            output.hasSuffix("/") || (exists && isDirectory.boolValue)
-            || (!exists && (output as NSString).pathExtension.isEmpty)
         let format = try SharedOptions.inputFormat(arguments)
         let readOptions = try SharedOptions.readOptions(arguments)
         let conversation = arguments.value("--conversation")
+        let now = try now(console.environment)
 
-        // Inputs that hold one conversation are read twice (to learn what each is, then in their
-        // turn), so the merge holds one of them at a time besides the history; native logs and
-        // JSON Lines are applied message by message as they are read, so not even that one.
-        var archives: [MergeSource] = []
-        for path in try archivePaths(output, folder: folder, exists: exists) {
-            archives += try sources(path, format: .jsonl, options: readOptions, isArchive: true, console: nil)
+        // One merge into an output at a time, from finding what it holds to writing it: a second
+        // run waits, then merges into what the first wrote, so neither's messages are lost.
+        let target = OutputLock.resolvingLinks(output)
+        if output.hasSuffix("/") || (output as NSString).pathExtension.isEmpty {
+            // A new folder's own folder is made first, to hold its lock.
+            try? FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
-        var exports: [MergeSource] = []
-        var oneEach = true
-        for path in arguments.positionals {
-            let read = try sources(
-                path, format: format, options: readOptions, isArchive: false, console: console,
-                conversation: conversation, pickOne: conversation != nil || !folder)
-            oneEach = oneEach && read.count == 1
-            exports += read
-        }
-        let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
-        var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
-        let sources = archives + exports
-        (archives, exports) = ([], [])
-        // Handed over, not copied: the merge lets each source go as it is applied.
-        let results = try ArchiveMerger.merge(consume sources, asOne: asOne)
+        let waiting = { console.note("waiting for another scrollback merge into \(output) to finish") }
+        return try OutputLock.holding(target, waiting: waiting) {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+            // A folder: one named with a trailing /, one that exists, or a new path with no extension.
+            let folder =
+                output.hasSuffix("/") || (exists && isDirectory.boolValue)
+                || (!exists && (output as NSString).pathExtension.isEmpty)
 
-        if folder && !exists {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        }
-        for merged in results {
-            let path: String
-            if !folder {
-                path = output
-            } else if let archive = merged.archiveName {
-                path = archive
-            } else {
-                let name = fileName(for: merged.transcript, taken: names)
-                names.insert(name)
-                path = (output as NSString).appendingPathComponent(name)
+            // Inputs that hold one conversation are read twice (to learn what each is, then in their
+            // turn), so the merge holds one of them at a time besides the history; native logs and
+            // JSON Lines are applied message by message as they are read, so not even that one.
+            var archives: [MergeSource] = []
+            for path in try archivePaths(output, folder: folder, exists: exists) {
+                archives += try sources(
+                    path, format: .jsonl, options: readOptions, isArchive: true, now: now, console: nil)
             }
-            let written = try write(merged.transcript, to: path)
-            report(merged, path: path, written: written, console: console)
+            var exports: [MergeSource] = []
+            var oneEach = true
+            for path in arguments.positionals {
+                let read = try sources(
+                    path, format: format, options: readOptions, isArchive: false, now: now, console: console,
+                    conversation: conversation, pickOne: conversation != nil || !folder)
+                oneEach = oneEach && read.count == 1
+                exports += read
+            }
+            let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
+            var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
+            let sources = archives + exports
+            (archives, exports) = ([], [])
+            // Handed over, not copied: the merge lets each source go as it is applied.
+            let results = try ArchiveMerger.merge(consume sources, asOne: asOne)
+
+            if folder && !exists {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            }
+            for merged in results {
+                let path: String
+                if !folder {
+                    path = output
+                } else if let archive = merged.archiveName {
+                    path = archive
+                } else {
+                    let name = fileName(for: merged.transcript, taken: names)
+                    names.insert(name)
+                    path = (output as NSString).appendingPathComponent(name)
+                }
+                // Written where a link leads, so an archive reached through a link stays a link.
+                let written = try write(merged.transcript, to: OutputLock.resolvingLinks(path))
+                report(merged, path: path, written: written, console: console)
+            }
+            return 0
         }
-        return 0
+    }
+
+    /// The time of the merge: `SOURCE_DATE_EPOCH` (seconds since 1970) when it is set, for runs
+    /// that must give the same bytes on every day, else the clock. Times more than a day after it
+    /// are not believed (`MergeSource`).
+    static func now(_ environment: [String: String]) throws -> Timestamp {
+        if let epoch = environment["SOURCE_DATE_EPOCH"] {
+            guard let seconds = Int64(epoch) else {
+                throw UsageError("SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not '\(epoch)'.")
+            }
+            return Timestamp(seconds: seconds)
+        }
+        return Timestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
     }
 
     /// The conversations of one input as merge sources: read message by message when its format
     /// allows, else read again when merged if the input holds one (or `pickOne` picks one), held
     /// otherwise.
     private static func sources(
-        _ path: String, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
+        _ path: String, format: InputFormat?, options: ReadOptions, isArchive: Bool, now: Timestamp, console: Console?,
         conversation: String? = nil, pickOne: Bool = false
     ) throws -> [MergeSource] {
         let input = try ChatInput.load(path)
         // Standard input cannot be read twice.
         if path != "-",
             let source = try streamed(
-                input, format: format, options: options, isArchive: isArchive, console: console,
+                input, format: format, options: options, isArchive: isArchive, now: now, console: console,
                 conversation: conversation)
         {
             return [source]
@@ -101,13 +131,13 @@ enum MergeCommand {
         let result = try Readers.read(input, format: format, options: options)
         if let console { ImportReportPrinter.print(result, input: input, console: console) }
         guard result.conversations.count == 1 || pickOne else {
-            return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive) }
+            return result.conversations.map { MergeSource(name: path, transcript: $0, isArchive: isArchive, now: now) }
         }
         let transcript = try Transcript.pick(from: result, input: input, conversation: conversation)
-        if path == "-" { return [MergeSource(name: path, transcript: transcript, isArchive: isArchive)] }
+        if path == "-" { return [MergeSource(name: path, transcript: transcript, isArchive: isArchive, now: now)] }
         let name = input.name
         return [
-            MergeSource(name: path, isArchive: isArchive, summarizing: transcript) {
+            MergeSource(name: path, isArchive: isArchive, now: now, summarizing: transcript) {
                 let again = try Readers.read(try ChatInput.load(path), format: format, options: options)
                 return try Transcript.pick(
                     from: again, input: ChatInput(name: name, bytes: []), conversation: conversation)
@@ -118,8 +148,8 @@ enum MergeCommand {
     /// The input as a source read message by message (`MessageStream`), or `nil` when its format
     /// or content is not read that way: only the history and one message of it are then held.
     private static func streamed(
-        _ input: ChatInput, format: InputFormat?, options: ReadOptions, isArchive: Bool, console: Console?,
-        conversation: String?
+        _ input: ChatInput, format: InputFormat?, options: ReadOptions, isArchive: Bool, now: Timestamp,
+        console: Console?, conversation: String?
     ) throws -> MergeSource? {
         let path = input.name
         guard input.bytes != nil else { return nil }
@@ -128,7 +158,7 @@ enum MergeCommand {
         let format = try format ?? Readers.detect(input)
         do {
             return try MergeSource(
-                name: path, isArchive: isArchive,
+                name: path, isArchive: isArchive, now: now,
                 reading: { each in
                     guard let result = try MessageStream.read(input, format: format, options: options, each: each)
                     else { throw NotStreamed() }
@@ -209,6 +239,7 @@ enum MergeCommand {
         line += "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
         line += written ? "" : " (unchanged)"
         console.err("scrollback: " + Console.printable(line) + "\n")
+        for warning in report.warnings { console.warning(warning) }
         for conflict in report.conflicts.prefix(10) { console.warning("\(path): \(conflict)") }
         if report.conflicts.count > 10 { console.warning("\(path): \(report.conflicts.count - 10) more conflicts.") }
     }

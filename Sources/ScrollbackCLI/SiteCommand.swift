@@ -12,7 +12,8 @@ enum SiteCommand {
             Each INPUT is a file or a folder; inputs that hold several conversations give one
             conversation each. The site is built beside DIR and swapped in at the end, so a run
             that fails or is killed leaves the previous site as it was. Pages whose messages did
-            not change are kept as they are (same file, same modification time).
+            not change are kept as they are (same file, same modification time). A second build
+            into the same folder waits for the first to finish.
             """,
         options: OptionCatalog.specs(for: .site),
         run: { arguments, console in try run(arguments, console: console) }
@@ -40,7 +41,10 @@ enum SiteCommand {
         }
         var report: (@Sendable (SiteBuildStatus) -> Void)? = nil
         if let bar { report = { status in bar.show(status) } }
-        let summary = try SiteBuilder.build(inputs, into: output, options: options, warn: warn, progress: report)
+        // A second build into the folder waits its turn (the lock beside it) rather than undo this one.
+        let summary = try SiteBuilder.build(
+            inputs, into: output, options: options, warn: warn, progress: report,
+            waiting: { console.note("waiting for another scrollback site build into \(output) to finish") })
         bar?.clear()
         let seconds = Date().timeIntervalSince(started)
         var line =

@@ -19,13 +19,30 @@ public enum SiteBuilder {
         warn: @escaping @Sendable (String) -> Void = { _ in },
         progress report: (@Sendable (SiteBuildStatus) -> Void)? = nil
     ) throws -> SiteSummary {
-        let writer = try SiteWriter(target: folder, force: options.force, clean: options.clean)
-        do {
-            let summary = try build(inputs, writer: writer, options: options, warn: warn, report: report)
-            return summary
-        } catch {
-            writer.abandon()
-            throw error
+        try build(
+            inputs, into: folder, options: options, warn: warn, progress: report,
+            waiting: { warn("\(folder): waiting for another build into the folder to finish") })
+    }
+
+    /// Builds the site, holding the folder's lock (`OutputLock`) from reading the last build to the
+    /// swap; `waiting` is called when another build holds it, and this one waits its turn.
+    package static func build(
+        _ inputs: [SiteInput], into folder: String, options: SiteOptions, warn: @escaping @Sendable (String) -> Void,
+        progress report: (@Sendable (SiteBuildStatus) -> Void)?, waiting: () -> Void
+    ) throws -> SiteSummary {
+        let target = OutputLock.resolvingLinks(folder)
+        // The folder that holds the site is made first, to hold its lock (the staging folder's too).
+        try? FileManager.default.createDirectory(
+            atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        return try OutputLock.holding(target, waiting: waiting) {
+            let writer = try SiteWriter(target: folder, force: options.force, clean: options.clean)
+            do {
+                let summary = try build(inputs, writer: writer, options: options, warn: warn, report: report)
+                return summary
+            } catch {
+                writer.abandon()
+                throw error
+            }
         }
     }
 

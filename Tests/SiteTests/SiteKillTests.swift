@@ -51,8 +51,11 @@ struct SiteKillTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the scrollback binary first")
         let input = try SiteTest.folder("input")
         let site = try SiteTest.folder()
-        let staging = site.deletingLastPathComponent().appendingPathComponent(
-            ".\(site.lastPathComponent).scrollback-staging")
+        // Each build stages in a folder named after its process.
+        let stem = ".\(site.lastPathComponent).scrollback-staging"
+        let staging = { (process: Process) in
+            site.deletingLastPathComponent().appendingPathComponent(stem + "-\(process.processIdentifier)")
+        }
         let oldInputs = try Self.inputs(in: input, version: 1)
         let first = try Self.start(oldInputs, site: site)
         first.waitUntilExit()
@@ -67,7 +70,7 @@ struct SiteKillTests {
             let process = try Self.start(newInputs, site: site)
             let deadline = Date().addingTimeInterval(threshold == Int.max ? 0.8 : 120)
             while process.isRunning {
-                let staged = FileManager.default.enumerator(atPath: staging.path)?.allObjects.count ?? 0
+                let staged = FileManager.default.enumerator(atPath: staging(process).path)?.allObjects.count ?? 0
                 if staged >= threshold || Date() > deadline { break }
                 usleep(2_000)
             }
@@ -83,6 +86,7 @@ struct SiteKillTests {
         #expect(last.terminationStatus == 0)
         #expect(try Self.whole(site))
         #expect(try SiteTest.read(site, "chat-0/2026-01.html").contains("Version 2 message 0"))
-        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.deletingLastPathComponent().path)
+        #expect(!beside.contains { $0.hasPrefix(stem) }, "the killed builds' staging folders are gone")
     }
 }

@@ -63,6 +63,62 @@ public enum CLIRunner {
     }
 }
 
+extension CLIRunner {
+    /// A run of the built binary that the test watches while it runs.
+    public final class Running {
+        public let process: Process
+        private let errText = Capture()
+        private let outText = Capture()
+        private let done = DispatchGroup()
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            process = Process()
+            process.executableURL = CLIRunner.binary
+            process.arguments = arguments
+            process.environment = environment
+            let outPipe = Pipe()
+            let errPipe = Pipe()
+            process.standardOutput = outPipe
+            process.standardError = errPipe
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            for (pipe, text) in [(errPipe, errText), (outPipe, outText)] {
+                done.enter()
+                let handle = pipe.fileHandleForReading
+                DispatchQueue.global().async { [done] in
+                    while case let data = handle.availableData, !data.isEmpty {
+                        text.append(String(decoding: data, as: UTF8.self))
+                    }
+                    done.leave()
+                }
+            }
+        }
+
+        /// What the run has written to standard error so far.
+        public var stderr: String { errText.text }
+
+        /// Waits up to `seconds` for standard error to hold `text` or for the run to end; says
+        /// whether it holds `text`.
+        public func waitForStderr(_ text: String, seconds: Double = 120) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while !stderr.contains(text) && process.isRunning && Date() < deadline { usleep(10_000) }
+            return stderr.contains(text)
+        }
+
+        /// Waits for the run to end and returns what it printed and returned.
+        public func wait() -> Result {
+            process.waitUntilExit()
+            done.wait()
+            return Result(status: process.terminationStatus, stdout: outText.text, stderr: errText.text)
+        }
+    }
+
+    /// Starts the built binary with exactly `environment`, standard input empty, and returns at once.
+    public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+        try Running(arguments, environment: environment)
+    }
+}
+
 /// A thread-safe text accumulator, for a console's `@Sendable` closures.
 public final class Capture: @unchecked Sendable {
     private let lock = NSLock()
@@ -109,4 +165,27 @@ public struct TemporaryFolder {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
     public func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// An exclusive `flock` on a file, held as a running `scrollback` holds its output's lock, until
+/// `release()`.
+public final class HeldLock {
+    private var descriptor: Int32
+
+    /// Locks `path` (made if missing), waiting for no one: it fails when the lock is taken.
+    public init(_ path: String) throws {
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
+    /// Lets go of the lock (the file stays).
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
 }

@@ -33,11 +33,16 @@ final class SiteWriter: Sendable {
     var bytes: Int { state.withLock { $0.bytes } }
 
     /// Prepares a staging folder for `target`, refusing a foreign non-empty folder unless `force`.
+    ///
+    /// The caller holds the target's `OutputLock`. The staging folder is named after this process
+    /// (`.NAME.scrollback-staging-PID`), so no other build ever writes into it or removes it.
     init(target: String, force: Bool, clean: Bool) throws {
         let manager = FileManager.default
-        let url = URL(fileURLWithPath: target).standardizedFileURL
+        // A target that is a link: the site is built where it leads, and the link stays a link.
+        let url = URL(fileURLWithPath: OutputLock.resolvingLinks(target))
         self.target = url.path
-        staging = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".scrollback-staging"
+        let stem = "." + url.lastPathComponent + ".scrollback-staging"
+        staging = url.deletingLastPathComponent().path + "/" + stem + "-\(getpid())"
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: self.target, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw SiteError(path: target, reason: .notAFolder) }
@@ -48,12 +53,10 @@ final class SiteWriter: Sendable {
         }
         previous = SiteManifest.read(folder: self.target)
         reusable = clean ? [:] : previous?.files ?? [:]
+        Self.removeLeftStaging(beside: url.deletingLastPathComponent().path, stem: stem)
         if manager.fileExists(atPath: staging) {
-            // A build killed earlier left it: either a partial new site or, after the swap, the old one.
-            guard manager.fileExists(atPath: staging + "/" + Self.marker) || SiteManifest.marks(folder: staging) else {
-                throw SiteError(path: staging, reason: .cannotWrite("a folder of that name is in the way"))
-            }
-            try? manager.removeItem(atPath: staging)
+            // A build of an earlier process with this number left it, and it is not ours to remove.
+            throw SiteError(path: staging, reason: .cannotWrite("a folder of that name is in the way"))
         }
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -133,6 +136,25 @@ final class SiteWriter: Sendable {
     func abandon() { try? FileManager.default.removeItem(atPath: staging) }
 
     static let marker = ".scrollback-staging"
+
+    /// Removes the staging folders that killed builds of this target left (`STEM-PID` of a
+    /// process that is gone or of this one, and the `STEM` of earlier versions): each a partial
+    /// new site or, after the swap, the old one. Only a folder with the marker or a manifest is
+    /// removed; a folder of a running build, or one that is not a build's, is left alone.
+    private static func removeLeftStaging(beside folder: String, stem: String) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(stem) {
+            let rest = name.dropFirst(stem.count)
+            if !rest.isEmpty {
+                guard rest.first == "-", let pid = Int32(rest.dropFirst()), pid > 0 else { continue }
+                guard pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
+            }
+            let path = folder + "/" + name
+            guard manager.fileExists(atPath: path + "/" + marker) || SiteManifest.marks(folder: path) else { continue }
+            try? manager.removeItem(atPath: path)
+        }
+    }
 
     private func record(_ path: String, hash: String, size: Int, written isNew: Bool) {
         state.withLock { state in
