@@ -2,7 +2,9 @@ import ScrollbackModel
 
 extension AttachmentPresentation {
     /// What an attachment shows, by its kind.
-    static func make(_ attachment: Attachment, names: (String) -> String) -> AttachmentPresentation {
+    static func make(_ given: Attachment, names: (String) -> String) -> AttachmentPresentation {
+        // Numbers outside `NumberLimits` are left out before any arithmetic on them.
+        let attachment = given.withNumbersInRange
         let kind = attachment.kind
         let kindLabel = PresentationWords.kind(kind)
         var shown = AttachmentPresentation(
@@ -82,7 +84,11 @@ extension AttachmentPresentation {
     }
 
     private static func pollPresentation(_ poll: Poll, names: (String) -> String) -> PollPresentation {
-        let total = poll.options.reduce(0) { $0 + $1.votes }
+        // Each count is at most `NumberLimits.count`; the sum saturates rather than overflow.
+        let total = poll.options.reduce(0) { sum, option in
+            let (added, overflow) = sum.addingReportingOverflow(option.votes)
+            return overflow ? Int.max : added
+        }
         let voters = poll.voters ?? total
         let votes = "\(voters) vote\(voters == 1 ? "" : "s")"
         return PollPresentation(
@@ -90,12 +96,14 @@ extension AttachmentPresentation {
             options: poll.options.map { option in
                 PollOptionPresentation(
                     text: option.text, votes: option.votes,
+                    // votes ≤ 10¹² and total ≤ Int.max: votes · 100 + total / 2 cannot overflow.
                     percent: total == 0 ? 0 : (option.votes * 100 + total / 2) / total, names: option.by.map(names))
             },
             closed: poll.closed, summary: poll.closed ? "Poll closed · " + votes : votes)
     }
 
-    /// Degrees to five decimals (about a metre), without the locale's decimal mark.
+    /// Degrees to five decimals (about a metre), without the locale's decimal mark; `degrees` is
+    /// within ±180 (`withNumbersInRange` leaves out any other place).
     private static func coordinate(_ degrees: Double) -> String {
         let scaled = Int((abs(degrees) * 100_000).rounded())
         let fraction = String(scaled % 100_000)

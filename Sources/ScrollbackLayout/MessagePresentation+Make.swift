@@ -93,9 +93,10 @@ extension TranscriptLayout {
     private func reactionPresentation(_ reaction: Reaction) -> ReactionPresentation {
         var names: [String] = []
         for id in reaction.by { names.append(speaker(id)) }
-        let who = names.isEmpty ? String(reaction.count) : names.joined(separator: ", ")
+        let count = NumberLimits.clamp(reaction.count, to: NumberLimits.count)
+        let who = names.isEmpty ? String(count) : names.joined(separator: ", ")
         return ReactionPresentation(
-            emoji: reaction.emoji, count: reaction.count, by: reaction.by, names: names,
+            emoji: reaction.emoji, count: count, by: reaction.by, names: names,
             label: "\(who) reacted \(reaction.emoji)")
     }
 
@@ -173,7 +174,8 @@ package enum PresentationWords {
     }
 
     /// `512 bytes`, `12 KB`, `3.4 MB` (powers of 1000, as file browsers show them).
-    package static func byteCount(_ bytes: Int) -> String {
+    package static func byteCount(_ given: Int) -> String {
+        let bytes = NumberLimits.clamp(given, to: NumberLimits.bytes)
         if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000
@@ -189,7 +191,8 @@ package enum PresentationWords {
 
     /// `0:42`, `12:05`, `1:02:03`.
     package static func duration(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds.rounded()))
+        // Layout keeps durations within `NumberLimits.seconds`; anything else shows as its nearest end.
+        let total = seconds.isNaN ? 0 : Int(min(max(seconds, 0), NumberLimits.seconds.upperBound).rounded())
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in (value < 10 ? "0" : "") + String(value) }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"

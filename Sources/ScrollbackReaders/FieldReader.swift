@@ -72,7 +72,8 @@ struct FieldReader {
         for item in list {
             guard let emoji = item["emoji"]?.string else { throw fail(item, .missingField("reactions[].emoji")) }
             let by = item["by"]?.array?.compactMap(\.scalarText) ?? []
-            result.append(Reaction(emoji: emoji, by: by, count: item["count"]?.int))
+            let count = try whole(item["count"], field: "reactions[].count", in: NumberLimits.count, unit: "")
+            result.append(Reaction(emoji: emoji, by: by, count: count))
         }
         return result
     }
@@ -92,15 +93,26 @@ struct FieldReader {
             }
             var attachment = Attachment(
                 path: item["path"]?.string, url: item["url"]?.string, type: item["type"]?.string,
-                name: item["name"]?.string, alt: item["alt"]?.string, size: item["size"]?.int,
-                width: item["width"]?.int, height: item["height"]?.int,
-                duration: item["duration"]?.double, title: item["title"]?.string,
+                name: item["name"]?.string, alt: item["alt"]?.string,
+                size: try whole(item["size"], field: "attachments[].size", in: NumberLimits.bytes, unit: " bytes"),
+                width: try whole(item["width"], field: "attachments[].width", in: NumberLimits.pixels, unit: " pixels"),
+                height: try whole(
+                    item["height"], field: "attachments[].height", in: NumberLimits.pixels, unit: " pixels"),
+                duration: try real(
+                    item["duration"], field: "attachments[].duration", in: NumberLimits.seconds, unit: " seconds"),
+                title: item["title"]?.string,
                 description: item["description"]?.string, siteName: item["siteName"]?.string,
                 performer: item["performer"]?.string, emoji: item["emoji"]?.string,
                 omitted: item["omitted"]?.bool ?? false)
             if let poll = item["poll"], !poll.isNull { attachment.poll = try self.poll(poll) }
             if let place = item["place"], !place.isNull {
-                guard let latitude = place["latitude"]?.double, let longitude = place["longitude"]?.double else {
+                guard
+                    let latitude = try real(
+                        place["latitude"], field: "attachments[].place.latitude", in: NumberLimits.latitude, unit: "°"),
+                    let longitude = try real(
+                        place["longitude"], field: "attachments[].place.longitude", in: NumberLimits.longitude,
+                        unit: "°")
+                else {
                     throw fail(place, .missingField("attachments[].place.latitude"))
                 }
                 attachment.place = Place(latitude: latitude, longitude: longitude)
@@ -133,13 +145,42 @@ struct FieldReader {
             guard let text = option["text"]?.string else {
                 throw fail(option, .missingField("attachments[].poll.options[].text"))
             }
+            let votes = try whole(
+                option["votes"], field: "attachments[].poll.options[].votes", in: NumberLimits.count, unit: "")
             options.append(
-                PollOption(
-                    text: text, votes: option["votes"]?.int, by: option["by"]?.array?.compactMap(\.scalarText) ?? []))
+                PollOption(text: text, votes: votes, by: option["by"]?.array?.compactMap(\.scalarText) ?? []))
         }
         return Poll(
             question: question, options: options, closed: member["closed"]?.bool ?? false,
-            voters: member["voters"]?.int)
+            voters: try whole(member["voters"], field: "attachments[].poll.voters", in: NumberLimits.count, unit: ""))
+    }
+
+    /// A whole number within `range`; `nil` when absent, not a number, or not whole (as before
+    /// ranges were checked). A whole number outside `range`, however it is written, is an error.
+    func whole(_ value: JSONValue?, field: String, in range: ClosedRange<Int>, unit: String) throws(ReadError)
+        -> Int?
+    {
+        guard let value, let text = value.numberText else { return nil }
+        if let number = value.int, range.contains(number) { return number }
+        if value.int == nil, let real = Double(text), real.isFinite, real.rounded() != real { return nil }
+        throw outOfRange(value, text, field: field, expected: "\(range.lowerBound) to \(range.upperBound)\(unit)")
+    }
+
+    /// A finite number within `range`; `nil` when absent or not a number. NaN, an infinity (a
+    /// number like `1e400`, too large for a Double) or a number outside `range` is an error.
+    func real(_ value: JSONValue?, field: String, in range: ClosedRange<Double>, unit: String) throws(ReadError)
+        -> Double?
+    {
+        guard let value, let text = value.numberText else { return nil }
+        if let number = Double(text), range.contains(number) { return number }
+        let ends = [range.lowerBound, range.upperBound].map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
+        throw outOfRange(value, text, field: field, expected: "\(ends[0]) to \(ends[1])\(unit)")
+    }
+
+    private func outOfRange(_ value: JSONValue, _ text: String, field: String, expected: String) -> ReadError {
+        // A number can be written with thousands of digits: the error shows its start.
+        let shown = text.count > 32 ? text.prefix(32) + "…" : text
+        return fail(value, .syntax("\"\(field)\" is \(shown), which is out of range; expected \(expected)."))
     }
 
     /// `[{"text", "time"}]`, oldest first; `null` is none.

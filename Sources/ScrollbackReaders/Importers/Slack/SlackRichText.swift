@@ -1,3 +1,5 @@
+import ScrollbackModel
+
 /// A Block Kit `rich_text` block as Markdown: sections of styled text, links, mentions and
 /// emoji; bulleted and numbered lists; preformatted code; quotes.
 struct SlackRichText {
@@ -19,8 +21,9 @@ struct SlackRichText {
                 .joined(separator: "\n")
         case "rich_text_list":
             let ordered = element["style"]?.string == "ordered"
-            let indent = String(repeating: "    ", count: max(0, element["indent"]?.int ?? 0))
-            let start = element["offset"]?.int ?? 0
+            // Slack indents lists up to 8 levels; a larger indent or offset is clamped, not allocated or added to.
+            let indent = String(repeating: "    ", count: NumberLimits.clamp(element["indent"]?.int ?? 0, to: 0...8))
+            let start = NumberLimits.clamp(element["offset"]?.int ?? 0, to: NumberLimits.count)
             return children.enumerated().map { number, item in
                 indent + (ordered ? "\(start + number + 1). " : "- ") + inline(item["elements"]?.array ?? [])
             }.joined(separator: "\n")

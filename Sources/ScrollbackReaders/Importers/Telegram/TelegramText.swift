@@ -1,3 +1,5 @@
+import ScrollbackModel
+
 /// Telegram's rich text (a string, or an array of strings and typed entities) as Markdown,
 /// and the sentences service messages stand for.
 enum TelegramText {
@@ -140,7 +142,11 @@ enum TelegramText {
         case "delete_group_photo": return "\(actor) removed the group photo"
         case "pin_message": return "\(actor) pinned a message"
         case "phone_call", "group_call":
-            let minutes = (value["duration_seconds"]?.int).map { " (\(max(1, ($0 + 30) / 60)) min)" } ?? ""
+            // A duration beyond `NumberLimits.seconds` (or negative) is left out rather than added to.
+            let seconds = value["duration_seconds"]?.int.flatMap {
+                NumberLimits.seconds.contains(Double($0)) ? $0 : nil
+            }
+            let minutes = seconds.map { " (\(max(1, ($0 + 30) / 60)) min)" } ?? ""
             let missed = value["discard_reason"]?.string == "missed" ? "missed " : ""
             return "\(actor) made a \(missed)call" + minutes
         case "joined_telegram": return "\(actor) joined Telegram"
