@@ -50,6 +50,9 @@ enum CheckCommand {
             var options = options
             options.html.mediaBaseDirectory = loaded.baseDirectory
             options.html.mediaArchive = SharedOptions.mediaArchive(loaded)
+            if format == .html {
+                SharedOptions.printMediaNotes(transcript, options: options.html, input: loaded, console: console)
+            }
             let actual = try render(transcript, format, options)
             let outcome = try snapshotCheck.run(actual: actual, snapshot: snapshotPath)
             report(outcome, snapshot: snapshotPath, console: console)

@@ -21,7 +21,7 @@ enum OptionCatalog {
         inputFormat.spec, conversation.spec, dateOrder.spec, people.spec, redact.spec, anonymize.spec,
         me.spec, validateMe.spec, tz.spec, readingTZ.spec, mergeTZ.spec, locale.spec, chainGap.spec, theme.spec,
         title.spec, from.spec, to.spec, width.spec, checkWidth.spec, color.spec, checkColor.spec,
-        templates.spec, selfContained.spec, remoteMedia.spec,
+        templates.spec, selfContained.spec, remoteMedia.spec, allowHiddenPaths.spec,
     ]
 
     // MARK: Where output goes
@@ -232,6 +232,10 @@ enum OptionCatalog {
         for: [.render, .check, .serve])
     static let remoteMedia = Option.flag(
         "--remote-media", help: "Let images the log gives as remote URLs load.", for: [.render, .site, .check, .serve])
+    static let allowHiddenPaths = Option.flag(
+        "--allow-hidden-paths",
+        help: "Read attachments in hidden folders or files (.ssh, .aws, any dot-name), which are refused otherwise.",
+        for: [.render, .site, .check, .serve])
 }
 
 extension OptionCatalog {

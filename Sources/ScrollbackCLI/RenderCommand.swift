@@ -32,8 +32,12 @@ enum RenderCommand {
         let format = ColorPolicy.format(requested, color: options.terminal.color)
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         options.html.mediaBaseDirectory = input.baseDirectory
+        options.html.mediaArchive = SharedOptions.mediaArchive(input)
+        if format == .html {
+            SharedOptions.printMediaNotes(transcript, options: options.html, input: input, console: console)
+        }
         // Let the input go before rendering: read from standard input, it is a copy in memory.
-        options.html.mediaArchive = SharedOptions.mediaArchive(consume input)
+        _ = consume input
         let layout: TranscriptLayout
         if let output {
             var drawn: TranscriptLayout?

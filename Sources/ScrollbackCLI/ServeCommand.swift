@@ -72,6 +72,7 @@ enum ServeCommand {
         }
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         options.html.mediaBaseDirectory = input.baseDirectory
+        SharedOptions.printMediaNotes(transcript, options: options.html, input: input, console: console)
         var document = LiveDocument(page: try transcript.render(.html, options: options))
         let channel = LiveChannel(document: document, token: token)
         let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])

@@ -4,7 +4,8 @@ import ScrollbackServe
 
 /// `serve` with several inputs: the site `scrollback site` builds, in a private folder, built
 /// again when an input changes; every HTML page is a live page, every other file is served as
-/// the build wrote it.
+/// the build wrote it (an attachment's copy under `media/` as a download unless it is an image,
+/// video or audio file; see `LiveServer.Resource.media`).
 ///
 /// Each JSON Lines input is also followed line by line for who is typing: its conversation's
 /// newest page shows the typing bubbles, in the same update as the page the lines rebuilt, and a
@@ -121,6 +122,11 @@ final class ServeSite: @unchecked Sendable {
                 FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
             else { continue }
             let address = "/" + relative
+            // An attachment's copy is never a page, whatever its name: no live script, no site policy.
+            if relative.hasPrefix("media/") {
+                table[address] = .media(path: path)
+                continue
+            }
             guard relative.hasSuffix(".html"), let data = FileManager.default.contents(atPath: path) else {
                 table[address] = .file(path: path)
                 continue

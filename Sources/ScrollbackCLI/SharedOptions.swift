@@ -94,6 +94,10 @@ enum SharedOptions {
         var html = HTMLOptions()
         if let theme = try arguments.value(OptionCatalog.theme) { html.theme = theme }
         html.remoteMedia = arguments.given(OptionCatalog.remoteMedia)
+        html.allowHiddenPaths = arguments.given(OptionCatalog.allowHiddenPaths)
+        // What is hidden from the text is not carried in the files either (MediaPolicy).
+        html.privateMedia = arguments.given(OptionCatalog.redact) || arguments.given(OptionCatalog.anonymize)
+        html.homeDirectory = console.environment["HOME"]
         if let folder = try arguments.value(OptionCatalog.templates) {
             html.templateOverrides = try templateOverrides(folder)
         }
@@ -128,6 +132,14 @@ enum SharedOptions {
         let transcript = try Transcript.pick(
             from: result, input: input, conversation: try arguments.value(OptionCatalog.conversation))
         return (transcript, input)
+    }
+
+    /// Prints what a page of `transcript` will not carry of the files it names (hidden paths,
+    /// files left out under --redact or --anonymize) and a warning for an input in the home folder.
+    static func printMediaNotes(_ transcript: Transcript, options: HTMLOptions, input: ChatInput, console: Console) {
+        let lines = MediaNotes(transcript, options: options, inputName: input.name)
+        for warning in lines.warnings { console.warning(warning) }
+        for note in lines.notes { console.note(note) }
     }
 
     /// The zip an export came in, so pages can read its attachments in place.

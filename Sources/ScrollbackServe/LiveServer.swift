@@ -13,6 +13,9 @@ package final class LiveServer: Sendable {
         case page(LiveChannel)
         /// A file on disk that the site build wrote.
         case file(path: String)
+        /// An attachment the site build copied (`media/…`): never a page. An image, video or
+        /// audio file is sent as its type for the page to show; anything else as a download.
+        case media(path: String)
     }
 
     /// The path of the event stream: `/_live/events?page=/index.html`.
@@ -98,9 +101,31 @@ package final class LiveServer: Sendable {
             )
             return HTTPResponse(
                 status: 200, headers: Self.headers(Self.contentType(path)) + [policy], body: .bytes(Array(data)))
+        case .media(let path):
+            guard let data = FileManager.default.contents(atPath: path) else { return .text(404, "Not found.") }
+            return HTTPResponse(status: 200, headers: Self.mediaHeaders(path), body: .bytes(Array(data)))
         case nil:
             return .text(404, "Not found.")
         }
+    }
+
+    /// The headers of an attachment: its type by the extension the site gave its copy (never by
+    /// its bytes), `nosniff`, and a policy under which nothing in it runs. Anything but an image,
+    /// video or audio file is sent as `application/octet-stream` with `Content-Disposition:
+    /// attachment`, so an HTML, SVG or script attachment opened from the page is saved, not shown
+    /// on the server's origin.
+    static func mediaHeaders(_ path: String) -> [(String, String)] {
+        let type = contentType(path)
+        let shown = ["image/", "video/", "audio/"].contains { type.hasPrefix($0) }
+        guard shown else {
+            return headers("application/octet-stream") + [
+                ("Content-Disposition", "attachment"), ("Content-Security-Policy", "sandbox; default-src 'none'"),
+            ]
+        }
+        // An SVG image keeps its inline styles; its scripts never run (`sandbox`, no `script-src`).
+        return headers(type) + [
+            ("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+        ]
     }
 
     private static func headers(_ type: String) -> [(String, String)] {
@@ -129,13 +154,17 @@ package final class LiveServer: Sendable {
         case "jpg", "jpeg": "image/jpeg"
         case "gif": "image/gif"
         case "webp": "image/webp"
+        case "avif": "image/avif"
+        case "bmp": "image/bmp"
         case "svg": "image/svg+xml"
         case "mp4", "m4v": "video/mp4"
         case "webm": "video/webm"
+        case "mov": "video/quicktime"
         case "mp3": "audio/mpeg"
-        case "m4a": "audio/mp4"
-        case "ogg", "opus": "audio/ogg"
+        case "m4a", "aac": "audio/mp4"
+        case "ogg", "oga", "opus": "audio/ogg"
         case "wav": "audio/wav"
+        case "flac": "audio/flac"
         default: "application/octet-stream"
         }
     }

@@ -137,6 +137,9 @@ public enum SiteBuilder {
         print.add(String(describing: options.layout))
         print.add(html.theme)
         print.add(html.remoteMedia)
+        // Only when set, so that sites built before these options keep their fingerprint.
+        if html.allowHiddenPaths { print.add("allow hidden paths") }
+        if html.privateMedia { print.add("private media") }
         for (name, text) in (HTMLTheme.named(html.theme)?.files(overrides: html.templateOverrides) ?? [:]).sorted(by: {
             $0.key < $1.key
         }) {

@@ -67,6 +67,8 @@ struct RedactedSiteTests {
         try folder.write("Ana Lima/files/ana.lima@example.org.pdf", "pdf")
         try folder.write("Ana Lima/avatars/ana-lima.jpg", "jpg")
         try folder.write("Ana Lima/photos/IMG_0001.jpg", "jpg")
+        // A JPEG's frame: under --redact an image whose metadata cannot be taken out is left out.
+        try folder.write("Ana Lima/photos/IMG_0001.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xD9])
         let input = try folder.write("Ana Lima/Ana Lima and Ben Okafor.jsonl", Self.seededLog())
         let site = folder.url.appendingPathComponent("site")
         let result = CLIRunner.run([

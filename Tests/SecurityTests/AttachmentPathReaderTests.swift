@@ -78,4 +78,35 @@ struct AttachmentPathReaderTests {
         let texts = result.conversations.flatMap(\.messages).map(\.text)
         #expect(texts == ["inside"])
     }
+
+    @Test("A symlinked Slack day file or channel folder is named in the import report")
+    func symlinkedExportFileReported() throws {
+        let outside = try TemporaryFolder()
+        let folder = try TemporaryFolder()
+        defer {
+            outside.remove()
+            folder.remove()
+        }
+        let secret = try outside.write(
+            "2026-11-29.json",
+            #"[{"type": "message", "user": "U1", "text": "SECRET-OUTSIDE", "ts": "1795943640.000100"}]"#)
+        try folder.write("users.json", #"[{"id": "U1", "name": "ana", "real_name": "Ana"}]"#)
+        try folder.write("channels.json", #"[{"id": "C1", "name": "general"}, {"id": "C2", "name": "random"}]"#)
+        try folder.write(
+            "general/2026-11-28.json",
+            #"[{"type": "message", "user": "U1", "text": "inside", "ts": "1795857240.000100"}]"#)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("general/2026-11-29.json"), withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("random"), withDestinationPath: outside.url.path)
+        let result = try Readers.read(ChatInput(directory: folder.url.path), format: .slack)
+        #expect(!result.conversations.flatMap(\.messages).map(\.text).contains("SECRET-OUTSIDE"))
+        let warnings = result.report.warnings.map(\.description)
+        for link in ["general/2026-11-29.json", "random"] {
+            #expect(
+                warnings.contains { $0.contains(link + ": ") && $0.contains("symlink") && $0.contains("not read") },
+                "\(link): \(warnings)")
+        }
+        let run = CLIRunner.run(["render", folder.url.path, "--conversation", "general", "--format", "text"])
+        #expect(run.stderr.contains("general/2026-11-29.json: This is a symlink"), "\(run.stderr)")
+    }
 }

@@ -48,7 +48,9 @@ struct AttachmentContext: HTMLContext {
         }
         if let path = attachment.path {
             if let file = session.media.file(path, beyondLimit: true) {
-                return .chip(href: file.source, remote: false, download: file.source.hasPrefix("data:"), missing: false)
+                // An HTML, SVG or script file is saved when clicked, never opened as a page.
+                let download = file.source.hasPrefix("data:") || MediaPolicy.isActive(path)
+                return .chip(href: file.source, remote: false, download: download, missing: false)
             }
             return .chip(href: nil, remote: false, download: false, missing: session.media.isMissing(path))
         }

@@ -16,6 +16,13 @@ public struct HTMLOptions: Sendable, Hashable {
     public var inlineMediaLimit: Int
     /// The zip the export came in, whose members attachment paths may name.
     package var mediaArchive: MediaArchive?
+    /// Read files whose path has a hidden component (`.ssh/…`); off unless `--allow-hidden-paths`.
+    package var allowHiddenPaths = false
+    /// `--redact` or `--anonymize`: images are passed on without their metadata, and files that
+    /// are not images, video or audio are left out (`MediaPolicy`).
+    package var privateMedia = false
+    /// The user's home folder (`HOME`): an input in it (or above it) gets a warning.
+    package var homeDirectory: String?
 
     /// Creates options.
     public init(

@@ -29,6 +29,9 @@ struct MediaResolver {
         }
     }
 
+    /// The input's folder as its real path, with a final `/`.
+    var baseFolder: String? { base.map { $0.path + "/" } }
+
     /// The image at `reference` (a path relative to the input, or a URL), if the page may show it.
     mutating func image(_ reference: String) -> Resolved? {
         if let known = cache[reference] { return known }
@@ -44,6 +47,7 @@ struct MediaResolver {
     func file(_ reference: String, beyondLimit: Bool) -> Resolved? {
         let place = place(reference)
         guard case .local(let found) = place else { return place.resolved }
+        if isWithheld(reference) { return nil }
         guard let file = found else { return archived(reference, image: false) }
         if let siteHref { return siteHref(reference).map { Resolved(source: $0) } }
         guard options.selfContained else { return Resolved(source: reference) }
@@ -52,9 +56,28 @@ struct MediaResolver {
         return beyondLimit ? Resolved(source: reference) : nil
     }
 
+    /// Whether `reference` is a local file left out of the page under `--redact` or `--anonymize`:
+    /// one that is not video, audio or an image whose metadata can be taken out, by the name the
+    /// log gives or the file's own (`MediaPolicy.passesPrivacy`).
+    func isWithheld(_ reference: String) -> Bool {
+        guard options.privateMedia, LinkPolicy.kind(of: reference) == .relative else { return false }
+        if !MediaPolicy.passesPrivacy(reference) { return true }
+        return localFile(reference).map { !MediaPolicy.passesPrivacy($0.path) } ?? false
+    }
+
+    /// Whether `reference` names a hidden folder or file (`.ssh/id_ed25519`), on disk or in the
+    /// export's zip, and hidden paths are not allowed: it is never read.
+    func isHidden(_ reference: String) -> Bool {
+        guard !options.allowHiddenPaths, reference.utf8.contains(UInt8(ascii: ".")) else { return false }
+        let decoded =
+            reference.utf8.contains(UInt8(ascii: "%")) ? reference.removingPercentEncoding ?? reference : reference
+        return MediaPolicy.hiddenComponent(decoded) != nil
+    }
+
     /// Whether `reference` is a local path that names no file the page can reach.
     func isMissing(_ reference: String) -> Bool {
         guard LinkPolicy.kind(of: reference) == .relative else { return false }
+        if isHidden(reference) { return true }
         return localFile(reference) == nil && options.mediaArchive?.contents(reference) == nil
     }
 
@@ -71,9 +94,10 @@ struct MediaResolver {
         let fileExtension = reference.split(separator: ".").last.map(String.init) ?? ""
         guard
             let mime = image
-                ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream"
+                ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream",
+            let data = passedOn(bytes, mime: mime)
         else { return nil }
-        return Resolved(source: "data:\(mime);base64," + Data(bytes).base64EncodedString())
+        return Resolved(source: "data:\(mime);base64," + data.base64EncodedString())
     }
 
     private func resolve(_ reference: String) -> Resolved? {
@@ -113,7 +137,7 @@ struct MediaResolver {
         case .mail, .forbidden: return .decided(nil)
         case .relative: break
         }
-        if reference.hasPrefix("#") || reference.hasPrefix("?") { return .decided(nil) }
+        if reference.hasPrefix("#") || reference.hasPrefix("?") || isHidden(reference) { return .decided(nil) }
         return .local(localFile(reference))
     }
 
@@ -121,9 +145,17 @@ struct MediaResolver {
     private func dataURL(_ file: URL, mime: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
             let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
-            let data = FileManager.default.contents(atPath: file.path)
+            let read = FileManager.default.contents(atPath: file.path), let data = passedOn(read, mime: mime)
         else { return nil }
         return "data:\(mime);base64," + data.base64EncodedString()
+    }
+
+    /// A file's bytes as the page may carry them: an image loses its metadata under `--redact`
+    /// and `--anonymize` (EXIF, XMP, IPTC, comments: names, e-mail addresses, GPS positions);
+    /// `nil` for an image it cannot be taken from.
+    private func passedOn(_ bytes: some Collection<UInt8>, mime: String) -> Data? {
+        guard options.privateMedia, mime.hasPrefix("image/") else { return Data(bytes) }
+        return ImageMetadata.stripped(Array(bytes)).map { Data($0) }
     }
 
     /// The file `path` names inside the input's folder; `nil` when it is missing or would leave the folder.
@@ -133,12 +165,18 @@ struct MediaResolver {
         // `NSString`, took about 17k instructions a path even with nothing to do).
         let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
         if decoded.split(separator: "/").contains("..") { return nil }
+        // A hidden folder or file (`.ssh/id_ed25519`) is not even looked at, unless allowed.
+        if !options.allowHiddenPaths, MediaPolicy.hiddenComponent(decoded) != nil { return nil }
         // The file's real path, every symlink resolved (`realpath`: one system call where
         // Foundation's URL resolution took about 650k instructions a file); a file that is not
         // there has none.
         let folder = base.path + "/"
         guard let resolved = Self.realPath(folder + decoded) else { return nil }
         guard resolved.hasPrefix(folder) else { return nil }  // a symlink that points outside
+        // A symlink inside the folder that leads into a hidden one (`holiday.jpg` → `.ssh/…`).
+        if !options.allowHiddenPaths, MediaPolicy.hiddenComponent(resolved.dropFirst(folder.count)) != nil {
+            return nil
+        }
         // Only regular files: a named pipe or device would block or never end when read.
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }

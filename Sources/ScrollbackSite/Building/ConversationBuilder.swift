@@ -26,7 +26,8 @@ struct ConversationBuilder {
         // The layout's days move into the pages; `layout` keeps what every page shares.
         let plan = PagePlan(taking: &laidOut, budget: options.pageBudget, pageSize: options.pageSize)
         let media = try MediaLibrary(
-            transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache)
+            transcript: transcript, base: base, archive: archive, inputName: inputName, writer: writer, cache: cache,
+            options: options.html)
         var pages = PageEmitter(
             builder: self, layout: laidOut, media: media, slug: slug, previous: previous, rendersAsTheyCome: false)
         let names = plan.pages.map(\.name)
@@ -52,7 +53,7 @@ struct ConversationBuilder {
         var stream = try LayoutStream(header: header, options: options.layout, prepass: prepass)
         let media = try MediaLibrary(
             participants: header.participants, attachments: attachments, base: base, archive: archive,
-            inputName: inputName, writer: writer, cache: cache)
+            inputName: inputName, writer: writer, cache: cache, options: options.html)
         var planner = PagePlanner(
             undated: stream.layout.undated, budget: options.pageBudget, pageSize: options.pageSize,
             repliedTo: prepass.named)

@@ -15,19 +15,21 @@ struct MediaLibrary {
     /// Collects the local files `transcript` refers to, relative to `base`, and stages them in `writer`.
     init(
         transcript: Transcript, base: String?, archive: MediaArchive? = nil, inputName: String, writer: SiteWriter,
-        cache: MediaCache
+        cache: MediaCache, options: HTMLOptions = HTMLOptions()
     ) throws {
         var attachments = MediaReferences()
         for message in transcript.messages { attachments.add(message) }
         try self.init(
             participants: transcript.participants, attachments: attachments, base: base, archive: archive,
-            inputName: inputName, writer: writer, cache: cache)
+            inputName: inputName, writer: writer, cache: cache, options: options)
     }
 
-    /// Collects the participants' avatars and the attachments gathered in `attachments`.
+    /// Collects the participants' avatars and the attachments gathered in `attachments`. Hidden
+    /// paths are refused unless `options.allowHiddenPaths`; with `options.privateMedia` images are
+    /// copied without their metadata and files that are not images, video or audio are left out.
     init(
         participants: [Participant], attachments: MediaReferences, base: String?, archive: MediaArchive? = nil,
-        inputName: String, writer: SiteWriter, cache: MediaCache
+        inputName: String, writer: SiteWriter, cache: MediaCache, options: HTMLOptions = HTMLOptions()
     ) throws {
         var references: [(String, String)] = []  // (path, who refers to it)
         for participant in participants {
@@ -37,24 +39,49 @@ struct MediaLibrary {
         let root = base.map {
             URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
         }
+        if let base, references.contains(where: { !Self.isRemote($0.0) }),
+            MediaPolicy.isHomeOrAbove(base, home: options.homeDirectory)
+        {
+            warnings.append("\(inputName): " + MediaPolicy.homeWarning)
+        }
         var seen: Set<String> = []
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
             if Self.isRemote(reference) { continue }
+            let decoded = reference.removingPercentEncoding ?? reference
+            if !options.allowHiddenPaths, let hidden = MediaPolicy.hiddenComponent(decoded) {
+                warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: hidden))
+                continue
+            }
+            if options.privateMedia, !MediaPolicy.passesPrivacy(decoded) {
+                warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                continue
+            }
+            // An active file (HTML, SVG, scripts) is renamed unless only ever shown as an image.
+            let shownAsImage = !attachments.linked.contains(reference)
             guard let root else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
                 continue
             }
-            switch Self.locate(reference, in: root) {
+            switch Self.locate(reference, in: root, allowHidden: options.allowHiddenPaths) {
+            case .hidden(let component):
+                warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: component))
             case .outside:
                 warnings.append(
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
                 // A member of the zip the export came in is copied out of it.
-                if let bytes = archive?.contents(reference) {
+                if var bytes = archive?.contents(reference) {
+                    if options.privateMedia, MediaPolicy.isImage(reference) {
+                        guard let clean = ImageMetadata.stripped(bytes) else {
+                            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                            continue
+                        }
+                        bytes = clean
+                    }
                     let hash = SHA256.hex(bytes)
-                    let name = String(hash.prefix(24)) + Self.fileExtension(reference)
+                    let name = String(hash.prefix(24)) + Self.copyExtension(reference, shownAsImage: shownAsImage)
                     names[reference] = name
                     let file = "media/" + name
                     files.insert(file)
@@ -65,26 +92,45 @@ struct MediaLibrary {
                 }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
+                if options.privateMedia, !MediaPolicy.passesPrivacy(path) {
+                    warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                    continue
+                }
+                // An image without its metadata is a copy of other bytes, kept apart in the cache.
+                let clean = options.privateMedia && MediaPolicy.isImage(path)
                 // Hashed: the manifest must not spell out where the input's files are (a folder
                 // named after someone, with --anonymize).
-                let identity = SHA256.hex("\(path)|\(size)|\(modified)")
+                let identity = SHA256.hex("\(path)|\(size)|\(modified)" + (clean ? "|without metadata" : ""))
                 let hash: String
-                if let known = cache.hash(identity) {
+                var cleaned: [UInt8]?
+                if let known = cache.hash(identity), !clean {
                     hash = known
                 } else {
                     guard let data = FileManager.default.contents(atPath: path) else {
                         warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be read.")
                         continue
                     }
-                    hash = SHA256.hex([UInt8](data))
+                    if clean {
+                        guard let stripped = ImageMetadata.stripped([UInt8](data)) else {
+                            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                            continue
+                        }
+                        cleaned = stripped
+                    }
+                    hash = SHA256.hex(cleaned ?? [UInt8](data))
                     cache.remember(hash, for: identity)
                 }
-                let name = String(hash.prefix(24)) + Self.fileExtension(path)
+                let name = String(hash.prefix(24)) + Self.copyExtension(path, shownAsImage: shownAsImage)
                 names[reference] = name
                 let file = "media/" + name
                 files.insert(file)
                 try cache.stage(file) {
-                    if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
+                    guard !writer.has(file) else { return }
+                    if let cleaned {
+                        try writer.emit(file, cleaned)
+                    } else {
+                        try writer.copy(file, from: path, hash: hash)
+                    }
                 }
             }
         }
@@ -94,13 +140,17 @@ struct MediaLibrary {
     /// message by message (every message of the log, in its order).
     struct MediaReferences {
         private(set) var list: [(path: String, owner: String)] = []
+        /// Paths some attachment links to rather than shows as an image.
+        private(set) var linked: Set<String> = []
         private var seen: Set<String> = []
         private var number = 0
 
         mutating func add(_ message: Message) {
             number += 1
             for attachment in message.attachments {
-                guard let path = attachment.path, seen.insert(path).inserted else { continue }
+                guard let path = attachment.path else { continue }
+                if attachment.kind != .image && attachment.kind != .sticker { linked.insert(path) }
+                guard seen.insert(path).inserted else { continue }
                 list.append((path, "message \(number) (id \"\(message.id)\")"))
             }
         }
@@ -110,10 +160,13 @@ struct MediaLibrary {
         case file(String, size: Int, modified: String)
         case missing
         case outside
+        /// In a hidden folder or file (the component named), or a symlink to one.
+        case hidden(String)
     }
 
-    /// Where `reference` is under `root`, with symlinks resolved; `.outside` for `..`, absolute paths and links out.
-    static func locate(_ reference: String, in root: URL) -> Location {
+    /// Where `reference` is under `root`, with symlinks resolved; `.outside` for `..`, absolute
+    /// paths and links out, `.hidden` for a link into a hidden folder or file unless `allowHidden`.
+    static func locate(_ reference: String, in root: URL, allowHidden: Bool = false) -> Location {
         let decoded = reference.removingPercentEncoding ?? reference
         if decoded.hasPrefix("/") || decoded.contains("\\") || decoded.split(separator: "/").contains("..")
             || decoded.contains("\0")
@@ -122,6 +175,9 @@ struct MediaLibrary {
         }
         let file = root.appendingPathComponent(decoded).standardizedFileURL.resolvingSymlinksInPath()
         guard file.path.hasPrefix(root.path + "/") else { return .outside }
+        if !allowHidden, let hidden = MediaPolicy.hiddenComponent(file.path.dropFirst(root.path.count + 1)) {
+            return .hidden(hidden)
+        }
         var info = stat()
         guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .missing }
         return .file(
@@ -134,6 +190,17 @@ struct MediaLibrary {
         guard !ext.isEmpty, ext.count <= 8, ext.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) })
         else { return "" }
         return "." + ext
+    }
+
+    /// The extension of a copy: the file's own (`fileExtension`), but an active type (HTML,
+    /// SVG, XML, scripts) becomes `-html.bin` and the like, which no web server serves as a page
+    /// or script. An SVG only ever shown as an image keeps `.svg` (an `<img>` runs no script, and
+    /// browsers draw an SVG image only when it is served as one).
+    static func copyExtension(_ path: String, shownAsImage: Bool) -> String {
+        let plain = fileExtension(path)
+        let type = String(plain.dropFirst())
+        guard MediaPolicy.activeExtensions.contains(type), !(shownAsImage && type == "svg") else { return plain }
+        return "-" + type + ".bin"
     }
 
     static func isRemote(_ reference: String) -> Bool {

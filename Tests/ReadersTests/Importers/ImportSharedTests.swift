@@ -77,7 +77,7 @@ struct ImportSharedTests {
         try links.createSymbolicLink(atPath: folder.path("indir"), withDestinationPath: folder.path("sub"))
         try links.createSymbolicLink(atPath: folder.path("loop"), withDestinationPath: folder.url.path)
         let listed = ExportFiles.directory(folder.url.path)
-        #expect(listed.paths == [".hid/seen.json", "a.json", "in.json", "sub/b.json"])
+        #expect(listed.paths == ["a.json", "in.json", "sub/b.json"])
         #expect(listed.contents("sub/b.json").map { Array($0) } == Array("{}".utf8))
         #expect(ExportFiles.directory(folder.url.path + "/").paths == listed.paths)
     }

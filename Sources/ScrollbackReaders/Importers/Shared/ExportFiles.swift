@@ -11,6 +11,9 @@ struct ExportFiles {
     var contents: (String) -> InputBytes?
     /// Whether the files are members of a zip (so attachments cannot be linked on disk).
     var isZip: Bool
+    /// Symlinks of a folder that were not followed: to a folder, or to a file outside the folder
+    /// (relative paths, sorted), for the import report.
+    var skippedLinks: [String] = []
     private var known: Set<String>
 
     init(paths: [String], contents: @escaping (String) -> InputBytes?, isZip: Bool) {
@@ -20,10 +23,13 @@ struct ExportFiles {
         self.known = Set(paths)
     }
 
-    /// The files under a folder (recursively, skipping hidden files and symlinks that lead out of it).
+    /// The files under a folder (recursively, skipping hidden files and folders, and symlinks that
+    /// lead out of it): no export's layout names a dot-file, and a folder saved in a home folder
+    /// must not bring `.ssh` or `.aws` into view.
     static func directory(_ root: String) -> ExportFiles {
         let manager = FileManager.default
         var found: [String] = []
+        var skipped: [String] = []
         let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         walk(root) { path, isLink in
             let name =
@@ -35,17 +41,21 @@ struct ExportFiles {
             let full = (root as NSString).appendingPathComponent(path)
             // An unpacked export can carry symlinks; one that resolves outside the folder is not its file.
             let real = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
-            guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return }
-            if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                found.append(path)
+            guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+                return skipped.append(path)
+            }
+            if manager.fileExists(atPath: full, isDirectory: &isDirectory) {
+                if isDirectory.boolValue { skipped.append(path) } else { found.append(path) }
             }
         }
-        return ExportFiles(
+        var files = ExportFiles(
             paths: found.sorted(),
             contents: { path in
                 (try? ChatInput.load((root as NSString).appendingPathComponent(path)))?.bytes
             },
             isZip: false)
+        files.skippedLinks = skipped.sorted()
+        return files
     }
 
     /// The members of a zip, read eagerly by name on demand inside `ZipArchive.open`.
@@ -69,7 +79,7 @@ struct ExportFiles {
     func contains(_ path: String) -> Bool { known.contains(path) }
 
     /// Hands every entry under `root` that is not a folder to `visit`, by its relative path, and
-    /// whether it is a symlink; enters folders (hidden ones too), never symlinks to them, and
+    /// whether it is a symlink; enters folders (never hidden ones, nor symlinks to them), and
     /// nothing when `root` itself is a symlink: what `FileManager`'s enumerator walks, with one
     /// `lstat` per entry instead of its URL values (200k instructions an entry).
     private static func walk(_ root: String, visit: (String, Bool) -> Void) {
@@ -90,7 +100,7 @@ struct ExportFiles {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 guard lstat(directory + "/" + name, &status) == 0 else { continue }
                 switch status.st_mode & S_IFMT {
-                case S_IFDIR: folders.append(path)
+                case S_IFDIR: if !name.hasPrefix(".") { folders.append(path) }
                 case S_IFLNK: visit(path, true)
                 default: visit(path, false)
                 }

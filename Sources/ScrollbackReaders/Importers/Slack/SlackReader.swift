@@ -71,6 +71,13 @@ enum SlackReader {
                 location: SourceLocation(file: name),
                 problem: .syntax("A Slack export has users.json and channels.json at its top."))
         }
+        // A day file or channel folder that is a symlink is not read (see `ExportFiles.directory`): say so.
+        for link in files.skippedLinks {
+            report.warnings.append(
+                .init(
+                    location: SourceLocation(file: (name as NSString).appendingPathComponent(link)),
+                    text: "This is a symlink to a folder or to a file outside the export; it was not read."))
+        }
         let workspace = try SlackWorkspace(files: files, root: root, report: &report)
         let mrkdwn = SlackMrkdwn(users: workspace.names, channels: workspace.channelNames)
         var result: [Transcript] = []
