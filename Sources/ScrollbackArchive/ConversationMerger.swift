@@ -110,7 +110,9 @@ struct ConversationMerger {
         let what = future.edited ? "is marked edited at" : "is dated"
         var text = "\(place): message \(future.position) (id \"\(future.id)\") \(what) \(future.time), more than a "
         text += "day after the time of this merge"
-        if future.count > 1 { text += " (as are \(future.count - 1) more of its messages)" }
+        if future.count > 1 {
+            text += ", as \(future.count == 2 ? "is 1" : "are \(future.count - 1)") more of its messages"
+        }
         text += "; times after now do not count towards which source is newest"
         return text
     }

@@ -19,15 +19,20 @@ struct MergeLockTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("Two merges started together into one archive wait for its lock, then both add their messages")
-    func concurrentMerges() throws {
+    @Test(
+        "Two merges started together into one archive wait for its lock, then both add their messages",
+        arguments: [true, false])
+    func concurrentMerges(archiveExists: Bool) throws {
         try #require(FileManager.default.isExecutableFile(atPath: CLIRunner.binary.path), "build the binary first")
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let output = folder.path("big.jsonl")
-        let base = try folder.write("base.jsonl", Self.export("cy", month: 1, count: 10))
-        #expect(CLIRunner.run(["merge", base, "-o", output], environment: Self.environment).status == 0)
-        let archive = try Data(contentsOf: URL(fileURLWithPath: output))
+        // Without an archive yet, the second run must still find the file the first made.
+        let base = try folder.write("base.jsonl", Self.export("cy", month: 1, count: archiveExists ? 10 : 0))
+        if archiveExists {
+            #expect(CLIRunner.run(["merge", base, "-o", output], environment: Self.environment).status == 0)
+        }
+        let archive = try? Data(contentsOf: URL(fileURLWithPath: output))
         let inputs = try [("ana", 2), ("ben", 3)].map { sender, month in
             try folder.write("\(sender).jsonl", Self.export(sender, month: month, count: 3000))
         }
@@ -45,7 +50,7 @@ struct MergeLockTests {
         }
         // Both wait before reading the archive: it is as it was.
         #expect(runs.allSatisfy { $0.process.isRunning })
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == archive)
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: output))) == archive)
         lock.release()
 
         for run in runs {
@@ -53,9 +58,8 @@ struct MergeLockTests {
             #expect(result.status == 0, "\(result.stderr)")
         }
         let transcript = try Transcript.load(path: output)
-        #expect(transcript.messages.count == 6010)
         let senders = Dictionary(grouping: transcript.messages, by: { $0.sender ?? "" }).mapValues(\.count)
-        #expect(senders == ["cy": 10, "ana": 3000, "ben": 3000])
+        #expect(senders == (archiveExists ? ["cy": 10, "ana": 3000, "ben": 3000] : ["ana": 3000, "ben": 3000]))
         // No lock file, temporary file or second archive is left beside it.
         #expect(try folder.contents() == ["ana.jsonl", "base.jsonl", "ben.jsonl", "big.jsonl"])
     }
