@@ -45,8 +45,32 @@ enum CmarkBridge {
         // document has become Swift values: neither is freed node by node.
         let arena = CmarkArena.ofThisThread
         defer { arena.pointee.reset() }
-        guard let root = parseTree(text) else { return PlainTextFastPath.plainDocument(text) }
+        // Lines nesting deeper than `maximumNesting` would make cmark-gfm's parse quadratic (`NestingLimit`).
+        guard let root = parseTree(NestingLimit.apply(text)) else { return PlainTextFastPath.plainDocument(text) }
         return MarkdownDocument(blocks: blocks(of: root, depth: 0))
+    }
+
+    /// How deep the tree cmark-gfm builds for `text` is (the document is depth 0), counted with
+    /// its non-recursive iterator: what `NestingLimit` bounds.
+    static func treeDepth(_ text: String) -> Int {
+        let arena = CmarkArena.ofThisThread
+        defer { arena.pointee.reset() }
+        guard let root = parseTree(NestingLimit.apply(text)), let iterator = cmark_iter_new(root) else { return 0 }
+        defer { cmark_iter_free(iterator) }
+        // The open ancestors of the node entered last: a node's depth is its parent's place plus one.
+        var ancestors: [OpaquePointer] = [root]
+        var deepest = 0
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), node != root {
+                let parent = cmark_node_parent(node)
+                while let last = ancestors.last, last != parent { ancestors.removeLast() }
+                deepest = max(deepest, ancestors.count)
+                ancestors.append(node)
+            }
+            event = cmark_iter_next(iterator)
+        }
+        return deepest
     }
 
     /// A parser for one document, made in the thread's arena with the extensions attached: with

@@ -12,6 +12,14 @@ package struct MarkdownDocument: Sendable, Hashable {
         return CmarkBridge.parse(text)
     }
 
+    /// The most block quotes and list items one line nests (`NestingLimit`), and the most levels
+    /// of structure a document keeps.
+    package static let maximumNesting = CmarkBridge.maximumNesting
+
+    /// How deep the node tree cmark-gfm builds for `text` is (the document is depth 0): the
+    /// depth that sets its parsing cost, for tests.
+    package static func cmarkTreeDepth(_ text: String) -> Int { CmarkBridge.treeDepth(text) }
+
     /// Whether `text` has no Markdown syntax at all: `parse` gives one paragraph of it, as `plain` does.
     ///
     /// Renderers use it to write such text straight out, without building a document.

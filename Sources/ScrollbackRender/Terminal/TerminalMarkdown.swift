@@ -145,7 +145,14 @@ struct TerminalMarkdown {
         return result.isEmpty ? [StyledLine().padded(width, style)] : result
     }
 
+    /// The fewest columns a nested quote or list item narrows its content to: one nested deeper
+    /// is drawn at the width it has (a quote without a further bar, a list item's marker on a line
+    /// of its own), so deep nesting cannot make lines ever narrower and more numerous (each level
+    /// copies every line it holds).
+    static let narrowest = 16
+
     private func quote(_ blocks: [MarkdownBlock]) -> [StyledLine] {
+        guard width - 2 >= Self.narrowest else { return lines(blocks) }
         let inner = TerminalMarkdown(width: max(1, width - 2), colored: colored)
         return inner.lines(blocks).map { line in
             var quoted = StyledLine("▎", TextStyle(foreground: .muted))
@@ -174,6 +181,11 @@ struct TerminalMarkdown {
             if let checked = item.checked {
                 marker += checked ? "☑ " : "☐ "
                 indent += 2
+            }
+            guard width - indent >= Self.narrowest else {
+                result.append(StyledLine(marker, markerStyle))
+                result += lines(item.blocks)
+                continue
             }
             let inner = TerminalMarkdown(width: max(1, width - indent), colored: colored)
             for (index, line) in inner.lines(item.blocks).enumerated() {
