@@ -30,15 +30,27 @@ package struct Anonymizer: Sendable, Hashable {
             guard let pseudonym = byName[participant.id] else { continue }
             var forms = [participant.name, participant.id] + (aliases[participant.id] ?? [])
             forms += participant.name.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 3 }
-            for form in forms where !form.trimmingCharacters(in: .whitespaces).isEmpty {
-                words.append((form, pseudonym))
+            for form in forms.flatMap(Self.textForms) {
+                words.append((form, form.hasPrefix("@") ? "@" + pseudonym : pseudonym))
             }
         }
         for (form, pseudonym) in words where names[form.lowercased()] == nil { names[form.lowercased()] = pseudonym }
         let replacer = NameReplacer(names)
-        let rewrite = TranscriptRewrite(
+        // A file name writes a name's spaces as `_`, `-` or `.`, or drops them (`Ana_Lima_notes.txt`).
+        var fileNames = names
+        for (name, pseudonym) in names where name.contains(" ") {
+            for joiner in ["_", "-", ".", ""] {
+                _ = fileNames.insertIfAbsent(name.replacingOccurrences(of: " ", with: joiner), pseudonym)
+            }
+        }
+        let files = NameReplacer(fileNames, inFileNames: true)
+        var rewrite = TranscriptRewrite(
             text: { replacer.replace($0) }, participant: { id in ids[id] ?? replacer.replace(id) })
+        rewrite.fileName = { files.replace($0) }
         var result = rewrite.apply(transcript)
+        // An export's id for a conversation names it (a Messenger thread path holds the other
+        // person's name): with pseudonyms it is not kept.
+        result.id = nil
         for index in result.participants.indices {
             let original = transcript.participants[index]
             result.participants[index].name = byName[original.id] ?? result.participants[index].name
@@ -46,6 +58,26 @@ package struct Anonymizer: Sendable, Hashable {
         }
         result.participants = TranscriptRewrite.merged(result.participants)
         return result
+    }
+
+    /// Ids and names a chat app gives a role or a stand-in rather than a person (ChatGPT's and
+    /// Claude's `user` and `assistant`, `me`, `you`): words that stay words in text.
+    static let placeholders: Set<String> = [
+        "user", "assistant", "system", "me", "you", "human", "ai", "bot", "model", "tool", "developer", "unknown",
+        "someone", "deleted user",
+    ]
+
+    /// How `form` (a name, an id or a handle) is looked for in text: a placeholder not at all, a
+    /// number only as a mention of it (`@447700900123`, `<@12>`, never inside a longer number),
+    /// anything else as it is.
+    static func textForms(_ form: String) -> [String] {
+        let trimmed = form.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()) else { return [] }
+        let digits = trimmed.filter(\.isNumber)
+        let isNumber = !digits.isEmpty && trimmed.allSatisfy { $0.isNumber || " +-().".contains($0) }
+        guard isNumber else { return [trimmed] }
+        // A phone number written as a name is replaced as written; any number only as a mention.
+        return (trimmed.contains(" ") || trimmed.hasPrefix("+") ? [trimmed] : []) + ["@" + digits]
     }
 
     /// Participant ids in order of first appearance: senders by time, then the rest as listed.
@@ -74,7 +106,9 @@ private struct NameReplacer: Sendable {
     private let pseudonyms: [String: String]
     private let expression: Expression?
 
-    init(_ pseudonyms: [String: String]) {
+    /// With `inFileNames`, a name between `_`, `-` or `.` (`Ana_Lima_notes.txt`, `Chiara Rossi.vcf`)
+    /// counts as a word.
+    init(_ pseudonyms: [String: String], inFileNames: Bool = false) {
         self.pseudonyms = pseudonyms
         let alternatives = pseudonyms.keys.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
             .map(NSRegularExpression.escapedPattern(for:))
@@ -83,8 +117,9 @@ private struct NameReplacer: Sendable {
             ? nil
             : Expression(
                 try? NSRegularExpression(
-                    pattern: "(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.@+])(?:" + alternatives.joined(separator: "|")
-                        + ")(?![\\p{L}\\p{N}_]|[.@+][\\p{L}\\p{N}])",
+                    pattern: (inFileNames ? "(?<![\\p{L}\\p{N}])(?:" : "(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.@+])(?:")
+                        + alternatives.joined(separator: "|")
+                        + (inFileNames ? ")(?![\\p{L}\\p{N}])" : ")(?![\\p{L}\\p{N}_]|[.@+][\\p{L}\\p{N}])"),
                     options: [.caseInsensitive]))
     }
 

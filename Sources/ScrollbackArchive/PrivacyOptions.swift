@@ -29,7 +29,7 @@ package struct PrivacyOptions: Sendable, Hashable {
     /// redaction.
     package var transform: TranscriptTransform? {
         guard people != nil || redactor != nil || anonymize else { return nil }
-        var fingerprint = "privacy 1"
+        var fingerprint = "privacy 2"
         if let people {
             for person in people.people {
                 fingerprint += "|person " + person.name + "=" + person.handles.joined(separator: ",")
@@ -39,10 +39,13 @@ package struct PrivacyOptions: Sendable, Hashable {
         if anonymize { fingerprint += "|anonymize" }
         if let me { fingerprint += "|me " + me }
         let options = self
-        return TranscriptTransform(fingerprint: fingerprint, hidesNames: redactor != nil || anonymize) { transcript in
+        return TranscriptTransform(fingerprint: fingerprint, hidesNames: hidesNames) { transcript in
             options.apply(transcript)
         }
     }
+
+    /// Whether names, text and ids change so that the output says nothing of what was removed.
+    var hidesNames: Bool { redactor != nil || anonymize }
 
     /// Applies the options to one conversation.
     package func apply(_ transcript: Transcript) -> Transcript {
@@ -58,8 +61,12 @@ package struct PrivacyOptions: Sendable, Hashable {
                 result.participants.first { $0.id == wanted }?.id ?? result.participants.first { $0.name == wanted }?.id
                 ?? wanted
         }
+        // Ids are numbered from the messages as read (two ids redaction would make equal stay
+        // apart) and put in last; they say nothing of the text, the sender or the export.
+        let numbering = hidesNames ? PositionalMessageIDs(result) : nil
         if anonymize { result = Anonymizer(aliases: aliases).apply(result) }
         if let redactor { result = redactor.apply(result) }
+        if let numbering { result = numbering.apply(result) }
         return result
     }
 }

@@ -7,6 +7,8 @@ struct TranscriptRewrite {
     var text: (String) -> String
     /// A participant id.
     var participant: (String) -> String
+    /// An attachment's file name, as it is shown; `text` unless set.
+    var fileName: ((String) -> String)?
 
     func apply(_ transcript: Transcript) -> Transcript {
         var result = transcript
@@ -62,13 +64,19 @@ struct TranscriptRewrite {
         return message
     }
 
-    func apply(_ attachment: Attachment) -> Attachment {
-        var attachment = attachment
+    func apply(_ original: Attachment) -> Attachment {
+        var attachment = original
         attachment.path = attachment.path.map(text)
         attachment.type = attachment.type.map(text)
         attachment.emoji = attachment.emoji.map(text)
         attachment.url = attachment.url.map(text)
-        attachment.name = attachment.name.map(text)
+        if let fileName {
+            // The name shown is the path's last part when there is no name: it gets the change too.
+            let shown = original.name ?? original.path?.split(separator: "/").last.map(String.init)
+            if let shown, fileName(shown) != shown || attachment.name != nil { attachment.name = fileName(shown) }
+        } else {
+            attachment.name = attachment.name.map(text)
+        }
         attachment.alt = attachment.alt.map(text)
         attachment.title = attachment.title.map(text)
         attachment.description = attachment.description.map(text)

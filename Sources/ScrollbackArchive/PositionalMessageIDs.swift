@@ -1,0 +1,99 @@
+import ScrollbackModel
+
+/// Under `--redact` and `--anonymize`, every message's id is replaced by one made from where the
+/// message stands: its day and its place in that day (`2026-03-01-4`, the fourth message of the
+/// day), or its place in the conversation when the log has no real times (`7`).
+///
+/// An id an export gave can spell out a name, a phone number or a time and sender, and an id
+/// `merge` made is a digest of the sender and the text before redaction: either, published as a
+/// permalink, would tell what was removed. An id by position says only what the page shows (the
+/// day and the order), is the same on every machine, and an inserted message renumbers only its
+/// own day. Every reference to an id (reply targets) follows; a reference to a message the
+/// conversation does not hold becomes `unknown-1`, `unknown-2`, … in order of first mention.
+struct PositionalMessageIDs {
+    /// Old id → new id (the first message of an id that several share).
+    private(set) var ids: [String: String] = [:]
+    /// Reply targets the conversation does not hold → their neutral names.
+    private(set) var unknown: [String: String] = [:]
+    /// Each message's new id and reply target, by its index in the transcript.
+    private var numbered: [(id: String, replyTo: String?)] = []
+
+    /// Numbers the messages of `transcript`.
+    init(_ transcript: Transcript) {
+        let messages = transcript.messages
+        let timed = messages.indices.sorted { a, b in
+            let (left, right) = (messages[a].time, messages[b].time)
+            return left == right ? a < b : left < right
+        }
+        var newIDs = messages.map(\.id)
+        var day: Int64?
+        var ordinal = 0
+        for index in timed {
+            let time = messages[index].time
+            let wallDay = (time.seconds + Int64(time.utcOffset)).floorDivided(by: 86_400).quotient
+            if transcript.undated {
+                ordinal += 1
+            } else if wallDay == day {
+                ordinal += 1
+            } else {
+                day = wallDay
+                ordinal = 1
+            }
+            let id =
+                transcript.undated
+                ? String(ordinal) : CivilDate(daysSinceEpoch: wallDay).description + "-" + String(ordinal)
+            newIDs[index] = id
+            _ = ids.insertIfAbsent(messages[index].id, id)
+        }
+        for message in messages {
+            guard let target = message.replyTo, ids[target] == nil, unknown[target] == nil else { continue }
+            unknown[target] = "unknown-" + String(unknown.count + 1)
+        }
+        numbered = messages.indices.map { index in
+            (newIDs[index], messages[index].replyTo.map { ids[$0] ?? unknown[$0] ?? $0 })
+        }
+    }
+
+    /// `transcript` with its new ids: the one these ids were made from, or that one after a
+    /// rewrite that kept its messages in place (whatever it made of their ids).
+    func apply(_ transcript: Transcript) -> Transcript {
+        var result = transcript
+        for index in result.messages.indices where index < numbered.count {
+            result.messages[index].id = numbered[index].id
+            result.messages[index].replyTo = numbered[index].replyTo
+        }
+        return result
+    }
+
+    /// `text` with every old id it quotes (as a whole token) replaced by its new one, for notes
+    /// and warnings about the conversation.
+    func replace(in text: String) -> String {
+        guard !ids.isEmpty || !unknown.isEmpty else { return text }
+        var result = ""
+        var token = ""
+        func flush() {
+            // A token that ends a sentence or a field (`m3.`, `m3:`) is the id and its punctuation.
+            var trailing = ""
+            while let last = token.last, last == "." || last == ":", lookUp(token) == nil {
+                trailing = String(last) + trailing
+                token.removeLast()
+            }
+            result += (lookUp(token) ?? token) + trailing
+            token = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
+                || character == ":" || character == "+"
+            {
+                token.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    private func lookUp(_ id: String) -> String? { id.isEmpty ? nil : ids[id] ?? unknown[id] }
+}
