@@ -31,9 +31,7 @@ struct PositionalMessageIDs {
         for index in timed {
             let time = messages[index].time
             let wallDay = (time.seconds + Int64(time.utcOffset)).floorDivided(by: 86_400).quotient
-            if transcript.undated {
-                ordinal += 1
-            } else if wallDay == day {
+            if transcript.undated || wallDay == day {
                 ordinal += 1
             } else {
                 day = wallDay
