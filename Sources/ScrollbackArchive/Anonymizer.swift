@@ -16,9 +16,42 @@ package struct Anonymizer: Sendable, Hashable {
 
     /// The transcript with pseudonyms for everyone in it.
     package func apply(_ transcript: Transcript) -> Transcript {
+        let (ids, byName, names) = pseudonyms(transcript)
+        let replacer = NameReplacer(names)
+        let files = NameReplacer(Self.fileNameForms(names), inFileNames: true)
+        var rewrite = TranscriptRewrite(
+            text: { replacer.replace($0) }, participant: { id in ids[id] ?? replacer.replace(id) })
+        rewrite.fileName = { files.replace($0) }
+        var result = rewrite.apply(transcript)
+        // An export's id for a conversation names it (a Messenger thread path holds the other
+        // person's name): with pseudonyms it is not kept.
+        result.id = nil
+        for index in result.participants.indices {
+            let original = transcript.participants[index]
+            result.participants[index].name = byName[original.id] ?? result.participants[index].name
+            result.participants[index].avatar = nil
+        }
+        result.participants = TranscriptRewrite.merged(result.participants)
+        return result
+    }
+
+    /// The names of `transcript` replaced as `apply` replaces them in text, and then in file
+    /// names: for notes and warnings about it, which quote text, titles and paths.
+    package func diagnostics(for transcript: Transcript) -> @Sendable (String) -> String {
+        let names = pseudonyms(transcript).names
+        let text = NameReplacer(names)
+        let files = NameReplacer(Self.fileNameForms(names), inFileNames: true)
+        return { files.replace(text.replace($0)) }
+    }
+
+    /// Participant id → pseudonymous id and name, and every form of a name looked for in text
+    /// (lower-cased) → its pseudonym.
+    private func pseudonyms(_ transcript: Transcript) -> (
+        ids: [String: String], byName: [String: String], names: [String: String]
+    ) {
         let order = Self.order(transcript)
         var ids: [String: String] = [:]
-        var names: [String: String] = [:]  // lower-cased word or name → pseudonym
+        var names: [String: String] = [:]
         var byName: [String: String] = [:]
         for (offset, id) in order.enumerated() {
             ids[id] = "p\(offset + 1)"
@@ -35,29 +68,18 @@ package struct Anonymizer: Sendable, Hashable {
             }
         }
         for (form, pseudonym) in words where names[form.lowercased()] == nil { names[form.lowercased()] = pseudonym }
-        let replacer = NameReplacer(names)
-        // A file name writes a name's spaces as `_`, `-` or `.`, or drops them (`Ana_Lima_notes.txt`).
-        var fileNames = names
+        return (ids, byName, names)
+    }
+
+    /// A file name writes a name's spaces as `_`, `-` or `.`, or drops them (`Ana_Lima_notes.txt`).
+    static func fileNameForms(_ names: [String: String]) -> [String: String] {
+        var forms = names
         for (name, pseudonym) in names where name.contains(" ") {
             for joiner in ["_", "-", ".", ""] {
-                _ = fileNames.insertIfAbsent(name.replacingOccurrences(of: " ", with: joiner), pseudonym)
+                _ = forms.insertIfAbsent(name.replacingOccurrences(of: " ", with: joiner), pseudonym)
             }
         }
-        let files = NameReplacer(fileNames, inFileNames: true)
-        var rewrite = TranscriptRewrite(
-            text: { replacer.replace($0) }, participant: { id in ids[id] ?? replacer.replace(id) })
-        rewrite.fileName = { files.replace($0) }
-        var result = rewrite.apply(transcript)
-        // An export's id for a conversation names it (a Messenger thread path holds the other
-        // person's name): with pseudonyms it is not kept.
-        result.id = nil
-        for index in result.participants.indices {
-            let original = transcript.participants[index]
-            result.participants[index].name = byName[original.id] ?? result.participants[index].name
-            result.participants[index].avatar = nil
-        }
-        result.participants = TranscriptRewrite.merged(result.participants)
-        return result
+        return forms
     }
 
     /// Ids and names a chat app gives a role or a stand-in rather than a person (ChatGPT's and

@@ -31,9 +31,7 @@ struct PositionalMessageIDs {
         for index in timed {
             let time = messages[index].time
             let wallDay = (time.seconds + Int64(time.utcOffset)).floorDivided(by: 86_400).quotient
-            if transcript.undated {
-                ordinal += 1
-            } else if wallDay == day {
+            if transcript.undated || wallDay == day {
                 ordinal += 1
             } else {
                 day = wallDay
@@ -95,5 +93,10 @@ struct PositionalMessageIDs {
         return result
     }
 
-    private func lookUp(_ id: String) -> String? { id.isEmpty ? nil : ids[id] ?? unknown[id] }
+    /// A short number is left: notes count things too (`2 files`), and an id that short says
+    /// nothing (a long one, like Discord's, holds the time to the millisecond).
+    private func lookUp(_ id: String) -> String? {
+        guard !id.isEmpty, id.count >= 6 || !id.allSatisfy(\.isNumber) else { return nil }
+        return ids[id] ?? unknown[id]
+    }
 }

@@ -39,22 +39,44 @@ package struct PrivacyOptions: Sendable, Hashable {
         if anonymize { fingerprint += "|anonymize" }
         if let me { fingerprint += "|me " + me }
         let options = self
-        return TranscriptTransform(fingerprint: fingerprint, hidesNames: hidesNames) { transcript in
-            options.apply(transcript)
-        }
+        var transform = TranscriptTransform(fingerprint: fingerprint, hidesNames: hidesNames) { options.apply($0) }
+        if hidesNames { transform.describe = { Diagnostics(options.diagnostics(for: $0)) } }
+        return transform
     }
 
     /// Whether names, text and ids change so that the output says nothing of what was removed.
     var hidesNames: Bool { redactor != nil || anonymize }
 
+    /// Each person's handles, by the name the people file gives them.
+    private var aliases: [String: [String]] {
+        var aliases: [String: [String]] = [:]
+        for person in people?.people ?? [] { aliases[person.name] = person.handles }
+        return aliases
+    }
+
+    /// What notes and warnings about `originals` (the conversations as read) say in place of
+    /// what the options remove: message ids as they are renumbered, pseudonyms, redactions.
+    package func diagnostics(for originals: [Transcript]) -> @Sendable (String) -> String {
+        var steps: [@Sendable (String) -> String] = []
+        if hidesNames {
+            for original in originals {
+                let numbering = PositionalMessageIDs(original)
+                steps.append { numbering.replace(in: $0) }
+            }
+        }
+        if anonymize {
+            let anonymizer = Anonymizer(aliases: aliases)
+            for original in originals { steps.append(anonymizer.diagnostics(for: people?.apply(original) ?? original)) }
+        }
+        if let redactor { steps.append { redactor.redact($0) } }
+        let all = steps
+        return { text in all.reduce(text) { $1($0) } }
+    }
+
     /// Applies the options to one conversation.
     package func apply(_ transcript: Transcript) -> Transcript {
         var result = transcript
-        var aliases: [String: [String]] = [:]
-        if let people {
-            result = people.apply(result)
-            for person in people.people { aliases[person.name] = person.handles }
-        }
+        if let people { result = people.apply(result) }
         if let me {
             let wanted = people?.person(for: me) ?? me
             result.me =

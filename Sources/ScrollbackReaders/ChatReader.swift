@@ -83,7 +83,14 @@ public enum Readers {
         }
         try input.checkNotCutShort()
         input.bytes?.giveBackPages()
-        if let transform = options.transform { result.conversations = result.conversations.map(transform.apply) }
+        if let transform = options.transform {
+            let asRead = result.conversations
+            result.conversations = asRead.map(transform.apply)
+            if let describe = transform.describe {
+                let rewrite = describe(asRead)
+                result.report = result.report.described(by: rewrite, input: input.name)
+            }
+        }
         return result
     }
 }

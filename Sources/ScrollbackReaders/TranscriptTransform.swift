@@ -13,12 +13,19 @@ public struct TranscriptTransform: Sendable, Hashable {
     public var hidesNames: Bool
     /// Applies the change to one conversation.
     public var apply: @Sendable (Transcript) -> Transcript
+    /// Given the conversations as read, what a note or warning about them says instead (the
+    /// names, ids and text the change removes are not printed either); `nil` leaves them.
+    public var describe: (@Sendable ([Transcript]) -> Diagnostics)?
 
     /// Creates a transform.
-    public init(fingerprint: String, hidesNames: Bool, apply: @escaping @Sendable (Transcript) -> Transcript) {
+    public init(
+        fingerprint: String, hidesNames: Bool, apply: @escaping @Sendable (Transcript) -> Transcript,
+        describe: (@Sendable ([Transcript]) -> Diagnostics)? = nil
+    ) {
         self.fingerprint = fingerprint
         self.hidesNames = hidesNames
         self.apply = apply
+        self.describe = describe
     }
 
     public static func == (lhs: TranscriptTransform, rhs: TranscriptTransform) -> Bool {
@@ -28,5 +35,32 @@ public struct TranscriptTransform: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fingerprint)
         hasher.combine(hidesNames)
+    }
+}
+
+/// What notes and warnings say in place of what a transform removes.
+public struct Diagnostics: Sendable {
+    /// One line, rewritten.
+    public var rewrite: @Sendable (String) -> String
+
+    /// Creates the rewrite.
+    public init(_ rewrite: @escaping @Sendable (String) -> String) { self.rewrite = rewrite }
+}
+
+extension ImportReport {
+    /// The report with every line passed through `describe`; a location in `input` (the file the
+    /// user named) keeps its name.
+    package func described(by diagnostics: Diagnostics, input: String) -> ImportReport {
+        let describe = diagnostics.rewrite
+        var report = self
+        report.inferences = inferences.map(describe)
+        func note(_ note: Note) -> Note {
+            var location = note.location
+            if let file = location?.file, file != input { location?.file = describe(file) }
+            return Note(location: location, text: describe(note.text))
+        }
+        report.skipped = skipped.map(note)
+        report.warnings = warnings.map(note)
+        return report
     }
 }

@@ -149,3 +149,35 @@ struct AnonymizedIDTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"replyTo\" : \"ana.lima-2\""))
     }
 }
+
+@Suite("Standard error under --redact --anonymize")
+struct AnonymizedDiagnosticsTests {
+    static let log = """
+        {"type":"conversation","title":"Ana Lima trip","participants":[{"id":"ana","name":"Ana Lima"},{"id":"+44 7700 900123","name":"Ben Okafor"}]}
+        {"id":"ana-lima-1","sender":"ana","time":"2026-03-01T10:00:00Z","text":"hi"}
+        {"id":"ana-lima-1","sender":"+44 7700 900123","time":"2026-03-01T10:01:00Z","text":"hello"}
+        {"id":"ben.okafor-447700900123","sender":"+44 7700 900123","time":"2026-03-01T10:02:00Z","text":""}
+        """
+
+    @Test("Notes and warnings name no participant, title, number or export id; the input's path stays")
+    func noRealNames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var inputs = [try folder.write("chat.jsonl", Self.log)]
+        if let shared = Fixtures.shared {
+            inputs.append(shared.appendingPathComponent("telegram/chat-analytics/DM_2A_7M.json").path)
+            inputs.append(shared.appendingPathComponent("messenger/chat-analytics/2A_7M.json").path)
+        }
+        for input in inputs {
+            let plain = CLIRunner.run(["render", input, "-o", folder.path("plain.json")])
+            let result = CLIRunner.run(["render", input, "--redact", "--anonymize", "-o", folder.path("out.json")])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!plain.stderr.isEmpty && !result.stderr.isEmpty)
+            #expect(result.stderr.contains(input))
+            let stderr = result.stderr.replacingOccurrences(of: input, with: "INPUT")
+            for needle in ["Ana", "Lima", "Okafor", "7700", "ana-lima-1", "Alice", "Bob"] {
+                #expect(!stderr.contains(needle), "\(needle) in \(stderr)")
+            }
+        }
+    }
+}
