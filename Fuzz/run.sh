@@ -11,7 +11,7 @@ set -u
 cd "$(dirname "$0")/.."
 root="$(pwd)"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-auto scrollback jsonl markdown-log telegram whatsapp slack discord chatgpt messenger claude-code markdown}"
+targets="${FUZZ_TARGETS:-auto scrollback jsonl markdown-log telegram whatsapp slack discord chatgpt messenger claude-code markdown numbers}"
 scratch="$root/.build/fuzz"
 mkdir -p "$scratch"
 # SwiftPM keeps a path dependency's file list between builds; a newer manifest makes it look again,

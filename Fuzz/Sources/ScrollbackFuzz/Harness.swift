@@ -19,11 +19,10 @@ struct Harness: Sendable {
         }
     }
 
-    /// Markdown text: the block/inline tree, then a message with that text in every format.
+    /// Markdown text: a message, title and name with that text in every format.
     static let markdown = Harness(name: "markdown") { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = MarkdownDocument.parse(text)
-        _ = MarkdownDocument.plain(text)
+        // (The Markdown tree is package API now; rendering the message parses it.)
         let time = Timestamp(rfc3339: "2026-11-28T09:14:00Z")!
         let transcript = Transcript(
             title: text, me: "ana",
@@ -33,6 +32,28 @@ struct Harness: Sendable {
                 Message(id: "m2", sender: "ana", time: time, text: text, format: .plain, replyTo: "m1"),
             ])
         Pipeline.renderAll(transcript)
+    }
+
+    /// Numbers: the first byte picks a format's template (`NumberTemplate`), the rest, split at
+    /// zero bytes, fills its slots in order: a piece of one byte names an edge value, a longer
+    /// one is written as it is (digits, signs, exponents the mutator makes); slots left over keep
+    /// their sample values. Then read, lay out and render, as every reader harness does.
+    static let numbers = Harness(name: "numbers") { bytes in
+        guard let first = bytes.first else { return }
+        let template = NumberTemplate.all[Int(first) % NumberTemplate.all.count]
+        let pieces = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false)
+        let text = template.filled { slot in
+            guard slot < pieces.count else { return template.defaults[slot] }
+            let piece = pieces[slot]
+            if piece.isEmpty { return template.defaults[slot] }
+            if piece.count == 1 {
+                return NumberTemplate.edgeValues[Int(piece.first!) % NumberTemplate.edgeValues.count]
+            }
+            return String(decoding: piece, as: UTF8.self)
+        }
+        let input = ChatInput(name: template.name, bytes: Array(text.utf8))
+        guard let result = try? Readers.read(input, format: template.format) else { return }
+        for transcript in result.conversations.prefix(4) { Pipeline.renderAll(transcript) }
     }
 
     /// Every harness, by name.
@@ -49,6 +70,7 @@ struct Harness: Sendable {
         .reader("messenger", .messenger),
         .reader("claude-code", .claudeCode),
         .markdown,
+        .numbers,
     ]
 
     /// The harness `FUZZ_TARGET` names; the process stops with a list of names when it names none.
