@@ -31,9 +31,9 @@ enum RenderCommand {
             arguments, console: console, destination: output == nil ? .standardOutput : .file)
         let format = ColorPolicy.format(requested, color: options.terminal.color)
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
-        options.html.mediaBaseDirectory = input.baseDirectory
+        SharedOptions.media(input, &options.html)
         // Let the input go before rendering: read from standard input, it is a copy in memory.
-        options.html.mediaArchive = SharedOptions.mediaArchive(consume input)
+        _ = consume input
         let layout: TranscriptLayout
         if let output {
             var drawn: TranscriptLayout?

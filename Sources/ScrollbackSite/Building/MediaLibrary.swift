@@ -34,13 +34,19 @@ struct MediaLibrary {
             if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
         }
         references += attachments.list
-        let root = base.map {
-            URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
-        }
+        // An export read from a zip is read from the zip only, never from files beside it.
+        let root =
+            archive != nil
+            ? nil
+            : base.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath() }
         var seen: Set<String> = []
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
             if Self.isRemote(reference) { continue }
+            if let archive {
+                try copy(reference, owner: owner, from: archive, inputName: inputName, writer: writer, cache: cache)
+                continue
+            }
             guard let root else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
                 continue
@@ -51,18 +57,6 @@ struct MediaLibrary {
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
-                // A member of the zip the export came in is copied out of it.
-                if let bytes = archive?.contents(reference) {
-                    let hash = SHA256.hex(bytes)
-                    let name = String(hash.prefix(24)) + Self.fileExtension(reference)
-                    names[reference] = name
-                    let file = "media/" + name
-                    files.insert(file)
-                    try cache.stage(file) {
-                        if !writer.has(file) { try writer.emit(file, bytes) }
-                    }
-                    continue
-                }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
                 // Hashed: the manifest must not spell out where the input's files are (a folder
@@ -87,6 +81,32 @@ struct MediaLibrary {
                     if !writer.has(file) { try writer.copy(file, from: path, hash: hash) }
                 }
             }
+        }
+    }
+
+    /// Copies the member `reference` of the zip the export came in out of it, while what the site
+    /// takes out of the zip stays within the archive's `copyLimit`.
+    private mutating func copy(
+        _ reference: String, owner: String, from archive: MediaArchive, inputName: String, writer: SiteWriter,
+        cache: MediaCache
+    ) throws {
+        switch archive.copy(reference) {
+        case .bytes(let bytes):
+            let hash = SHA256.hex(bytes)
+            let name = String(hash.prefix(24)) + Self.fileExtension(reference)
+            names[reference] = name
+            let file = "media/" + name
+            files.insert(file)
+            try cache.stage(file) {
+                if !writer.has(file) { try writer.emit(file, bytes) }
+            }
+        case .overLimit:
+            warnings.append(
+                "\(inputName): \(owner): attachment '\(reference)' was left out: with it, the site would take more "
+                    + "than \(archive.copyLimit >> 20) MiB out of the zip (64 MiB and 8 times the zip's size).")
+        case .unreadable:
+            let problem = archive.contains(reference) ? "cannot be read from the zip" : "is missing"
+            warnings.append("\(inputName): \(owner): attachment '\(reference)' \(problem).")
         }
     }
 
