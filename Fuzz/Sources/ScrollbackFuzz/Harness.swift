@@ -19,11 +19,10 @@ struct Harness: Sendable {
         }
     }
 
-    /// Markdown text: the block/inline tree, then a message with that text in every format.
+    /// Markdown text: a message with that text in every format.
     static let markdown = Harness(name: "markdown") { bytes in
+        // The Markdown parser is reached through rendering (`MarkdownDocument` is not public).
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = MarkdownDocument.parse(text)
-        _ = MarkdownDocument.plain(text)
         let time = Timestamp(rfc3339: "2026-11-28T09:14:00Z")!
         let transcript = Transcript(
             title: text, me: "ana",
@@ -33,6 +32,18 @@ struct Harness: Sendable {
                 Message(id: "m2", sender: "ana", time: time, text: text, format: .plain, replyTo: "m1"),
             ])
         Pipeline.renderAll(transcript)
+    }
+
+    /// A zip export: detected, then read as a WhatsApp and as a Slack export (the zip's directory,
+    /// its members decompressed up to the limits, encrypted and damaged archives), and what is read
+    /// rendered.
+    static let zip = Harness(name: "zip") { bytes in
+        let input = ChatInput(name: "fuzz.zip", bytes: bytes)
+        _ = try? Readers.detect(input)
+        for format in [InputFormat.whatsapp, .slack] {
+            guard let result = try? Readers.read(input, format: format) else { continue }
+            for transcript in result.conversations.prefix(2) { Pipeline.renderAll(transcript) }
+        }
     }
 
     /// Every harness, by name.
@@ -49,6 +60,7 @@ struct Harness: Sendable {
         .reader("messenger", .messenger),
         .reader("claude-code", .claudeCode),
         .markdown,
+        .zip,
     ]
 
     /// The harness `FUZZ_TARGET` names; the process stops with a list of names when it names none.
