@@ -11,7 +11,7 @@ set -u
 cd "$(dirname "$0")/.."
 root="$(pwd)"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-auto scrollback jsonl markdown-log telegram whatsapp slack discord chatgpt messenger claude-code markdown numbers}"
+targets="${FUZZ_TARGETS:-auto scrollback jsonl markdown-log telegram whatsapp slack discord chatgpt messenger claude-code markdown numbers zip}"
 scratch="$root/.build/fuzz"
 mkdir -p "$scratch"
 # SwiftPM keeps a path dependency's file list between builds; a newer manifest makes it look again,
@@ -35,6 +35,7 @@ for name in $targets; do
     log="$scratch/logs/$name.log"
     case "$name" in
     markdown-log | whatsapp | markdown) dictionary="Fuzz/dictionaries/text.dict" ;;
+    zip) dictionary="Fuzz/dictionaries/zip.dict" ;;
     *) dictionary="Fuzz/dictionaries/json.dict" ;;
     esac
     echo "fuzzing $name for ${seconds}s"

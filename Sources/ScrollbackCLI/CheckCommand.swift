@@ -48,8 +48,7 @@ enum CheckCommand {
         let checkOne: (String, String) throws -> Bool = { [console] path, snapshotPath in
             let (transcript, loaded) = try SharedOptions.loadTranscript(path, arguments, console: console)
             var options = options
-            options.html.mediaBaseDirectory = loaded.baseDirectory
-            options.html.mediaArchive = SharedOptions.mediaArchive(loaded)
+            SharedOptions.media(loaded, &options.html)
             if format == .html {
                 SharedOptions.printMediaNotes(transcript, options: options.html, input: loaded, console: console)
             }

@@ -31,8 +31,7 @@ enum RenderCommand {
             arguments, console: console, destination: output == nil ? .standardOutput : .file)
         let format = ColorPolicy.format(requested, color: options.terminal.color)
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
-        options.html.mediaBaseDirectory = input.baseDirectory
-        options.html.mediaArchive = SharedOptions.mediaArchive(input)
+        SharedOptions.media(input, &options.html)
         if format == .html {
             SharedOptions.printMediaNotes(transcript, options: options.html, input: input, console: console)
         }

@@ -71,7 +71,7 @@ enum ServeCommand {
             }
         }
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
-        options.html.mediaBaseDirectory = input.baseDirectory
+        SharedOptions.media(input, &options.html)
         SharedOptions.printMediaNotes(transcript, options: options.html, input: input, console: console)
         var document = LiveDocument(page: try transcript.render(.html, options: options))
         let channel = LiveChannel(document: document, token: token)
@@ -85,7 +85,7 @@ enum ServeCommand {
                 stamp = now
                 do {
                     let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
-                    options.html.mediaBaseDirectory = input.baseDirectory
+                    SharedOptions.media(input, &options.html)
                     let change = document.update(page: try transcript.render(.html, options: options))
                     channel.publish(change, document: document)
                 } catch {

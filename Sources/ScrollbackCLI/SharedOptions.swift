@@ -142,10 +142,11 @@ enum SharedOptions {
         for note in lines.notes { console.note(note) }
     }
 
-    /// The zip an export came in, so pages can read its attachments in place.
-    static func mediaArchive(_ input: ChatInput) -> MediaArchive? {
-        guard case .bytes(let bytes) = input.content, ExportArchive.isZip(bytes) else { return nil }
-        return MediaArchive(name: input.name) { ExportArchive.member($0, of: bytes) }
+    /// Where pages find the input's attachments: the zip it came in, read in place and only
+    /// there (never files beside it), else the input's folder.
+    static func media(_ input: ChatInput, _ html: inout HTMLOptions) {
+        html.mediaArchive = MediaArchive.zip(input)
+        html.mediaBaseDirectory = html.mediaArchive == nil ? input.baseDirectory : nil
     }
 }
 

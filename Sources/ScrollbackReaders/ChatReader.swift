@@ -57,6 +57,12 @@ public enum Readers {
             throw ReadError(location: SourceLocation(file: input.name, line: 1, column: 1), problem: .empty)
         }
         if let reader = all.first(where: { $0.sniff(input) }) { return reader.format }
+        // A zip that cannot be opened or read says why, rather than "not recognised".
+        if let bytes = input.bytes, ExportArchive.isZip(bytes),
+            let problem = ExportArchive.problem(in: bytes, file: input.name)
+        {
+            throw problem
+        }
         throw ReadError(
             location: SourceLocation(file: input.name),
             problem: .unrecognizedFormat(tried: all.map(\.format.rawValue)))

@@ -21,8 +21,8 @@ struct Harness: Sendable {
 
     /// Markdown text: a message, title and name with that text in every format.
     static let markdown = Harness(name: "markdown") { bytes in
+        // The Markdown parser is reached through rendering (`MarkdownDocument` is not public).
         let text = String(decoding: bytes, as: UTF8.self)
-        // (The Markdown tree is package API now; rendering the message parses it.)
         let time = Timestamp(rfc3339: "2026-11-28T09:14:00Z")!
         let transcript = Transcript(
             title: text, me: "ana",
@@ -56,6 +56,18 @@ struct Harness: Sendable {
         for transcript in result.conversations.prefix(4) { Pipeline.renderAll(transcript) }
     }
 
+    /// A zip export: detected, then read as a WhatsApp and as a Slack export (the zip's directory,
+    /// its members decompressed up to the limits, encrypted and damaged archives), and what is read
+    /// rendered.
+    static let zip = Harness(name: "zip") { bytes in
+        let input = ChatInput(name: "fuzz.zip", bytes: bytes)
+        _ = try? Readers.detect(input)
+        for format in [InputFormat.whatsapp, .slack] {
+            guard let result = try? Readers.read(input, format: format) else { continue }
+            for transcript in result.conversations.prefix(2) { Pipeline.renderAll(transcript) }
+        }
+    }
+
     /// Every harness, by name.
     static let all: [Harness] = [
         .reader("auto", nil),
@@ -71,6 +83,7 @@ struct Harness: Sendable {
         .reader("claude-code", .claudeCode),
         .markdown,
         .numbers,
+        .zip,
     ]
 
     /// The harness `FUZZ_TARGET` names; the process stops with a list of names when it names none.

@@ -21,12 +21,16 @@ struct MediaResolver {
     init(options: HTMLOptions, siteHref: (@Sendable (String) -> String?)? = nil) {
         self.options = options
         self.siteHref = siteHref
-        base = options.mediaBaseDirectory.map { directory in
-            let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-            // Its real path, as the files' are made below, so that a file inside it has it as a prefix.
-            guard let real = Self.realPath(url.path) else { return url.resolvingSymlinksInPath() }
-            return URL(fileURLWithPath: real, isDirectory: true)
-        }
+        // An export read from a zip is read from the zip only, never from files beside it.
+        base =
+            options.mediaArchive != nil
+            ? nil
+            : options.mediaBaseDirectory.map { directory in
+                let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+                // Its real path, as the files' are made below, so that a file inside it has it as a prefix.
+                guard let real = Self.realPath(url.path) else { return url.resolvingSymlinksInPath() }
+                return URL(fileURLWithPath: real, isDirectory: true)
+            }
     }
 
     /// The input's folder as its real path, with a final `/`.
@@ -78,7 +82,7 @@ struct MediaResolver {
     func isMissing(_ reference: String) -> Bool {
         guard LinkPolicy.kind(of: reference) == .relative else { return false }
         if isHidden(reference) { return true }
-        return localFile(reference) == nil && options.mediaArchive?.contents(reference) == nil
+        return localFile(reference) == nil && options.mediaArchive?.contains(reference) != true
     }
 
     /// A member of the export's zip: the site's copy of it, or inlined in a self-contained page
@@ -86,11 +90,12 @@ struct MediaResolver {
     private func archived(_ reference: String, image: Bool) -> Resolved? {
         guard let archive = options.mediaArchive else { return nil }
         if let siteHref {
-            guard let href = siteHref(reference), archive.contents(reference) != nil else { return nil }
+            guard let href = siteHref(reference), archive.contains(reference) else { return nil }
             return Resolved(source: href)
         }
-        guard options.selfContained, let bytes = archive.contents(reference), bytes.count <= options.inlineMediaLimit
-        else { return nil }
+        guard options.selfContained, let bytes = archive.contents(reference, limit: options.inlineMediaLimit) else {
+            return nil
+        }
         let fileExtension = reference.split(separator: ".").last.map(String.init) ?? ""
         guard
             let mime = image

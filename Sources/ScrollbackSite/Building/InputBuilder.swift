@@ -88,10 +88,10 @@ struct InputBuilder: Sendable {
                 outcome.records = records
             case .read(let conversations, let reading):
                 var options = html
-                options.mediaBaseDirectory = chatInput.baseDirectory
-                if case .bytes(let bytes) = chatInput.content, ExportArchive.isZip(bytes) {
-                    options.mediaArchive = MediaArchive(name: chatInput.name) { ExportArchive.member($0, of: bytes) }
-                }
+                // An export read from a zip is read from the zip only, never from files beside it.
+                options.mediaArchive = MediaArchive.zip(chatInput)
+                let base = options.mediaArchive == nil ? chatInput.baseDirectory : nil
+                options.mediaBaseDirectory = base
                 let builder = ConversationBuilder(
                     options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
                     stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
@@ -107,13 +107,13 @@ struct InputBuilder: Sendable {
                                 _ = try MessageStream.read(
                                     file, format: format, options: readOptions, reporting: false, each: each)
                             }, key: conversation.key, inputFingerprint: inputPrint, slug: conversation.slug,
-                            inputName: inputName, base: chatInput.baseDirectory, archive: options.mediaArchive,
+                            inputName: inputName, base: base, archive: options.mediaArchive,
                             previous: previous, media: media)
                         outcome.monthByMonth += 1
                     } else {
                         record = try builder.build(
                             conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
-                            slug: conversation.slug, inputName: inputName, base: chatInput.baseDirectory,
+                            slug: conversation.slug, inputName: inputName, base: base,
                             archive: options.mediaArchive, previous: previous, media: media)
                     }
                     outcome.warnings += record.warnings

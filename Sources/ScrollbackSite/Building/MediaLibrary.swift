@@ -36,10 +36,12 @@ struct MediaLibrary {
             if let avatar = participant.avatar { references.append((avatar, "the avatar of \(participant.id)")) }
         }
         references += attachments.list
-        let root = base.map {
-            URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
-        }
-        if let base, references.contains(where: { !Self.isRemote($0.0) }),
+        // An export read from a zip is read from the zip only, never from files beside it.
+        let root =
+            archive != nil
+            ? nil
+            : base.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath() }
+        if archive == nil, let base, references.contains(where: { !Self.isRemote($0.0) }),
             MediaPolicy.isHomeOrAbove(base, home: options.homeDirectory)
         {
             warnings.append("\(inputName): " + MediaPolicy.homeWarning)
@@ -59,6 +61,12 @@ struct MediaLibrary {
             }
             // An active file (HTML, SVG, scripts) is renamed unless only ever shown as an image.
             let shownAsImage = !attachments.linked.contains(reference)
+            if let archive {
+                try copy(
+                    reference, owner: owner, from: archive, shownAsImage: shownAsImage, options: options,
+                    inputName: inputName, writer: writer, cache: cache)
+                continue
+            }
             guard let root else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
                 continue
@@ -71,25 +79,6 @@ struct MediaLibrary {
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
-                // A member of the zip the export came in is copied out of it.
-                if var bytes = archive?.contents(reference) {
-                    if options.privateMedia, MediaPolicy.isImage(reference) {
-                        guard let clean = ImageMetadata.stripped(bytes) else {
-                            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
-                            continue
-                        }
-                        bytes = clean
-                    }
-                    let hash = SHA256.hex(bytes)
-                    let name = String(hash.prefix(24)) + Self.copyExtension(reference, shownAsImage: shownAsImage)
-                    names[reference] = name
-                    let file = "media/" + name
-                    files.insert(file)
-                    try cache.stage(file) {
-                        if !writer.has(file) { try writer.emit(file, bytes) }
-                    }
-                    continue
-                }
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
             case .file(let path, let size, let modified):
                 if options.privateMedia, !MediaPolicy.passesPrivacy(path) {
@@ -133,6 +122,39 @@ struct MediaLibrary {
                     }
                 }
             }
+        }
+    }
+
+    /// Copies the member `reference` of the zip the export came in out of it, while what the site
+    /// takes out of the zip stays within the archive's `copyLimit`.
+    private mutating func copy(
+        _ reference: String, owner: String, from archive: MediaArchive, shownAsImage: Bool, options: HTMLOptions,
+        inputName: String, writer: SiteWriter, cache: MediaCache
+    ) throws {
+        switch archive.copy(reference) {
+        case .bytes(var bytes):
+            if options.privateMedia, MediaPolicy.isImage(reference) {
+                guard let clean = ImageMetadata.stripped(bytes) else {
+                    warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                    return
+                }
+                bytes = clean
+            }
+            let hash = SHA256.hex(bytes)
+            let name = String(hash.prefix(24)) + Self.copyExtension(reference, shownAsImage: shownAsImage)
+            names[reference] = name
+            let file = "media/" + name
+            files.insert(file)
+            try cache.stage(file) {
+                if !writer.has(file) { try writer.emit(file, bytes) }
+            }
+        case .overLimit:
+            warnings.append(
+                "\(inputName): \(owner): attachment '\(reference)' was left out: with it, the site would take more "
+                    + "than \(archive.copyLimit >> 20) MiB out of the zip (64 MiB and 8 times the zip's size).")
+        case .unreadable:
+            let problem = archive.contains(reference) ? "cannot be read from the zip" : "is missing"
+            warnings.append("\(inputName): \(owner): attachment '\(reference)' \(problem).")
         }
     }
 

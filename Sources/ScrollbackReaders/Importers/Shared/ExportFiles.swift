@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 
 /// The files of an export that is a folder or a zip, behind one interface.
 ///
@@ -15,6 +16,9 @@ struct ExportFiles {
     /// (relative paths, sorted), for the import report.
     var skippedLinks: [String] = []
     private var known: Set<String>
+    /// A zip's members, read as `read(_:file:)` reads them (`nil` for a folder).
+    private var member: ((String) -> ZipArchive.Member)?
+    private var zipHead: ((String, Int) -> InputBytes?)?
 
     init(paths: [String], contents: @escaping (String) -> InputBytes?, isZip: Bool) {
         self.paths = paths
@@ -22,6 +26,10 @@ struct ExportFiles {
         self.isZip = isZip
         self.known = Set(paths)
     }
+
+    /// The most a zip member read as text (a chat, a day of a channel) may hold once
+    /// decompressed: far beyond any real export's, so only a zip bomb meets it.
+    static let zipTextLimit = 256 << 20
 
     /// The files under a folder (recursively, skipping hidden files and folders, and symlinks that
     /// lead out of it): no export's layout names a dot-file, and a folder saved in a home folder
@@ -58,13 +66,46 @@ struct ExportFiles {
         return files
     }
 
-    /// The members of a zip, read eagerly by name on demand inside `ZipArchive.open`.
+    /// The members of a zip, each decompressed when it is asked for (up to `zipTextLimit`); `nil`
+    /// when the bytes are not a zip that opens.
     static func withZip<T>(_ bytes: InputBytes, _ body: (ExportFiles) throws -> T) rethrows -> T? {
-        try ZipArchive.open(bytes) { members in
-            let paths = members.names.filter { !$0.hasSuffix("/") && !$0.hasPrefix("__MACOSX/") }.sorted()
-            return try body(
-                ExportFiles(paths: paths, contents: { members.contents(of: $0).map(InputBytes.init) }, isZip: true))
+        guard case .success(let archive) = ZipArchive.Archive.open(bytes) else { return nil }
+        let paths = archive.names.filter { !$0.hasSuffix("/") && !$0.hasPrefix("__MACOSX/") }.sorted()
+        var files = ExportFiles(
+            paths: paths,
+            contents: { path in
+                guard case .bytes(let bytes) = archive.read(path, limit: zipTextLimit) else { return nil }
+                return InputBytes(bytes)
+            }, isZip: true)
+        files.member = { archive.read($0, limit: zipTextLimit) }
+        files.zipHead = { path, count in
+            guard case .bytes(let bytes) = archive.read(path, limit: count, head: true) else { return nil }
+            return InputBytes(bytes)
         }
+        return try body(files)
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it, for a folder's file), for sniffing:
+    /// a zip member is not decompressed beyond them.
+    func head(_ path: String, _ count: Int) -> InputBytes? {
+        zipHead.map { $0(path, count) } ?? contents(path)
+    }
+
+    /// The bytes of the file at `path`, `nil` when there is none; throws, as an error of `file`,
+    /// when it is a zip member that cannot be read (encrypted, damaged, or a zip bomb's).
+    func read(_ path: String, file: String) throws(ReadError) -> InputBytes? {
+        guard let member else { return contents(path) }
+        let problem: String
+        switch member(path) {
+        case .bytes(let bytes): return InputBytes(bytes)
+        case .missing: return nil
+        case .failed(let failure): problem = failure.sentence
+        case .tooLarge:
+            problem =
+                "the zip member \"\(path)\" is larger than \(Self.zipTextLimit >> 20) MiB once decompressed; "
+                + "Scrollback reads text of up to \(Self.zipTextLimit >> 20) MiB from a zip."
+        }
+        throw ReadError(location: SourceLocation(file: file), problem: .syntax(problem))
     }
 
     /// The files directly in `folder` (`""` for the top) whose names end with `suffix`.

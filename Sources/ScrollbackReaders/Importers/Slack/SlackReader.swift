@@ -52,7 +52,9 @@ enum SlackReader {
                 }
             }
             guard let result else {
-                throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
+                throw ExportArchive.problem(in: bytes, file: input.name)
+                    ?? ReadError(
+                        location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
             }
             conversations = try result.get()
         case .bytes(let bytes):
@@ -98,7 +100,7 @@ enum SlackReader {
             var decided = false
             do {
                 for day in workspace.dayFiles(of: conversation) {
-                    guard let bytes = files.contents(day) else { continue }
+                    guard let bytes = try files.read(day, file: name) else { continue }
                     let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
                     let value = try ImportJSON.parse(bytes, file: shown)
                     let lines = LineIndex(file: shown, bytes: bytes)

@@ -24,7 +24,10 @@ enum WhatsAppReader {
         switch input.content {
         case .bytes(let bytes):
             if ZipArchive.isZip(bytes) {
-                let text = ExportFiles.withZip(bytes) { files in chatFile(in: files).flatMap(files.contents) } ?? nil
+                // The head is enough to judge by (and a zip bomb's chat is not decompressed whole).
+                let text =
+                    ExportFiles.withZip(bytes) { files in chatFile(in: files).flatMap { files.head($0, 1 << 16) } }
+                    ?? nil
                 return text.map(looksLikeChat) ?? false
             }
             return looksLikeChat(bytes)
@@ -49,7 +52,14 @@ enum WhatsAppReader {
         switch input.content {
         case .bytes(let bytes) where ZipArchive.isZip(bytes):
             let result = ExportFiles.withZip(bytes) { files -> Result<Transcript, ReadError> in
-                guard let name = chatFile(in: files), let text = files.contents(name) else {
+                let name = chatFile(in: files)
+                let text: InputBytes?
+                do throws(ReadError) {
+                    text = try name.flatMap { name throws(ReadError) in try files.read(name, file: input.name) }
+                } catch {
+                    return .failure(error)
+                }
+                guard let name, let text else {
                     return .failure(
                         ReadError(
                             location: SourceLocation(file: input.name),
@@ -64,7 +74,9 @@ enum WhatsAppReader {
                 }
             }
             guard let result else {
-                throw ReadError(location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
+                throw ExportArchive.problem(in: bytes, file: input.name)
+                    ?? ReadError(
+                        location: SourceLocation(file: input.name), problem: .syntax("The zip cannot be read."))
             }
             transcript = try result.get()
         case .bytes(let bytes):
