@@ -43,7 +43,7 @@ package struct MediaNotes: Sendable {
                 warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: component))
             } else if !avatar, resolver.isWithheld(reference),
                 unguarded.localFile(reference) != nil
-                    || options.mediaArchive?.contents(reference) != nil
+                    || options.mediaArchive?.contains(reference) == true
             {
                 notes.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
             }
