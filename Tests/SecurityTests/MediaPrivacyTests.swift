@@ -138,7 +138,8 @@ struct MediaPrivacyTests {
             #expect(run.html.contains("lee.vcf") && run.html.contains("notes.txt"))
             #expect(
                 run.stderr.contains(#"note: "#)
-                    && run.stderr.contains(#"message 4 (id "2026-11-28-4"): attachment 'lee.vcf' was left out"#), "\(run.stderr)")
+                    && run.stderr.contains(#"message 4 (id "2026-11-28-4"): attachment 'lee.vcf' was left out"#),
+                "\(run.stderr)")
             #expect(run.stderr.contains(#"message 5 (id "2026-11-28-5"): attachment 'notes.txt' was left out"#))
         }
     }
