@@ -141,7 +141,7 @@ private struct NameReplacer: Sendable {
                 try? NSRegularExpression(
                     pattern: (inFileNames ? "(?<![\\p{L}\\p{N}])(?:" : "(?<![\\p{L}\\p{N}_]|[\\p{L}\\p{N}][.@+])(?:")
                         + alternatives.joined(separator: "|")
-                        + (inFileNames ? ")(?![\\p{L}\\p{N}])" : ")(?![\\p{L}\\p{N}_]|[.@+][\\p{L}\\p{N}])"),
+                        + (inFileNames ? ")(?![\\p{L}\\p{N}])" : ")(?![\\p{L}\\p{N}_]|\\\\_|[.@+][\\p{L}\\p{N}])"),
                     options: [.caseInsensitive]))
     }
 

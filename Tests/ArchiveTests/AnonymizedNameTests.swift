@@ -51,6 +51,8 @@ struct AnonymizedNameTests {
             ("assistant", "Assistant", "the assistant said", "the assistant said"),
             ("12", "12", "call +1 555 12 34 or 5551234", "call +1 555 12 34 or 5551234"),
             ("12", "12", "thanks <@12> and @12!", "thanks <@Person 1> and @Person 1!"),
+            // Part of an address, as importers escape its `_` (redaction then takes the whole address).
+            ("ben", "Ben Ode", #"mail ben\_ode@example.net"#, #"mail ben\_ode@example.net"#),
         ])
     func overReplacement(id: String, name: String, text: String, expected: String) {
         let transcript = Transcript(
