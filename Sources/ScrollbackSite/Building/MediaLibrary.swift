@@ -100,8 +100,7 @@ struct MediaLibrary {
                         continue
                     }
                     if clean {
-                        guard let stripped = ImageMetadata.stripped([UInt8](data)) else {
-                            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                        guard let stripped = withoutMetadata([UInt8](data), reference, owner, inputName) else {
                             continue
                         }
                         cleaned = stripped
@@ -109,10 +108,7 @@ struct MediaLibrary {
                     hash = SHA256.hex(cleaned ?? [UInt8](data))
                     cache.remember(hash, for: identity)
                 }
-                let name = String(hash.prefix(24)) + Self.copyExtension(path, shownAsImage: shownAsImage)
-                names[reference] = name
-                let file = "media/" + name
-                files.insert(file)
+                let file = add(reference, hash: hash, extensionOf: path, shownAsImage: shownAsImage)
                 try cache.stage(file) {
                     guard !writer.has(file) else { return }
                     if let cleaned {
@@ -134,17 +130,10 @@ struct MediaLibrary {
         switch archive.copy(reference) {
         case .bytes(var bytes):
             if options.privateMedia, MediaPolicy.isImage(reference) {
-                guard let clean = ImageMetadata.stripped(bytes) else {
-                    warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
-                    return
-                }
+                guard let clean = withoutMetadata(bytes, reference, owner, inputName) else { return }
                 bytes = clean
             }
-            let hash = SHA256.hex(bytes)
-            let name = String(hash.prefix(24)) + Self.copyExtension(reference, shownAsImage: shownAsImage)
-            names[reference] = name
-            let file = "media/" + name
-            files.insert(file)
+            let file = add(reference, hash: SHA256.hex(bytes), extensionOf: reference, shownAsImage: shownAsImage)
             try cache.stage(file) {
                 if !writer.has(file) { try writer.emit(file, bytes) }
             }
@@ -156,6 +145,30 @@ struct MediaLibrary {
             let problem = archive.contains(reference) ? "cannot be read from the zip" : "is missing"
             warnings.append("\(inputName): \(owner): attachment '\(reference)' \(problem).")
         }
+    }
+
+    /// The image `bytes` without their metadata; `nil`, with a note that `reference` was left out,
+    /// when they do not parse as an image.
+    private mutating func withoutMetadata(_ bytes: [UInt8], _ reference: String, _ owner: String, _ inputName: String)
+        -> [UInt8]?
+    {
+        guard let clean = ImageMetadata.stripped(bytes) else {
+            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+            return nil
+        }
+        return clean
+    }
+
+    /// Names the copy of `reference` by its content's `hash` and the extension `extensionOf` gives,
+    /// and returns its path in the site.
+    private mutating func add(_ reference: String, hash: String, extensionOf source: String, shownAsImage: Bool)
+        -> String
+    {
+        let name = String(hash.prefix(24)) + Self.copyExtension(source, shownAsImage: shownAsImage)
+        names[reference] = name
+        let file = "media/" + name
+        files.insert(file)
+        return file
     }
 
     /// The attachments' local paths, each with the first message that refers to it, gathered
