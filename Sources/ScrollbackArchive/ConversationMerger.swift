@@ -377,18 +377,11 @@ struct ConversationMerger {
         if entry.time.isWholeMinute && !newer.time.isWholeMinute && entry.time.minute == newer.time.minute {
             entry.time = newer.time  // a finer time from an export that has seconds
         }
-        entry.kind = newer.kind
-        entry.deleted = newer.deleted
-        entry.hidden = newer.hidden
-        entry.status = newer.status ?? entry.status
+        Self.combineNewest(newer, into: &entry)
         if ownIDs || !newer.reactions.isEmpty { entry.reactions = newer.reactions }
         let newerHasFiles = newer.attachments.contains { !$0.omitted }
         let olderHasFiles = entry.attachments.contains { !$0.omitted }
         if !newer.attachments.isEmpty && (newerHasFiles || !olderHasFiles) { entry.attachments = newer.attachments }
-        entry.replyTo = newer.replyTo ?? entry.replyTo
-        entry.forwardedFrom = newer.forwardedFrom ?? entry.forwardedFrom
-        entry.topic = newer.topic ?? entry.topic
-        entry.meta = newer.meta ?? entry.meta
         entry.missingFromLatestExport = source.isArchive ? newer.missingFromLatestExport : false
         if ownIDs && !entries[index].ownID && ids[newer.id] == nil {
             // The message's own id, from an export that has ids, replaces one made from its content.
@@ -430,17 +423,12 @@ struct ConversationMerger {
     private func knowsAlready(_ newer: Message, index: Int, source: SourceInfo, ownIDs: Bool) -> Bool {
         let entry = entries[index].message
         let flag = source.isArchive ? newer.missingFromLatestExport : false
-        return newer.text == entry.text && newer.edited == entry.edited && newer.deleted == entry.deleted
-            && newer.hidden == entry.hidden && newer.kind == entry.kind && newer.sender == entry.sender
-            && entry.missingFromLatestExport == flag && (newer.status == nil || newer.status == entry.status)
+        return newer.text == entry.text && newer.edited == entry.edited && entry.missingFromLatestExport == flag
             && (newer.reactions == entry.reactions || (!ownIDs && newer.reactions.isEmpty))
             && (newer.attachments.isEmpty || newer.attachments == entry.attachments)
-            && (newer.replyTo == nil || newer.replyTo == entry.replyTo)
-            && (newer.forwardedFrom == nil || newer.forwardedFrom == entry.forwardedFrom)
-            && (newer.topic == nil || newer.topic == entry.topic) && (newer.meta == nil || newer.meta == entry.meta)
             && (newer.revisions.isEmpty || newer.revisions == entry.revisions)
             && !(entry.time.isWholeMinute && !newer.time.isWholeMinute)
-            && (entries[index].ownID || !ownIDs)
+            && (entries[index].ownID || !ownIDs) && Self.agreesOnDeclared(newer, entry)
     }
 
     /// Title, `me`, zone and id: the newest source's where it has them. Participants: everyone,

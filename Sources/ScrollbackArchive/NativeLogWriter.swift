@@ -22,7 +22,7 @@ package enum NativeLogWriter {
 
     /// The `{"type": "conversation", …}` line, with its newline.
     static func headerLine(_ transcript: Transcript) -> String {
-        var json = JSONText()
+        var json = JSONWriter()
         json.openObject()
         json.string("type", "conversation")
         json.raw("version", "1")
@@ -47,56 +47,31 @@ package enum NativeLogWriter {
 
     /// One message's line, with its newline.
     static func line(_ message: Message) -> String {
-        var json = JSONText()
+        var json = JSONWriter()
         json.openObject()
-        json.string("id", message.id)
-        if message.kind != .message { json.string("kind", message.kind.rawValue) }
-        json.optional("sender", message.sender)
-        json.string("time", message.time.description)
-        json.string("text", message.text)
-        if message.format != .markdown { json.string("format", message.format.rawValue) }
-        json.optional("replyTo", message.replyTo)
-        json.optional("status", message.status?.rawValue)
-        json.optional("edited", message.edited?.description)
-        if message.deleted { json.bool("deleted", true) }
-        if message.hidden { json.bool("hidden", true) }
-        json.optional("forwardedFrom", message.forwardedFrom)
-        json.optional("topic", message.topic)
-        if !message.reactions.isEmpty {
-            json.openArray("reactions")
-            for reaction in message.reactions {
-                json.openObject()
-                json.string("emoji", reaction.emoji)
-                strings(&json, "by", reaction.by)
-                json.optional("count", reaction.count)
-                json.closeObject()
-            }
-            json.closeArray()
-        }
-        if !message.attachments.isEmpty {
-            json.openArray("attachments")
-            for attachment in message.attachments { write(attachment, to: &json) }
-            json.closeArray()
-        }
-        if !message.revisions.isEmpty {
-            json.openArray("revisions")
-            for revision in message.revisions {
-                json.openObject()
-                json.string("text", revision.text)
-                json.optional("time", revision.time?.description)
-                json.closeObject()
-            }
-            json.closeArray()
-        }
-        if message.missingFromLatestExport { json.bool("missingFromLatestExport", true) }
-        if let meta = message.meta { json.raw("meta", metaJSON(meta)) }
+        writeFields(message, to: &json)
         json.closeObject()
         return json.text + "\n"
     }
 }
 
 extension NativeLogWriter {
-    fileprivate static func write(_ attachment: Attachment, to json: inout JSONText) {
+    static func write(_ reaction: Reaction, to json: inout JSONWriter) {
+        json.openObject()
+        json.string("emoji", reaction.emoji)
+        strings(&json, "by", reaction.by)
+        json.optional("count", reaction.count)
+        json.closeObject()
+    }
+
+    static func write(_ revision: Revision, to json: inout JSONWriter) {
+        json.openObject()
+        json.string("text", revision.text)
+        json.optional("time", revision.time?.description)
+        json.closeObject()
+    }
+
+    static func write(_ attachment: Attachment, to json: inout JSONWriter) {
         json.openObject()
         json.optional("path", attachment.path)
         json.optional("url", attachment.url)
@@ -145,18 +120,18 @@ extension NativeLogWriter {
         json.closeObject()
     }
 
-    fileprivate static func strings(_ json: inout JSONText, _ key: String, _ values: [String]) {
+    fileprivate static func strings(_ json: inout JSONWriter, _ key: String, _ values: [String]) {
         json.openArray(key)
         for value in values { json.string(nil, value) }
         json.closeArray()
     }
 
     /// Free-form metadata, objects with their keys sorted (the model does not keep their order).
-    fileprivate static func metaJSON(_ value: MetaValue) -> String {
+    static func metaJSON(_ value: MetaValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number.isFinite ? JSONText.number(number) : "null"
+        case .number(let number): return number.isFinite ? JSONWriter.number(number) : "null"
         case .string(let text): return JSONString.literal(text)
         case .array(let items): return "[" + items.map(metaJSON).joined(separator: ",") + "]"
         case .object(let members):

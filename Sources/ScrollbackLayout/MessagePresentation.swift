@@ -6,29 +6,45 @@ import ScrollbackModel
 /// what to show; each only chooses how to draw a value (a terminal cannot play audio, so it
 /// draws the audio's `label`). Made on demand by `TranscriptLayout.presentation(of:)` from a
 /// bubble, so a layout of a million bubbles holds none of them at once.
+///
+/// Each value's `- Shown:` line is its declaration for every output: its key in the layout JSON
+/// (`json`; `by hand` when `LayoutJSONRenderer` makes the member, `or null` when it is written as
+/// `null` rather than left out), its name in `message.mustache` (`template`), the element the
+/// cross-output check compares (`element`, Tests/Consistency), and `note` for words drawn in the
+/// meta line after the time. `scripts/generate-message-fields.py` writes the layout JSON's
+/// members, the template's names and the meta line's notes from these lines.
 package struct MessagePresentation: Sendable, Hashable {
     /// The message's id, as the log gives it.
+    /// - Shown: json `id`, template `id`
     package var id: String
     /// The element id of its permalink (`msg-m3`, or `msg-m3~2` for a repeated id). Made when
     /// asked, like `time`.
+    /// - Shown: json `anchor`
     package var anchor: String { PermalinkID.message(id, repeatNumber: repeatNumber) }
     /// How many messages before this one in the layout have the same id (0 unless the log
     /// repeats an id): what makes `anchor` unique.
     package var repeatNumber: Int
     /// A message or a system line.
+    /// - Shown: json `kind`
     package var kind: Message.Kind
     /// The sender's participant id; `nil` for system lines.
+    /// - Shown: json `sender`
     package var sender: String?
     /// The sender's display name; `nil` for system lines.
+    /// - Shown: json `senderName`, element `name`
     package var senderName: String?
     /// Who screen readers hear before the message: "You", the sender's name, or "Someone".
+    /// - Shown: json `speaker`, template `speaker`
     package var speaker: String
     /// The body, as written (`format` says how to read it); empty when deleted.
+    /// - Shown: json `text`, template `text`, element `spoilers`
     package var text: String
     /// How `text` is written.
+    /// - Shown: json `format`
     package var format: TextFormat
     /// RFC 3339 in the chosen zone; empty when undated. Made when asked: it is the one long
     /// string of a presentation, and only some outputs need it.
+    /// - Shown: json `time` by hand
     package var time: String { undated ? "" : timestamp.rfc3339(utcOffset: utcOffset) }
     /// When it was sent, and the chosen zone's offset then.
     package var timestamp: Timestamp
@@ -36,39 +52,58 @@ package struct MessagePresentation: Sendable, Hashable {
     /// The log has no real times: no clock time or day is shown.
     package var undated: Bool
     /// The clock time shown ("09:14"); empty when undated.
+    /// - Shown: json `timeLabel`, template `time`, element `time`
     package var timeLabel: String
     /// Whether the time shows without hovering (a chain's end, a long pause).
+    /// - Shown: json `showTime`
     package var showTime: Bool
     /// The bubble's place in its chain, its tail, and whether the avatar sits beside it.
+    /// - Shown: json `position`, template `position`
     package var position: BubblePosition
+    /// - Shown: json `tail`, template `tail`
     package var tail: Bool
+    /// - Shown: json `avatar`, template `avatar`
     package var avatar: Bool
     /// The avatar's presence dot: online, offline, or `nil` when unknown or no avatar is shown.
+    /// - Shown: json `presence`, template `presence`, element `presence`
     package var presence: Presence?
     /// One to three emoji only, drawn large without a bubble.
+    /// - Shown: json `jumbo`, template `jumbo`
     package var jumbo: Bool
     /// Pictures and stickers with no words: drawn without a bubble around them.
+    /// - Shown: json `mediaOnly`, template `mediaOnly`
     package var mediaOnly: Bool
     /// "Forwarded from Ana" when the message was forwarded.
+    /// - Shown: json `forwarded`, template `forwarded`, element `forwarded`
     package var forwarded: String?
     /// The forum topic or thread it belongs to.
+    /// - Shown: json `topic`, template `topic`, element `topic`
     package var topic: String?
     /// The quote of the message this one answers.
+    /// - Shown: json `reply` by hand, json `replyTo` by hand, element `reply`
     package var reply: ReplyPresentation?
     /// Whether "Edited" shows (never on a deleted message).
+    /// - Shown: json `edited`, template `edited`, element `edited`
     package var edited: Bool
     /// Earlier versions of the text, oldest first (from an archive).
+    /// - Shown: json `revisions` by hand, element `revisions`
     package var revisions: [RevisionPresentation]
     /// "This message was deleted" for a deleted message.
+    /// - Shown: json `deletedNotice`, json `deleted` by hand, template `deletedNotice`, element `deleted`
     package var deletedNotice: String?
     /// The delivery status shown under it (the latest outgoing status, or any failure), and its words.
+    /// - Shown: json `status` or null
     package var status: DeliveryStatus?
+    /// - Shown: json `statusLabel`, template `statusLabel`, element `status`
     package var statusLabel: String?
     /// "Not in the latest export" for a message an archive kept from an older export.
+    /// - Shown: json `archiveNote`, template `archiveNote`, element `archive`, note
     package var archiveNote: String?
     /// Reactions: the emoji, how many, and who.
+    /// - Shown: json `reactions` by hand, element `reactions`
     package var reactions: [ReactionPresentation]
     /// Attachments by kind.
+    /// - Shown: json `attachments` by hand, element `attachments`
     package var attachments: [AttachmentPresentation]
 
     /// Whether the meta line (time, "Edited") shows without hovering.

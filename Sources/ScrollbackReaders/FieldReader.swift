@@ -40,15 +40,25 @@ struct FieldReader {
         return flag
     }
 
+    /// One of an enumeration's strings; `nil` when absent or `null`. The error lists them: `"a" or
+    /// "b"` for two, `one of a, b, c` for more.
+    func choice<T: RawRepresentable<String> & CaseIterable>(_ field: Field, _ type: T.Type) throws(ReadError) -> T? {
+        try choice(field, type, expected: Self.choices(T.allCases.map(\.rawValue)))
+    }
+
+    private static func choices(_ names: [String]) -> String {
+        names.count == 2 ? "\"\(names[0])\" or \"\(names[1])\"" : "one of " + names.joined(separator: ", ")
+    }
+
     /// One of a fixed set of strings; `nil` when absent or `null`.
-    func choice<T: RawRepresentable<String>>(_ field: Field, _ type: T.Type, expected: String) throws(ReadError)
-        -> T?
-    {
+    func choice<T: RawRepresentable<String>>(
+        _ field: Field, _ type: T.Type, expected: @autoclosure () -> String
+    ) throws(ReadError) -> T? {
         guard let member = members[field], !member.isNull else { return nil }
         guard let text = member.string, let parsed = T(rawValue: text) else {
             throw fail(
                 member,
-                .invalidValue(field: field.rawValue, value: member.string ?? member.typeName, expected: expected))
+                .invalidValue(field: field.rawValue, value: member.string ?? member.typeName, expected: expected()))
         }
         return parsed
     }

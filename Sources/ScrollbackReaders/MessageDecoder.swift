@@ -35,7 +35,7 @@ struct MessageDecoder {
         let read = FieldReader(members: members, decoder: self, reference: .init(number: number, id: id))
 
         let kind =
-            try read.choice(.kind, Message.Kind.self, expected: "\"message\" or \"system\"") ?? existing?.kind
+            try read.choice(.kind, Message.Kind.self) ?? existing?.kind
             ?? .message
         let time: Timestamp
         if let timeValue = read[.time], !timeValue.isNull {
@@ -52,16 +52,6 @@ struct MessageDecoder {
         message.kind = kind
         message.sender = sender
         message.time = time
-        if read.present(.text) { message.text = try read.text(.text) ?? "" }
-        if read.present(.format) {
-            message.format =
-                try read.choice(.format, TextFormat.self, expected: "\"markdown\" or \"plain\"") ?? .markdown
-        }
-        if read.present(.replyTo) { message.replyTo = try read.text(.replyTo) }
-        if read.present(.status) {
-            message.status = try read.choice(
-                .status, DeliveryStatus.self, expected: "one of sending, sent, delivered, read, failed")
-        }
         if let edited = read[.edited] {
             if edited.isNull {
                 message.edited = nil
@@ -71,17 +61,7 @@ struct MessageDecoder {
                 message.edited = try read.timestamp(edited, field: "edited")
             }
         }
-        if read.present(.deleted) { message.deleted = try read.flag(.deleted) ?? false }
-        if read.present(.hidden) { message.hidden = try read.flag(.hidden) ?? false }
-        if read.present(.forwardedFrom) { message.forwardedFrom = try read.text(.forwardedFrom) }
-        if read.present(.topic) { message.topic = try read.text(.topic) }
-        if let revisions = read[.revisions] { message.revisions = try read.revisions(revisions) }
-        if read.present(.missingFromLatestExport) {
-            message.missingFromLatestExport = try read.flag(.missingFromLatestExport) ?? false
-        }
-        if let reactions = read[.reactions] { message.reactions = try read.reactions(reactions) }
-        if let attachments = read[.attachments] { message.attachments = try read.attachments(attachments) }
-        if let meta = read[.meta] { message.meta = meta.isNull ? nil : meta.metaValue }
+        try read.readDeclaredFields(into: &message)
         return message
     }
 }

@@ -4,12 +4,6 @@
 /// times per message; this reads each member once and keeps it by field. A key that is
 /// repeated keeps its last value, as `JSONValue`'s subscript does.
 struct MessageMembers {
-    /// The fields of a message, spelled as in the JSON.
-    enum Field: String, CaseIterable {
-        case id, kind, time, sender, text, format, replyTo, status, edited, deleted, hidden, forwardedFrom
-        case reactions, attachments, meta, topic, revisions, missingFromLatestExport
-    }
-
     private var found: [JSONValue?]
 
     /// The fields of `value`, an object (any other value has none).
@@ -50,26 +44,4 @@ extension MessageMembers.Field {
         return table
     }()
 
-    fileprivate var index: Int {
-        switch self {
-        case .id: 0
-        case .kind: 1
-        case .time: 2
-        case .sender: 3
-        case .text: 4
-        case .format: 5
-        case .replyTo: 6
-        case .status: 7
-        case .edited: 8
-        case .deleted: 9
-        case .hidden: 10
-        case .forwardedFrom: 11
-        case .reactions: 12
-        case .attachments: 13
-        case .meta: 14
-        case .topic: 15
-        case .revisions: 16
-        case .missingFromLatestExport: 17
-        }
-    }
 }

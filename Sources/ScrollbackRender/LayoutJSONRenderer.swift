@@ -87,73 +87,47 @@ package enum LayoutJSONRenderer {
         ])
     }
 
-    /// Every value of a message's presentation, under its own name; a value the message does not
-    /// have (no reply, no forwarded origin) is left out rather than written as `null`, except
-    /// `status`. Members are listed in key order, so the writer has nothing to sort.
-    private static func message(_ shown: MessagePresentation) -> JSONWriter.Value {
-        var members: [(String, JSONWriter.Value)] = []
-        members.reserveCapacity(24)
-        members.append(("anchor", .string(shown.anchor)))
-        if let note = shown.archiveNote { members.append(("archiveNote", .string(note))) }
-        if !shown.attachments.isEmpty { members.append(("attachments", .array(shown.attachments.map(attachment)))) }
-        members.append(("avatar", .bool(shown.avatar)))
-        members.append(("deleted", .bool(shown.deletedNotice != nil)))
-        if let notice = shown.deletedNotice { members.append(("deletedNotice", .string(notice))) }
-        members.append(("edited", .bool(shown.edited)))
-        members.append(("format", .string(shown.format.rawValue)))
-        if let forwarded = shown.forwarded { members.append(("forwarded", .string(forwarded))) }
-        members.append(("id", .string(shown.id)))
-        members.append(("jumbo", .bool(shown.jumbo)))
-        members.append(("kind", .string(shown.kind.rawValue)))
-        members.append(("mediaOnly", .bool(shown.mediaOnly)))
-        members.append(("position", .string(shown.position.rawValue)))
-        if let presence = shown.presence { members.append(("presence", .string(presence.rawValue))) }
-        if !shown.reactions.isEmpty {
-            members.append(
-                (
-                    "reactions",
-                    .array(
-                        shown.reactions.map { reaction in
-                            .object([
-                                ("by", strings(reaction.by)), ("count", .int(reaction.count)),
-                                ("emoji", .string(reaction.emoji)), ("label", .string(reaction.label)),
-                                ("names", strings(reaction.names)),
-                            ])
-                        })
-                ))
-        }
-        if let reply = shown.reply {
-            var quote: [(String, JSONWriter.Value)] = [
-                ("excerpt", .string(reply.excerpt)), ("found", .bool(reply.found)), ("id", .string(reply.id)),
-            ]
-            if let sender = reply.sender { quote.append(("sender", .string(sender))) }
-            if let name = reply.senderName { quote.append(("senderName", .string(name))) }
-            if let target = reply.target { quote.append(("target", .string(target))) }
-            members.append(("reply", .object(quote)))
-            members.append(("replyTo", .string(reply.id)))
-        }
-        if !shown.revisions.isEmpty {
-            members.append(
-                (
-                    "revisions",
-                    .array(
-                        shown.revisions.map {
-                            .object([("text", .string($0.text)), ("timeLabel", optional($0.timeLabel))])
-                        })
-                ))
-        }
-        if let sender = shown.sender { members.append(("sender", .string(sender))) }
-        if let name = shown.senderName { members.append(("senderName", .string(name))) }
-        members.append(("showTime", .bool(shown.showTime)))
-        members.append(("speaker", .string(shown.speaker)))
-        members.append(("status", optional(shown.status?.rawValue)))
-        if let label = shown.statusLabel { members.append(("statusLabel", .string(label))) }
-        members.append(("tail", .bool(shown.tail)))
-        members.append(("text", .string(shown.text)))
-        members.append(("time", shown.undated ? .string("") : .time(shown.timestamp, utcOffset: shown.utcOffset)))
-        members.append(("timeLabel", .string(shown.timeLabel)))
-        if let topic = shown.topic { members.append(("topic", .string(topic))) }
-        return .orderedObject(members)
+    // The members `MessagePresentation` declares `by hand` (the others are written by
+    // `LayoutJSONRenderer+Members.swift`, generated from the declaration); `nil` leaves one out.
+
+    static func attachmentsMember(_ shown: MessagePresentation) -> JSONWriter.Value? {
+        shown.attachments.isEmpty ? nil : .array(shown.attachments.map(attachment))
+    }
+
+    static func deletedMember(_ shown: MessagePresentation) -> JSONWriter.Value? { .bool(shown.deletedNotice != nil) }
+
+    static func reactionsMember(_ shown: MessagePresentation) -> JSONWriter.Value? {
+        guard !shown.reactions.isEmpty else { return nil }
+        return .array(
+            shown.reactions.map { reaction in
+                .object([
+                    ("by", strings(reaction.by)), ("count", .int(reaction.count)), ("emoji", .string(reaction.emoji)),
+                    ("label", .string(reaction.label)), ("names", strings(reaction.names)),
+                ])
+            })
+    }
+
+    static func replyMember(_ shown: MessagePresentation) -> JSONWriter.Value? {
+        guard let reply = shown.reply else { return nil }
+        var quote: [(String, JSONWriter.Value)] = [
+            ("excerpt", .string(reply.excerpt)), ("found", .bool(reply.found)), ("id", .string(reply.id)),
+        ]
+        if let sender = reply.sender { quote.append(("sender", .string(sender))) }
+        if let name = reply.senderName { quote.append(("senderName", .string(name))) }
+        if let target = reply.target { quote.append(("target", .string(target))) }
+        return .object(quote)
+    }
+
+    static func replyToMember(_ shown: MessagePresentation) -> JSONWriter.Value? { shown.reply.map { .string($0.id) } }
+
+    static func revisionsMember(_ shown: MessagePresentation) -> JSONWriter.Value? {
+        guard !shown.revisions.isEmpty else { return nil }
+        return .array(
+            shown.revisions.map { .object([("text", .string($0.text)), ("timeLabel", optional($0.timeLabel))]) })
+    }
+
+    static func timeMember(_ shown: MessagePresentation) -> JSONWriter.Value? {
+        shown.undated ? .string("") : .time(shown.timestamp, utcOffset: shown.utcOffset)
     }
 
     private static func attachment(_ shown: AttachmentPresentation) -> JSONWriter.Value {

@@ -20,6 +20,9 @@ struct BubbleContext: HTMLContext, MustacheRawWriter {
         }
     }
 
+    /// What the bubble shows.
+    var shown: MessagePresentation { box.shown }
+
     init(bubble: Bubble, session: HTMLRenderSession) {
         self.box = Box(session.layout.presentation(of: bubble), bubble.message)
         self.session = session
@@ -43,21 +46,18 @@ struct BubbleContext: HTMLContext, MustacheRawWriter {
         }
     }
 
-    /// The names answered with a flag. The generated message writer reads these (and `text`)
-    /// directly, without boxing a `MustacheValue`; `scripts/generate-message-writer.py` finds
-    /// which names they are by reading this switch.
+    /// The names answered with a flag: the presentation's declared ones (`declaredFlag`, generated
+    /// from `MessagePresentation`), then these. The generated message writer reads these (and
+    /// `text`) directly, without boxing a `MustacheValue`; `scripts/generate-message-writer.py`
+    /// finds which names they are by reading both switches.
     func flag(_ name: HTMLName) -> Bool? {
-        switch name {
+        if let flag = declaredFlag(name) { return flag }
+        return switch name {
         case .isSystem: box.shown.kind == .system
-        case .tail: box.shown.tail
-        case .jumbo: box.shown.jumbo
         case .deleted: box.shown.deletedNotice != nil
-        case .edited: box.shown.edited
         case .undated: session.layout.undated
         case .showTime: box.shown.metaShown
-        case .avatar: box.shown.avatar
         case .hasReactions: !box.shown.reactions.isEmpty
-        case .mediaOnly: box.shown.mediaOnly
         case .hasRevisions: !box.shown.revisions.isEmpty
         case .status: box.shown.status != nil
         case .failed: box.shown.status == .failed
@@ -67,25 +67,15 @@ struct BubbleContext: HTMLContext, MustacheRawWriter {
 
     /// The names answered with text (see `flag`).
     func text(_ name: HTMLName) -> String? {
-        switch name {
+        if let text = declaredText(name) { return text }
+        return switch name {
         case .anchor: box.shown.anchor
-        case .id: box.shown.id
-        case .position: box.shown.position.rawValue
-        case .deletedNotice: box.shown.deletedNotice ?? ""
         case .editedLabel: PresentationWords.edited
-        case .text: box.shown.text
-        case .speaker: box.shown.speaker
-        case .time: box.shown.timeLabel
         case .isoTime: box.shown.time
         case .avatarClass: session.sender(box.shown.sender).avatarClass
         case .initials: session.sender(box.shown.sender).initials
-        case .presence: box.shown.presence?.rawValue ?? ""
         case .presenceLabel: box.shown.presence?.label ?? ""
-        case .forwarded: box.shown.forwarded ?? ""
-        case .topic: box.shown.topic ?? ""
-        case .archiveNote: box.shown.archiveNote ?? ""
         case .revisionsLabel: PresentationWords.earlierVersions
-        case .statusLabel: box.shown.statusLabel ?? ""
         default: nil
         }
     }

@@ -95,12 +95,12 @@ struct ChainDrawer {
     }
 
     /// `● 09:15 · Edited · Read` under a bubble: presence, the time at a chain's end, edits, the
-    /// archive's note and status, as the layout presents them.
+    /// notes (the archive's, a pin) and status, as the layout presents them.
     private func metaLine(_ shown: MessagePresentation) -> StyledLine? {
         var parts: [String] = []
         if shown.showTime && shown.tail { parts.append(shown.timeLabel) }
         if shown.edited { parts.append(PresentationWords.edited) }
-        if let note = shown.archiveNote { parts.append(note) }
+        shown.forEachNote { parts.append($0) }
         var line = StyledLine()
         let muted = TextStyle(foreground: .muted)
         if let presence = shown.presence {
