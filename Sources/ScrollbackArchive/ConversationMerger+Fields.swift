@@ -14,6 +14,7 @@ extension ConversationMerger {
         entry.forwardedFrom = newer.forwardedFrom ?? entry.forwardedFrom
         entry.topic = newer.topic ?? entry.topic
         entry.hidden = newer.hidden
+        entry.pinned = newer.pinned
         entry.meta = newer.meta ?? entry.meta
     }
 
@@ -28,6 +29,7 @@ extension ConversationMerger {
             && (newer.forwardedFrom == nil || newer.forwardedFrom == entry.forwardedFrom)
             && (newer.topic == nil || newer.topic == entry.topic)
             && newer.hidden == entry.hidden
+            && newer.pinned == entry.pinned
             && (newer.meta == nil || newer.meta == entry.meta)
     }
 }

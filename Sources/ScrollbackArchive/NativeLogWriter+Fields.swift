@@ -38,5 +38,6 @@ extension NativeLogWriter {
         }
         if message.missingFromLatestExport { json.bool("missingFromLatestExport", true) }
         if let meta = message.meta { json.raw("meta", metaJSON(meta)) }
+        if message.pinned { json.bool("pinned", true) }
     }
 }

@@ -60,6 +60,7 @@ extension TranscriptLayout {
             status: bubble.status,
             statusLabel: bubble.status.map { PresentationWords.status($0) },
             archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
+            pinned: message.pinned && !deleted ? PresentationWords.pinned : nil,
             reactions: reactions,
             attachments: attachments)
     }
@@ -142,6 +143,7 @@ package enum PresentationWords {
     package static let missingFromLatestExport = "Not in the latest export"
     package static let omitted = "left out of the export"
     package static let earlierVersions = "Earlier versions"
+    package static let pinned = "Pinned"
 
     /// "Forwarded from Ana".
     package static func forwarded(from name: String) -> String { "Forwarded from " + name }

@@ -7,5 +7,6 @@ extension MessagePresentation {
     /// values declared `note`).
     package func forEachNote(_ body: (String) -> Void) {
         if let note = archiveNote { body(note) }
+        if let note = pinned { body(note) }
     }
 }

@@ -99,6 +99,9 @@ package struct MessagePresentation: Sendable, Hashable {
     /// "Not in the latest export" for a message an archive kept from an older export.
     /// - Shown: json `archiveNote`, template `archiveNote`, element `archive`, note
     package var archiveNote: String?
+    /// "Pinned" for a message pinned in the chat.
+    /// - Shown: json `pinned`, template `pinned`, element `pinned`, note
+    package var pinned: String?
     /// Reactions: the emoji, how many, and who.
     /// - Shown: json `reactions` by hand, element `reactions`
     package var reactions: [ReactionPresentation]

@@ -88,6 +88,11 @@ extension Message {
         get { storage.fields.hidden }
         set { mutableStorage().fields.hidden = newValue }
     }
+    /// Whether the message is pinned in the chat (the newest source says whether it still is).
+    public var pinned: Bool {
+        get { storage.fields.pinned }
+        set { mutableStorage().fields.pinned = newValue }
+    }
     /// Free-form data the log attached; kept, never rendered.
     public var meta: MetaValue? {
         get { storage.fields.meta }
@@ -118,6 +123,7 @@ extension Message {
         revisions: [Revision] = [],
         missingFromLatestExport: Bool = false,
         hidden: Bool = false,
+        pinned: Bool = false,
         meta: MetaValue? = nil,
         location: SourceLocation? = nil
     ) {
@@ -140,6 +146,7 @@ extension Message {
                 revisions: revisions,
                 missingFromLatestExport: missingFromLatestExport,
                 hidden: hidden,
+                pinned: pinned,
                 meta: meta,
                 location: location))
     }
@@ -212,6 +219,7 @@ extension Message {
             var revisions: [Revision] = []
             var missingFromLatestExport: Bool = false
             var hidden: Bool = false
+            var pinned: Bool = false
             var meta: MetaValue?
             /// A location whose line or column is past what `Place` holds.
             var wideLocation: SourceLocation?
@@ -243,6 +251,7 @@ extension Message {
             revisions: [Revision],
             missingFromLatestExport: Bool,
             hidden: Bool,
+            pinned: Bool,
             meta: MetaValue?,
             location: SourceLocation?
         ) {
@@ -264,6 +273,7 @@ extension Message {
                 revisions: revisions,
                 missingFromLatestExport: missingFromLatestExport,
                 hidden: hidden,
+                pinned: pinned,
                 meta: meta)
             self.location = location
         }
@@ -303,6 +313,11 @@ extension Message {
             set { extra.hidden = newValue }
         }
 
+        var pinned: Bool {
+            get { extra.pinned }
+            set { extra.pinned = newValue }
+        }
+
         var meta: MetaValue? {
             get { extra.meta }
             set { extra.meta = newValue }
@@ -315,7 +330,7 @@ extension Message {
 extension Message.Fields: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, kind, sender, time, text, format, replyTo, status, reactions, attachments, edited, deleted,
-            forwardedFrom, topic, revisions, missingFromLatestExport, hidden, meta, location
+            forwardedFrom, topic, revisions, missingFromLatestExport, hidden, pinned, meta, location
     }
 
     init(from decoder: Decoder) throws {
@@ -338,6 +353,7 @@ extension Message.Fields: Codable {
             revisions: values.decode([Revision].self, forKey: .revisions),
             missingFromLatestExport: values.decode(Bool.self, forKey: .missingFromLatestExport),
             hidden: values.decode(Bool.self, forKey: .hidden),
+            pinned: values.decode(Bool.self, forKey: .pinned),
             meta: values.decodeIfPresent(MetaValue.self, forKey: .meta),
             location: values.decodeIfPresent(SourceLocation.self, forKey: .location))
     }
@@ -361,6 +377,7 @@ extension Message.Fields: Codable {
         try values.encode(revisions, forKey: .revisions)
         try values.encode(missingFromLatestExport, forKey: .missingFromLatestExport)
         try values.encode(hidden, forKey: .hidden)
+        try values.encode(pinned, forKey: .pinned)
         try values.encodeIfPresent(meta, forKey: .meta)
         try values.encodeIfPresent(location, forKey: .location)
     }

@@ -45,6 +45,8 @@ extension Message {
                 \.missingFromLatestExport, "missingFromLatestExport", Bool.self, default: false, .rare, merge: .special),
             /// Kept from the input but not shown (tool calls in an AI chat, for example).
             .init(\.hidden, "hidden", Bool.self, default: false, .rare, merge: .newest),
+            /// Whether the message is pinned in the chat (the newest source says whether it still is).
+            .init(\.pinned, "pinned", Bool.self, default: false, .rare, merge: .newest),
             /// Free-form data the log attached; kept, never rendered.
             .init(\.meta, "meta", MetaValue?.self, default: nil, .rare, merge: .newest),
             /// Where the message starts in the input, for error messages.

@@ -24,6 +24,7 @@ extension MessageMembers {
         case revisions
         case missingFromLatestExport
         case hidden
+        case pinned
         case meta
     }
 }
@@ -49,7 +50,8 @@ extension MessageMembers.Field {
         case .revisions: 14
         case .missingFromLatestExport: 15
         case .hidden: 16
-        case .meta: 17
+        case .pinned: 17
+        case .meta: 18
         }
     }
 }
@@ -74,5 +76,6 @@ extension FieldReader {
             message.missingFromLatestExport = try flag(.missingFromLatestExport) ?? false
         }
         if let value = self[.meta] { message.meta = value.isNull ? nil : value.metaValue }
+        if present(.pinned) { message.pinned = try flag(.pinned) ?? false }
     }
 }

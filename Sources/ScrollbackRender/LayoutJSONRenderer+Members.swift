@@ -12,7 +12,7 @@ extension LayoutJSONRenderer {
     /// unless it is declared `or null`.
     static func message(_ shown: MessagePresentation) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = []
-        members.reserveCapacity(30)
+        members.reserveCapacity(31)
         members.append(("anchor", .string(shown.anchor)))
         if let value = shown.archiveNote { members.append(("archiveNote", .string(value))) }
         if let value = attachmentsMember(shown) { members.append(("attachments", value)) }
@@ -26,6 +26,7 @@ extension LayoutJSONRenderer {
         members.append(("jumbo", .bool(shown.jumbo)))
         members.append(("kind", .string(shown.kind.rawValue)))
         members.append(("mediaOnly", .bool(shown.mediaOnly)))
+        if let value = shown.pinned { members.append(("pinned", .string(value))) }
         members.append(("position", .string(shown.position.rawValue)))
         if let value = shown.presence { members.append(("presence", .string(value.rawValue))) }
         if let value = reactionsMember(shown) { members.append(("reactions", value)) }

@@ -21,7 +21,8 @@ struct MessageCodingTests {
             format: .plain, replyTo: "m1", status: .read, reactions: [Reaction(emoji: "👍", by: ["ben"])],
             edited: Timestamp(seconds: 1_800_000_060), deleted: false, forwardedFrom: "Cara", topic: "Trip",
             revisions: [Revision(text: "Yes", time: Timestamp(seconds: 1_800_000_001))], missingFromLatestExport: true,
-            hidden: true, meta: .string("phone"), location: SourceLocation(file: "a.json", line: 3, column: 5))
+            hidden: true, pinned: true, meta: .string("phone"),
+            location: SourceLocation(file: "a.json", line: 3, column: 5))
         let bare = Message(id: "m3", sender: nil, time: Timestamp(seconds: 1_800_000_100))
         for message in [full, bare] {
             let text = try Self.encoded(message)
@@ -33,16 +34,16 @@ struct MessageCodingTests {
         #expect(
             fullKeys == [
                 "attachments", "deleted", "edited", "format", "forwardedFrom", "hidden", "id", "kind", "location",
-                "meta", "missingFromLatestExport", "reactions", "replyTo", "revisions", "sender", "status", "text",
-                "time", "topic",
+                "meta", "missingFromLatestExport", "pinned", "reactions", "replyTo", "revisions", "sender", "status",
+                "text", "time", "topic",
             ])
         let bareKeys = try #require(
             JSONSerialization.jsonObject(with: Data(try Self.encoded(bare).utf8)) as? [String: Any]
         ).keys.sorted()
         #expect(
             bareKeys == [
-                "attachments", "deleted", "format", "hidden", "id", "kind", "missingFromLatestExport", "reactions",
-                "revisions", "text", "time",
+                "attachments", "deleted", "format", "hidden", "id", "kind", "missingFromLatestExport", "pinned",
+                "reactions", "revisions", "text", "time",
             ])
     }
 

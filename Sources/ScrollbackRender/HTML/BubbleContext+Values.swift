@@ -33,6 +33,7 @@ extension BubbleContext {
         case .deletedNotice: shown.deletedNotice ?? ""
         case .statusLabel: shown.statusLabel ?? ""
         case .archiveNote: shown.archiveNote ?? ""
+        case .pinned: shown.pinned ?? ""
         default: nil
         }
     }

@@ -20,6 +20,8 @@ enum HTMLName: Int, CaseIterable {
     case sticker, player, video, kind, kindLabel, duration, omitted, card, siteName, description, poll
     case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
     case remote, download, caption
+    // message.mustache: values declared in MessagePresentation (scripts/generate-message-fields.py)
+    case pinned
     // page.mustache's head: what a pasted link previews (SharePreview)
     case shareDescription, canonicalURL
 

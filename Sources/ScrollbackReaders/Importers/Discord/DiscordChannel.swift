@@ -74,6 +74,7 @@ struct DiscordChannel {
             }
             message.replyTo = reference
             if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
+            message.pinned = value["isPinned"]?.bool ?? false
             message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
             message.reactions = DiscordParts.reactions(value)
             for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }

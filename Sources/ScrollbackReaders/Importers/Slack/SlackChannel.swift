@@ -171,6 +171,7 @@ struct SlackChannel {
         for type in body.unshownBlocks where unshown[type] == nil { unshown[type] = location }
         message.text = subtype == "me_message" ? MarkdownText.wrap(body.text, "*") : body.text
         if let thread = value["thread_ts"]?.scalarText, thread != ts { message.replyTo = thread }
+        message.pinned = !(value["pinned_to"]?.array?.isEmpty ?? true)
         if let edited = value["edited"], let when = ImportJSON.unixTime(edited["ts"]) {
             message.edited = Timestamp(seconds: when.seconds, utcOffset: offset)
         }

@@ -38,6 +38,8 @@ struct TelegramChat {
         /// among them: id, the id answered, where.
         var handedOn = 0
         var replies: [(id: String, target: String, location: SourceLocation?)] = []
+        /// The ids of messages a `pin_message` service line pinned.
+        var pinned = Set<String>()
     }
 
     func convert(_ chat: JSONValue, number: Int, report: inout ImportReport) -> Transcript {
@@ -92,6 +94,7 @@ struct TelegramChat {
             message.text = MarkdownText.escape(TelegramText.service(value))
             // A pin links the message it pinned, as the app's "pinned «…»" line does.
             if members[.action]?.string == "pin_message" { message.replyTo = members[.messageID]?.scalarText }
+            if let pinned = message.replyTo, members[.action]?.string == "pin_message" { open.pinned.insert(pinned) }
         } else {
             let senderName = members[.from]?.string.flatMap { $0.isEmpty ? nil : $0 }
             let senderID = members[.fromID]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
@@ -134,6 +137,9 @@ struct TelegramChat {
             } else {
                 transcript.messages[index].time = clock.resolve(reading)
             }
+        }
+        for index in transcript.messages.indices where open.pinned.contains(transcript.messages[index].id) {
+            transcript.messages[index].pinned = true
         }
         report.skipped += open.report.skipped
         report.warnings += open.report.warnings

@@ -122,9 +122,9 @@ enum TelegramReader {
                 ahead: ImportJSON.StreamedWorker<TelegramChat.Open>.pays(forBytes: bytes.count),
                 start: { header in converting.startIfOneChat(header) },
                 add: { open, value, location in
-                    guard open.waiting.isEmpty else { return }
+                    guard open.waiting.isEmpty, open.pinned.isEmpty else { return }
                     converting.add(value, at: location, to: &open, zoneKnown: zoneKnown)
-                    guard open.waiting.isEmpty else {
+                    guard open.waiting.isEmpty, open.pinned.isEmpty else {
                         unsettled = true
                         return
                     }
