@@ -4,40 +4,72 @@ Every reader (read_html, read_text, read_json) turns its output into, per messag
 the keys in ELEMENTS. A value of None means "not shown"; values are plain strings, tuples or
 booleans so that two readings compare with ==.
 """
+import os
 import re
 import unicodedata
 
-# The elements checked, in the order they are reported.
-ELEMENTS = (
-    "name",  # the sender's name above the chain, on the chain's first message
-    "topic",  # the forum topic or thread
-    "forwarded",  # "Forwarded from X"
-    "reply",  # (name or None, excerpt) of the quoted message
-    "deleted",  # the deletion notice
-    "spoilers",  # the words of each spoiler in the body, in order
-    "attachments",  # one tuple per attachment, see attachment()
-    "reactions",  # ((emoji, count), ...)
-    "edited",  # "Edited" in the meta line
-    "archive",  # "Not in the latest export"
-    "status",  # the delivery status words under the bubble
-    "presence",  # "online" / "offline": the avatar's dot
-)
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_PRESENTATION = os.path.join(_ROOT, "Sources", "ScrollbackLayout", "MessagePresentation.swift")
+
+
+class Element:
+    """One element the outputs must agree on, as `MessagePresentation` declares it on one of its
+    values (`/// - Shown: …, element NAME`): the value's layout JSON key, template name, type and
+    whether the terminal draws it as a note in the meta line."""
+
+    def __init__(self, name, value, type_text, json_key, template, note):
+        self.name, self.value, self.type = name, value, type_text
+        self.json, self.template, self.note = json_key, template, note
+
+    @property
+    def empty(self):
+        """What a message shows of it when an output draws nothing but the body."""
+        if self.type == "Bool":
+            return False
+        if self.type.startswith("[") or self.name == "spoilers":
+            return ()
+        return None
+
+    @property
+    def html_class(self):
+        """The class a page's element for it has, by its template name: `archiveNote` → `sb-archive-note`."""
+        return "sb-" + re.sub(r"([A-Z])", lambda match: "-" + match.group(1).lower(), self.template or self.value)
+
+
+def declared():
+    """The elements `MessagePresentation` declares, in its order."""
+    found, pending = [], None
+    with open(_PRESENTATION, encoding="utf-8") as source:
+        for line in source:
+            line = line.strip()
+            if line.startswith("/// - Shown:"):
+                pending = [part.strip().replace("`", "").split() for part in line[12:].split(",")]
+            elif line.startswith("package var") and pending is not None:
+                match = re.match(r"package var (\w+): ([^{=]+?)\s*(\{.*)?$", line)
+                items = {words[0]: words[1] if len(words) > 1 else True for words in pending}
+                if "element" in items:
+                    json_key = next((words[1] for words in pending if words[0] == "json"), None)
+                    found.append(Element(items["element"], match.group(1), match.group(2).strip(), json_key,
+                                         items.get("template"), "note" in items))
+                pending = None
+            elif line.startswith("}"):
+                if found:
+                    break
+    if not found:
+        raise SystemExit(f"no elements declared in {_PRESENTATION}")
+    return found
+
+
+DECLARED = declared()
+# The elements checked, in the order they are reported: the values MessagePresentation declares
+# with an `element`, so a value added there is checked (or the check fails for want of a reader).
+ELEMENTS = tuple(element.name for element in DECLARED)
+BY_NAME = {element.name: element for element in DECLARED}
+# The elements the terminal draws as words in the meta line ("Not in the latest export", "Pinned").
+NOTES = tuple(element for element in DECLARED if element.note)
 
 # What a message shows when an output draws nothing but its body.
-EMPTY = {
-    "name": None,
-    "topic": None,
-    "forwarded": None,
-    "reply": None,
-    "deleted": None,
-    "spoilers": (),
-    "attachments": (),
-    "reactions": (),
-    "edited": False,
-    "archive": None,
-    "status": None,
-    "presence": None,
-}
+EMPTY = {element.name: element.empty for element in DECLARED}
 
 # Bidirectional isolates and marks the renderers add around names: not part of the words.
 _INVISIBLE = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"))

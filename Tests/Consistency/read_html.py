@@ -6,7 +6,12 @@ sees is read: text content, an image's alternative text, a link's target.
 """
 from html.parser import HTMLParser
 
-from elements import attachment, blank, words
+from elements import DECLARED, attachment, blank, words
+
+# The elements read here by hand; every other declared element is the words of the message's
+# element with the class its template name gives (`archiveNote` → `sb-archive-note`).
+READS = {"name", "spoilers", "time", "presence", "reply", "edited", "revisions", "deleted", "status",
+         "reactions", "attachments"}
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -118,12 +123,10 @@ def _system(message):
 
 def _message(message):
     reading = blank()
-    topic = message.first("sb-topic")
-    if topic is not None:
-        reading["topic"] = words(_without_screen_reader(topic))
-    forwarded = message.first("sb-forwarded")
-    if forwarded is not None:
-        reading["forwarded"] = words(forwarded.text())
+    for element in DECLARED:
+        node = message.first(element.html_class) if element.name not in READS else None
+        if node is not None:
+            reading[element.name] = words(_without_screen_reader(node))
     reply = message.first("sb-reply")
     if reply is not None:
         name = reply.first("sb-reply-name")
@@ -147,9 +150,18 @@ def _message(message):
         reading["reactions"] = tuple(shown)
     meta = message.first("sb-meta")
     reading["edited"] = meta is not None and meta.first("sb-edited") is not None
-    archive = meta.first("sb-archive-note") if meta is not None else None
-    if archive is not None:
-        reading["archive"] = words(archive.text())
+    if meta is not None and not meta.has("sb-meta-hover"):
+        time = next((node for node in meta.elements() if node.tag == "time"), None)
+        reading["time"] = words(time.text()) if time is not None and words(time.text()) else None
+    revisions = message.first("sb-revisions")
+    if revisions is not None:
+        shown = []
+        for item in revisions.elements():
+            if item.tag == "li":
+                when = item.first("sb-file-size")
+                texts = [child for child in item.children if isinstance(child, Node) and not child.has("sb-file-size")]
+                shown.append((words(when.text()) if when else None, words(texts[-1].text() if texts else "")))
+        reading["revisions"] = tuple(shown)
     status = message.first("sb-status")
     if status is not None:
         mark = status.first("sb-failed-mark")

@@ -5,7 +5,11 @@ The JSON also gives the order of days, chains and messages, which the text readi
 """
 import json
 
-from elements import attachment, blank, words
+from elements import DECLARED, attachment, blank, words
+
+# The elements read here by hand; every other declared element is its JSON key's words.
+READS = {"name", "spoilers", "time", "presence", "reply", "edited", "revisions", "deleted", "status",
+         "reactions", "attachments"}
 
 
 def read(document):
@@ -39,8 +43,14 @@ def _message(message):
         if reply and reply.get("found"):
             reading["reply"] = (None, words(reply.get("excerpt")))
         return reading
-    reading["topic"] = words(message.get("topic"))
-    reading["forwarded"] = words(message.get("forwarded"))
+    for element in DECLARED:
+        if element.name not in READS:
+            reading[element.name] = words(message.get(element.json))
+    # The time shows beside the message where the meta line shows without hovering.
+    if (message.get("showTime") or message.get("edited")) and message.get("timeLabel"):
+        reading["time"] = words(message.get("timeLabel"))
+    reading["revisions"] = tuple(
+        (words(revision.get("timeLabel")), words(revision.get("text"))) for revision in message.get("revisions") or [])
     reply = message.get("reply")
     if reply:
         name = reply.get("senderName") if reply.get("found") else None
@@ -56,7 +66,6 @@ def _message(message):
         (words(reaction.get("emoji")), int(reaction.get("count", len(reaction.get("by", [])))))
         for reaction in message.get("reactions") or [])
     reading["edited"] = bool(message.get("edited"))
-    reading["archive"] = words(message.get("archiveNote"))
     reading["status"] = words(message.get("statusLabel") or message.get("status"))
     reading["presence"] = message.get("presence")
     return reading

@@ -15,7 +15,12 @@ text shows exactly it, so a hint never makes an element appear that the text doe
 """
 import re
 
-from elements import attachment, blank, words
+from elements import NOTES, attachment, blank, words
+
+# The elements read here by hand; the declared notes (`NOTES`) are read from the meta line, by
+# the words the other outputs show for them.
+READS = {"name", "spoilers", "time", "presence", "reply", "edited", "revisions", "deleted", "status",
+         "reactions", "attachments", "topic", "forwarded"}
 
 ICONS = {
     "📷": "image", "🎬": "video", "🎵": "audio", "🎤": "voice", "🔖": "sticker", "📎": "file",
@@ -26,7 +31,6 @@ KIND_LABELS = {
     "file": "File", "location": "Location", "contact": "Contact", "link": "Link", "poll": "Poll",
 }
 STATUS_WORDS = {"Sending…", "Sent", "Delivered", "Read", "! Not delivered"}
-ARCHIVE_NOTE = "Not in the latest export"
 DELETED_NOTICES = {"This message was deleted"}
 EARLIER = "Earlier versions:"
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp]\.? ?[Mm]\.?)?$")
@@ -144,6 +148,8 @@ def _message_chain(block, chain, hints):
         else:
             problems += [f"{anchor}: unexpected line before the bubble: {line!r}"
                          for line in before if not _TIME.match(line)]
+            # A long pause inside the chain: the time, centred above the bubble.
+            reading["time"] = next((words(line) for line in before if _TIME.match(line.strip())), None)
         if position >= len(units):
             problems.append(f"{anchor}: no bubble for it in the text")
             readings.append((anchor, reading))
@@ -164,7 +170,8 @@ def _message_chain(block, chain, hints):
                 break
             after.append(line)
             position += 1
-        meta = _meta(after[-1]) if after else None
+        notes = {element.name: {other[element.name] for other in hint if other[element.name]} for element in NOTES}
+        meta = _meta(after[-1], set().union(*notes.values())) if after else None
         rest = after[:-1] if meta is not None else after
         if rest and not edge:
             edge = _reactions(rest[0])
@@ -175,7 +182,10 @@ def _message_chain(block, chain, hints):
             parts, presence = meta
             reading["presence"] = presence
             reading["edited"] = "Edited" in parts
-            reading["archive"] = ARCHIVE_NOTE if ARCHIVE_NOTE in parts else None
+            for element, shown in notes.items():
+                reading[element] = next((part for part in parts if part in shown), None)
+            if parts and _TIME.match(parts[0]):
+                reading["time"] = parts[0]
             status = [part for part in parts if part in STATUS_WORDS]
             reading["status"] = status[0].lstrip("! ") if status else None
         readings.append((anchor, reading))
@@ -193,15 +203,16 @@ def _centred(unit, width):
     return indent > 2 and abs(indent - (width - len(text)) // 2) <= 2
 
 
-def _meta(line):
-    """The parts of a meta line and its presence dot, or None when the line is not a meta line."""
+def _meta(line, notes):
+    """The parts of a meta line and its presence dot, or None when the line is not a meta line
+    (one of time, "Edited", `notes` and status words)."""
     presence = None
     if line.startswith(("●", "○")):
         presence = "online" if line[0] == "●" else "offline"
         line = line[1:].strip()
     parts = line.split(" · ") if line else []
     for part in parts:
-        if not (_TIME.match(part) or part in ("Edited", ARCHIVE_NOTE) or part in STATUS_WORDS):
+        if not (_TIME.match(part) or part == "Edited" or part in notes or part in STATUS_WORDS):
             return None
     return parts, presence
 
@@ -248,6 +259,26 @@ def _content(lines, reading, hint, text):
         expected = [other["attachments"][number] for other in hint if number < len(other["attachments"])]
         attachments.append(_attachment(lines[start:stop], expected))
     reading["attachments"] = tuple(attachments)
+    reading["revisions"] = tuple(_revisions(lines[end + 1:], hint)) if end < len(lines) else ()
+
+
+def _revisions(lines, hint):
+    """`· 2026-05-04 09:12 Fixed teh time`, one an earlier version (wrapped over lines): (when, text),
+    the when told from the text by the other outputs' readings."""
+    items = []
+    for line in lines:
+        if line.startswith("· ") or not items:
+            items.append(line[2:] if line.startswith("· ") else line)
+        else:
+            items[-1] += " " + line
+    expected = {revision for other in hint for revision in other["revisions"]}
+    found = []
+    for item in items:
+        shown = words(item)
+        match = next((revision for revision in expected
+                      if (revision[0] + " " if revision[0] else "") + revision[1] == shown), None)
+        found.append(match or (None, shown))
+    return found
 
 
 class _Cursor:

@@ -6,11 +6,13 @@ examples (`Examples/`) and this folder's `inputs/`, and for each conversation of
 holds several, the binary renders `--format html`, `--format text --width 100` and
 `--format json`. Each output is then read back on its own terms — the page with Python's
 html.parser (read_html), the text by its drawing (read_text), the JSON with json (read_json) —
-never by asking the library, and per message the elements are compared: the name above a chain,
-topic, forwarded origin, reply quote (name and excerpt), deletion notice, spoilers, attachments
-(kind, name, and what is shown beside the name: size, duration, a left-out note, a card's
-description and site, a poll's options), reactions (emoji and counts), "Edited", the archive's
-note, delivery status and the presence dot.
+never by asking the library, and per message the elements are compared: every element
+MessagePresentation declares (`element` in its `- Shown:` lines, read by elements.py), today the
+name above a chain, spoilers, the time shown, the presence dot, forwarded origin, topic, reply
+quote (name and excerpt), "Edited", earlier versions, deletion notice, delivery status, the
+archive's note, the pin, reactions (emoji and counts) and attachments (kind, name, and what is
+shown beside the name: size, duration, a left-out note, a card's description and site, a poll's
+options). A declared element no reader can read fails the check.
 
 HTML and JSON are matched message by message by anchor (`id="msg-…"` is the JSON `anchor`).
 Text has no ids: it is matched by order, chain block by chain block and bubble by bubble, with
@@ -36,7 +38,7 @@ import mutations  # noqa: E402
 import read_html  # noqa: E402
 import read_json  # noqa: E402
 import read_text  # noqa: E402
-from elements import differences  # noqa: E402
+from elements import DECLARED, differences  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIXTURES = os.path.join(os.path.dirname(ROOT), "shared", "fixtures")
@@ -59,7 +61,7 @@ def main():
     if not options.quiet:
         for path, reason in skipped:
             print(f"skip  {_shown(path)}: {reason}")
-    outcomes = [] if options.only else [_self_check(binary)]
+    outcomes = [] if options.only else [_readers_check(), _self_check(binary)]
     for (path, name), (problems, messages) in zip(jobs, results):
         label = _shown(path) + (f" --conversation {name}" if name is not None else "")
         outcomes.append((label, problems, f"{messages} messages"))
@@ -134,6 +136,20 @@ def _conversations(binary, path):
     process = _run([binary, "render", path, "--format", "json"])
     listed = process.stderr.split("--conversation:", 1)[-1]
     return [re.sub(r"\\(.)", r"\1", name) for name in re.findall(r'"((?:[^"\\]|\\.)*)"', listed)]
+
+
+def _readers_check():
+    """Every element MessagePresentation declares is read from every output: by a reader's own
+    code, or by what the declaration gives (its JSON key, its template's class, a meta line note)."""
+    missing = []
+    for element in DECLARED:
+        if element.name not in read_json.READS and not element.json:
+            missing.append(f"{element.name}: no JSON key declared and no JSON reader")
+        if element.name not in read_html.READS and not element.template:
+            missing.append(f"{element.name}: no template name declared and no HTML reader")
+        if element.name not in read_text.READS and not element.note:
+            missing.append(f"{element.name}: not a meta line note and no text reader (read_text.READS)")
+    return "the readers of the declared elements", missing, f"{len(DECLARED)} elements"
 
 
 def _self_check(binary):

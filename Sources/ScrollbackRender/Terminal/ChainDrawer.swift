@@ -28,14 +28,15 @@ struct ChainDrawer {
             result.append(inset(StyledLine(BubbleContent.truncate(name, to: width - 2), style).isolated(), side))
         }
         for (index, bubble) in chain.bubbles.enumerated() {
-            if index > 0 && bubble.showTime && !bubble.tail && !layout.undated {
+            let timeAbove = index > 0 && bubble.showTime && !bubble.tail && !layout.undated
+            if timeAbove {
                 // A long pause inside a chain (a generous --chain-gap): the time goes above, centred.
                 let time = StyledLine(bubble.timeLabel, TextStyle(foreground: .muted))
                 result.append(StyledLine().padded((width - time.width) / 2).appending(time))
             }
             let shown = layout.presentation(of: bubble)
             result += bubbleLines(bubble, shown, side: side, border: border)
-            if let meta = metaLine(shown) { result.append(inset(meta, side)) }
+            if let meta = metaLine(shown, timeAbove: timeAbove) { result.append(inset(meta, side)) }
         }
         return result
     }
@@ -94,11 +95,12 @@ struct ChainDrawer {
         return line
     }
 
-    /// `● 09:15 · Edited · Read` under a bubble: presence, the time at a chain's end, edits, the
-    /// notes (the archive's, a pin) and status, as the layout presents them.
-    private func metaLine(_ shown: MessagePresentation) -> StyledLine? {
+    /// `● 09:15 · Edited · Read` under a bubble: presence, the time wherever a page shows it without
+    /// hovering (`metaShown`: a chain's end, a picture's, an edited message's) unless it went above,
+    /// edits, the notes (the archive's, a pin) and status, as the layout presents them.
+    private func metaLine(_ shown: MessagePresentation, timeAbove: Bool) -> StyledLine? {
         var parts: [String] = []
-        if shown.showTime && shown.tail { parts.append(shown.timeLabel) }
+        if shown.metaShown && !timeAbove && !shown.timeLabel.isEmpty { parts.append(shown.timeLabel) }
         if shown.edited { parts.append(PresentationWords.edited) }
         shown.forEachNote { parts.append($0) }
         var line = StyledLine()
