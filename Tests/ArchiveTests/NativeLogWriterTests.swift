@@ -24,14 +24,14 @@ struct NativeLogWriterTests {
             status: .read, reactions: [Reaction(emoji: "x")], attachments: [ScrollbackModel.Attachment(path: "p")],
             edited: Timestamp(seconds: 1), deleted: true, forwardedFrom: "f", topic: "t",
             revisions: [Revision(text: "o")],
-            missingFromLatestExport: true, hidden: true, meta: .null, location: SourceLocation(file: "f"))
+            missingFromLatestExport: true, hidden: true, pinned: true, meta: .null, location: SourceLocation(file: "f"))
         let messageKeys = Set(
             (try JSONSerialization.jsonObject(with: encoder.encode(full)) as? [String: Any])?.keys.map { $0 } ?? [])
         #expect(
             messageKeys == [
                 "id", "kind", "sender", "time", "text", "format", "replyTo", "status", "reactions", "attachments",
                 "edited", "deleted", "forwardedFrom", "topic", "revisions", "missingFromLatestExport", "hidden",
-                "meta", "location",
+                "pinned", "meta", "location",
             ])
         let attachment = ScrollbackModel.Attachment(
             path: "a", url: "u", type: "t", name: "n", alt: "a", size: 1, width: 1, height: 1, duration: 1, title: "t",
