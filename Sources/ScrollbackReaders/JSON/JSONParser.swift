@@ -532,12 +532,12 @@ package struct JSONParser {
         // Validate in place without copying. (`String(validating:as:)` is generic over the encoding and
         // runs unspecialised in the standard library: a metadata look-up per string.)
         let slice = bytes.slice(range)
-        if isValidUTF8(slice) { return String(decoding: slice, as: UTF8.self) }
+        if UTF8Validation.isValid(slice) { return String(decoding: slice, as: UTF8.self) }
         throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
     private func decodeUTF8Bytes(_ output: [UInt8], stringStart: Int) throws(Failure) -> String {
-        let valid = output.withUnsafeBufferPointer { isValidUTF8($0) }
+        let valid = output.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
         if valid { return String(decoding: output, as: UTF8.self) }
         throw Failure(
             offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: Failure.invalidUTF8Reason)
@@ -557,8 +557,8 @@ package struct JSONParser {
 
     /// The whole character starting at `offset`, when it is valid UTF-8.
     private func characterAt(_ offset: Int) -> Character? {
-        let length = byteCountOfCharacter(startingWith: bytes[offset])
-        guard offset + length <= bytes.count else { return nil }
+        guard let length = UTF8Validation.sequenceLength(startingWith: bytes[offset]), offset + length <= bytes.count
+        else { return nil }
         return String(validating: bytes.slice(offset..<offset + length), as: UTF8.self)?.first
     }
 }
@@ -593,43 +593,6 @@ private struct CheckedBytes {
     func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "Range out of bounds")
         return UnsafeBufferPointer(rebasing: buffer[range])
-    }
-}
-
-/// Whether `bytes` is well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF.
-private func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-            index += 1
-            continue
-        }
-        let length: Int
-        switch byte {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return false
-        }
-        guard index + length <= count else { return false }
-        for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return false }
-        let second = bytes[index + 1]
-        if byte == 0xE0 && second < 0xA0 { return false }  // overlong
-        if byte == 0xED && second > 0x9F { return false }  // surrogate
-        if byte == 0xF0 && second < 0x90 { return false }  // overlong
-        if byte == 0xF4 && second > 0x8F { return false }  // past U+10FFFF
-        index += length
-    }
-    return true
-}
-
-private func byteCountOfCharacter(startingWith byte: UInt8) -> Int {
-    switch byte {
-    case 0xF0...0xF4: return 4
-    case 0xE0...0xEF: return 3
-    default: return 2
     }
 }
 
