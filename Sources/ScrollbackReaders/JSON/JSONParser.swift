@@ -222,18 +222,7 @@ package struct JSONParser {
             } else {
                 members.append((key, try parseValue()))
             }
-            skipWhitespace()
-            if peek == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek == UInt8(ascii: "}") {
-                position += 1
-                depth -= 1
-                return JSONValue(.object(members), offset: start)
-            }
-            throw Failure(
-                offset: position, reason: "Expected \",\" or \"}\" in an object but found \(describeCurrent()).")
+            if try closes(UInt8(ascii: "}"), "an object") { return JSONValue(.object(members), offset: start) }
         }
     }
 
@@ -259,18 +248,8 @@ package struct JSONParser {
                     return JSONValue(.array(elements), offset: start)
                 }
                 elements += kept.map(\.value)
-                skipWhitespace()
-                if peek == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                if peek == UInt8(ascii: "]") {
-                    position += 1
-                    depth -= 1
-                    return JSONValue(.array(elements), offset: start)
-                }
-                throw Failure(
-                    offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+                if try closes(UInt8(ascii: "]"), "an array") { return JSONValue(.array(elements), offset: start) }
+                continue
             }
             let element = try parseValue()
             if let sink {
@@ -282,19 +261,27 @@ package struct JSONParser {
             } else {
                 elements.append(element)
             }
-            skipWhitespace()
-            if peek == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek == UInt8(ascii: "]") {
-                position += 1
-                depth -= 1
-                return JSONValue(.array(elements), offset: start)
-            }
-            throw Failure(
-                offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+            if try closes(UInt8(ascii: "]"), "an array") { return JSONValue(.array(elements), offset: start) }
         }
+    }
+
+    /// After a container's member or element: `false` past a comma (another one follows), `true`
+    /// past the `bracket` that closes the container, which is then left.
+    @inline(__always)
+    private mutating func closes(_ bracket: UInt8, _ container: StaticString) throws(Failure) -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: ",") {
+            position += 1
+            return false
+        }
+        if peek == bracket {
+            position += 1
+            depth -= 1
+            return true
+        }
+        throw Failure(
+            offset: position,
+            reason: "Expected \",\" or \"\(Character(Unicode.Scalar(bracket)))\" in \(container) but found \(describeCurrent()).")
     }
 
     /// Parses the value of member `key` (`nil`: an array element) of a container on a hand-on path:
