@@ -115,6 +115,24 @@ package struct JSONParser {
         try parse(InputBytes(bytes), handingOn: paths, element: element)
     }
 
+    /// Where the key of the object member whose value starts at `valueOffset` starts (its opening
+    /// quote), for errors about a member: a parsed object keeps only its values' offsets.
+    package static func keyOffset(before valueOffset: Int, in bytes: [UInt8]) -> Int {
+        var index = min(valueOffset, bytes.count) - 1
+        while index >= 0 && bytes[index] != 0x3A { index -= 1 }  // the colon
+        while index >= 0 && bytes[index] != 0x22 { index -= 1 }  // the key's closing quote
+        index -= 1
+        while index >= 0 {
+            if bytes[index] == 0x22 {
+                var backslashes = 0
+                while index - backslashes > 0 && bytes[index - backslashes - 1] == 0x5C { backslashes += 1 }
+                if backslashes % 2 == 0 { return index }
+            }
+            index -= 1
+        }
+        return max(0, min(valueOffset, bytes.count))
+    }
+
     private static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, pages: PageRelease?, streaming key: String?,
         handingOn paths: [[String?]] = [], to handOn: ((JSONValue, String?, Int) -> Bool)? = nil,
