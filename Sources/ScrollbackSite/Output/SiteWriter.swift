@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 import Synchronization
 
 /// Writes a site into a private staging folder beside the target and swaps it in at the end.
