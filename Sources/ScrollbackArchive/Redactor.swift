@@ -197,14 +197,17 @@ package struct Redactor: Sendable, Hashable {
         return RedactionRule(label: label, pattern: pattern)
     }
 
+    /// A pattern of a JSON rules file, with its label and where it is written.
+    private typealias JSONRule = (label: String, pattern: String, at: SourceLocation)
+
     /// `["pattern", …]` or `{"label": "pattern" | ["pattern", …]}`, labels in file order, each
     /// pattern with where it is written; `nil` when the text is not such JSON (it is then a file of
     /// lines, which may well start with a pattern's `[`).
-    private static func jsonRules(_ text: String, name: String) -> [(label: String, pattern: String, at: SourceLocation)]? {
+    private static func jsonRules(_ text: String, name: String) -> [JSONRule]? {
         let start = text.first { !$0.isWhitespace }
         let bytes = Array(text.utf8)
         guard start == "[" || start == "{", let root = try? JSONParser.parse(bytes) else { return nil }
-        func rule(_ label: String, _ value: JSONValue) -> (String, String, SourceLocation)? {
+        func rule(_ label: String, _ value: JSONValue) -> JSONRule? {
             value.string.map { (label, $0, LocationCursor.locate(value.offset, in: bytes, name: name)) }
         }
         if let list = root.array {
@@ -212,7 +215,7 @@ package struct Redactor: Sendable, Hashable {
             return rules.count == list.count ? rules : nil
         }
         guard let members = root.members else { return nil }
-        var rules: [(String, String, SourceLocation)] = []
+        var rules: [JSONRule] = []
         for (label, value) in members {
             if let single = rule(label, value) { rules.append(single) }
             for pattern in value.array ?? [] { if let listed = rule(label, pattern) { rules.append(listed) } }

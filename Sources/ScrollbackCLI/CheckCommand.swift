@@ -58,7 +58,8 @@ enum CheckCommand {
         }
         if input != "-", isFolder(input), !namesFile(snapshot) {
             let folder = FolderCheck(
-                folder: input, snapshots: snapshot ?? (input as NSString).appendingPathComponent(SnapshotPolicy.folderName),
+                folder: input,
+                snapshots: snapshot ?? (input as NSString).appendingPathComponent(SnapshotPolicy.folderName),
                 fileExtension: format.fileExtension)
             if samePath(folder.snapshots, input) {
                 throw UsageError(

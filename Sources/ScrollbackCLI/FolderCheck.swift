@@ -44,7 +44,9 @@ struct FolderCheck {
         }
         let snapshotPath = URL(fileURLWithPath: snapshots).standardizedFileURL.path
         return entries.filter { name in
-            guard !name.hasPrefix("."), name.lowercased() != SnapshotPolicy.folderName.lowercased(), !name.hasSuffix(".actual") else { return false }
+            guard !name.hasPrefix("."), name.lowercased() != SnapshotPolicy.folderName.lowercased(),
+                !name.hasSuffix(".actual")
+            else { return false }
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).standardizedFileURL.path
             return path != snapshotPath
         }

@@ -81,6 +81,8 @@ struct SnapshotFile {
 
     /// Removes the output of an earlier mismatch.
     func removeNewOutput() {
-        if FileManager.default.fileExists(atPath: newOutputURL.path) { try? FileManager.default.removeItem(at: newOutputURL) }
+        if FileManager.default.fileExists(atPath: newOutputURL.path) {
+            try? FileManager.default.removeItem(at: newOutputURL)
+        }
     }
 }

@@ -299,7 +299,9 @@ package struct JSONParser {
         }
         throw Failure(
             offset: position,
-            reason: "Expected \",\" or \"\(Character(Unicode.Scalar(bracket)))\" in \(container) but found \(describeCurrent()).")
+            reason:
+                "Expected \",\" or \"\(Character(Unicode.Scalar(bracket)))\" in \(container) but found \(describeCurrent())."
+        )
     }
 
     /// Parses the value of member `key` (`nil`: an array element) of a container on a hand-on path:
