@@ -61,6 +61,7 @@ test: test-deps
 	$(SWIFT) test --skip-build --parallel
 	@status=0; \
 		python3 scripts/public-api.py || status=1; \
+		python3 scripts/long-functions.py --check scripts/long-functions.allowed || status=1; \
 		python3 Tests/Consistency/run.py || status=1; \
 		if [ -d Tests/Browser ]; then python3 Tests/Browser/run.py || status=1; fi; \
 		exit $$status

@@ -40,7 +40,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
 
         // The pipeline, one module a stage; arrows point one way.
-        .target(name: "ScrollbackModel"),
+        // SHA-256, the one content hash (site files, merge ids, a live page's script), from libcrypto.
+        .target(name: "ScrollbackModel", dependencies: ["CCrypto"]),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
         .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
@@ -79,7 +80,6 @@ let package = Package(
             name: "ScrollbackSite",
             dependencies: [
                 "ScrollbackModel", "ScrollbackReaders", "ScrollbackLayout", "ScrollbackRender", "ScrollbackTemplates",
-                "CCrypto",
             ]
         ),
         .target(

@@ -43,19 +43,22 @@ enum LineDiff {
 
     /// Myers' greedy forward search; `nil` when the distance exceeds `bound`.
     private static func myers(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, bound: Int) -> [Edit]? {
-        let n = a.count
-        let m = b.count
-        let a0 = a.startIndex
-        let b0 = b.startIndex
-        if n == 0 { return b.indices.map { .insert(new: $0) } }
-        if m == 0 { return a.indices.map { .delete(old: $0) } }
+        if a.isEmpty { return b.indices.map { .insert(new: $0) } }
+        if b.isEmpty { return a.indices.map { .delete(old: $0) } }
+        guard let trace = furthestReaching(a, b, bound: bound) else { return nil }
+        return walkBack(a, b, trace: trace)
+    }
+
+    /// The forward search: `trace[d]` holds `v[-d...d]` after step `d` (the furthest `x` reached
+    /// on each diagonal with `d` edits), up to the step that reaches the end of both; `nil` when
+    /// more than `bound` edits would be needed.
+    private static func furthestReaching(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, bound: Int) -> [[Int]]? {
+        let (n, m, a0, b0) = (a.count, b.count, a.startIndex, b.startIndex)
         let maxD = min(n + m, bound)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
-        // trace[d] holds v[-d...d] after step d, for walking back.
         var trace: [[Int]] = []
-        var found: Int?
-        search: for d in 0...maxD {
+        for d in 0...maxD {
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
@@ -71,19 +74,22 @@ enum LineDiff {
                 v[offset + k] = x
                 if x >= n, y >= m {
                     trace.append(Array(v[(offset - d)...(offset + d)]))
-                    found = d
-                    break search
+                    return trace
                 }
             }
             trace.append(Array(v[(offset - d)...(offset + d)]))
         }
-        guard let distance = found else { return nil }
+        return nil
+    }
 
+    /// The edits of the shortest script, from the end back along `trace`, in order.
+    private static func walkBack(_ a: ArraySlice<Int>, _ b: ArraySlice<Int>, trace: [[Int]]) -> [Edit] {
+        let (a0, b0) = (a.startIndex, b.startIndex)
         var edits: [Edit] = []
-        edits.reserveCapacity(n + m)
-        var x = n
-        var y = m
-        for d in stride(from: distance, to: 0, by: -1) {
+        edits.reserveCapacity(a.count + b.count)
+        var x = a.count
+        var y = b.count
+        for d in stride(from: trace.count - 1, to: 0, by: -1) {
             let previous = trace[d - 1]
             let k = x - y
             func at(_ diagonal: Int) -> Int { previous[diagonal + d - 1] }

@@ -18,7 +18,7 @@ struct ConversationMerger {
     private var header = Transcript()
     private var participantIndex: [String: Int] = [:]
     /// How often each content digest was given in the source being applied (`add`).
-    private var occurrences: [UInt64: Int] = [:]
+    private var occurrences: [String: Int] = [:]
 
     /// One message of the history being built.
     private struct Entry {
@@ -303,15 +303,16 @@ struct ConversationMerger {
         var ownID = ownIDs
         if !ownIDs || ids[message.id] != nil {
             // A derived id would clash with the next export's; one made from the content is stable.
-            var digest = FNV1a()
-            digest.add(message.sender ?? "")
-            digest.add(String(message.time.minute))
-            digest.add(message.text)
-            let occurrence = occurrences[digest.value, default: 0]
-            occurrences[digest.value] = occurrence + 1
-            digest.add(String(occurrence))
+            var digest = SHA256()
+            digest.update(field: message.sender ?? "")
+            digest.update(field: String(message.time.minute))
+            digest.update(field: message.text)
             // 15 characters: Swift keeps a string that short inside the value, with no allocation.
-            let stem = "h" + digest.hex.prefix(14)
+            let key = String(digest.finalizeHex().prefix(15))
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            // The second of equal messages in one minute: the digest of the first's and its number.
+            let stem = "h" + (occurrence == 0 ? key : SHA256.hex(key + String(occurrence))).prefix(14)
             var id = stem
             var suffix = 2
             while ids[id] != nil {

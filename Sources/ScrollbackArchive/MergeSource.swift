@@ -24,12 +24,7 @@ package struct MergeSource: Sendable {
     /// A source held in memory. `now` is the time of the merge: a time more than a day after it
     /// (`Summary.tolerance`) is made up, and does not count towards which source is newest.
     package init(name: String, transcript: Transcript, isArchive: Bool = false, now: Timestamp? = nil) {
-        self.name = name
-        self.isArchive = isArchive
-        self.summary = Summary(transcript, now: now)
-        self.held = transcript
-        self.load = nil
-        self.stream = nil
+        self.init(name: name, isArchive: isArchive, summary: Summary(transcript, now: now), held: transcript)
     }
 
     /// A source whose `transcript` (just read) is summarised and let go; `reload` reads it again
@@ -38,12 +33,7 @@ package struct MergeSource: Sendable {
         name: String, isArchive: Bool = false, now: Timestamp? = nil, summarizing transcript: Transcript,
         reload: @escaping @Sendable () throws -> Transcript
     ) {
-        self.name = name
-        self.isArchive = isArchive
-        self.summary = Summary(transcript, now: now)
-        self.held = nil
-        self.load = reload
-        self.stream = nil
+        self.init(name: name, isArchive: isArchive, summary: Summary(transcript, now: now), load: reload)
     }
 
     /// A source read message by message: `read` reads it once now for its summary (and whatever
@@ -54,12 +44,20 @@ package struct MergeSource: Sendable {
     ) rethrows {
         var summary = Summary.Builder(now: now)
         let header = try read { summary.add($0) }
+        self.init(name: name, isArchive: isArchive, summary: summary.finish(header), stream: again)
+    }
+
+    /// A source with its summary and the one way it has of giving its messages.
+    private init(
+        name: String, isArchive: Bool, summary: Summary, held: Transcript? = nil,
+        load: (@Sendable () throws -> Transcript)? = nil, stream: Stream? = nil
+    ) {
         self.name = name
         self.isArchive = isArchive
-        self.summary = summary.finish(header)
-        self.held = nil
-        self.load = nil
-        self.stream = again
+        self.summary = summary
+        self.held = held
+        self.load = load
+        self.stream = stream
     }
 
     /// Hands each message of the conversation to `each`, in order, and returns the conversation
@@ -100,8 +98,9 @@ package struct MergeSource: Sendable {
         var tail: Int
         var first: Timestamp?
         var count: Int
-        /// A digest of the content, which orders two sources that are otherwise equally new.
-        var digest: UInt64
+        /// A digest of the content (SHA-256, hex), which orders two sources that are otherwise
+        /// equally new.
+        var digest: String
         /// Whether the messages' ids are the export's own: not every one is `Transcript.positionalID`.
         var ownIDs: Bool
         /// The latest time believed: the merge's now and a day for clocks that are off. A message
@@ -139,7 +138,7 @@ package struct MergeSource: Sendable {
             private var first: Timestamp?
             private var tail = 0
             private var count = 0
-            private var hash = FNV1a()
+            private var hash = SHA256()
             private var ownIDs = false
             private let limit: Timestamp?
             private var future: FutureTimes?
@@ -158,10 +157,10 @@ package struct MergeSource: Sendable {
                     if message.time.minute == latest?.minute { tail += 1 }
                 }
                 if first.map({ message.time < $0 }) ?? true { first = message.time }
-                hash.add(message.id)
-                hash.add(message.sender ?? "")
-                hash.add(String(message.time.seconds))
-                hash.add(message.text)
+                hash.update(field: message.id)
+                hash.update(field: message.sender ?? "")
+                hash.update(field: String(message.time.seconds))
+                hash.update(field: message.text)
                 count += 1
                 if !ownIDs && message.id != Transcript.positionalID(count) { ownIDs = true }
             }
@@ -185,16 +184,17 @@ package struct MergeSource: Sendable {
 
             /// The summary, with the conversation's fields from `header`.
             func finish(_ header: Transcript) -> Summary {
-                Summary(
+                var hash = hash
+                return Summary(
                     id: header.id, title: header.title, people: Set(header.participants.map(\.name)), latest: latest,
-                    tail: tail, first: first, count: count, digest: hash.value, ownIDs: ownIDs, limit: limit,
+                    tail: tail, first: first, count: count, digest: hash.finalizeHex(), ownIDs: ownIDs, limit: limit,
                     future: future)
             }
         }
 
         private init(
             id: String?, title: String?, people: Set<String>, latest: Timestamp?, tail: Int, first: Timestamp?,
-            count: Int, digest: UInt64, ownIDs: Bool, limit: Timestamp?, future: FutureTimes?
+            count: Int, digest: String, ownIDs: Bool, limit: Timestamp?, future: FutureTimes?
         ) {
             self.id = id
             self.title = title
@@ -233,23 +233,4 @@ extension Timestamp {
 
     /// Whether the time has no seconds or fractions.
     var isWholeMinute: Bool { nanoseconds == 0 && seconds.floorDivided(by: 60).remainder == 0 }
-}
-
-/// FNV-1a, 64 bits: a stable digest for ids and ordering (the same on every machine and run).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
-        value ^= 0xff
-        value = value &* 0x100_0000_01b3
-    }
-
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

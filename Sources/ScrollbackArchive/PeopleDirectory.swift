@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import ScrollbackReaders
 
 /// `--people FILE`: one name for each person's handles, numbers and ids, in every export.
 ///
@@ -30,43 +31,49 @@ package struct PeopleDirectory: Sendable, Hashable {
         return try parse(data, name: path)
     }
 
-    /// Parses a people file's bytes; `name` is used in errors.
+    /// Parses a people file's bytes; `name` is used in errors, with the line and column of the
+    /// problem (a syntax error's own, or the person's name).
     package static func parse(_ data: Data, name: String) throws(PrivacyError) -> PeopleDirectory {
-        let text = String(decoding: data, as: UTF8.self)
-        let root: Any
+        let bytes = [UInt8](data)
+        func failure(at offset: Int, _ reason: String) -> PrivacyError {
+            let location = LocationCursor.locate(offset, in: bytes, name: name)
+            return PrivacyError(file: name, line: location.line, column: location.column, reason: reason)
+        }
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONParser.parse(bytes)
         } catch {
-            throw PrivacyError(file: name, line: 1, column: 1, reason: "The people file is not valid JSON.")
+            throw failure(at: error.offset, "The people file is not valid JSON: \(error.reason)")
         }
-        guard let object = root as? [String: Any] else {
-            throw PrivacyError(
-                file: name, line: 1, column: 1,
-                reason: "The people file should be an object from a name to a list of handles.")
+        guard let members = root.members else {
+            throw failure(at: root.offset, "The people file should be an object from a name to a list of handles.")
         }
-        // The file's order decides which person a handle two people list belongs to.
-        let names = object.keys.sorted { a, b in
-            (text.range(of: JSONString.literal(a))?.lowerBound ?? text.endIndex)
-                < (text.range(of: JSONString.literal(b))?.lowerBound ?? text.endIndex)
-        }
+        // The file's order decides which person a handle two people list belongs to; a name
+        // given twice keeps its first place and its last handles.
         var people: [(String, [String])] = []
-        for person in names {
-            let value = object[person]
+        var places: [String: Int] = [:]
+        for (person, value) in members {
+            let at = JSONParser.keyOffset(before: value.offset, in: bytes)
             let handles: [String]
-            if let list = value as? [Any] {
-                handles = list.compactMap { ($0 as? String) ?? ($0 as? NSNumber)?.stringValue }
+            if let list = value.array {
+                handles = list.compactMap(\.scalarText)
                 guard handles.count == list.count else {
-                    throw located(text, person, name, "The handles of \"\(person)\" should be strings.")
+                    throw failure(at: at, "The handles of \"\(person)\" should be strings.")
                 }
-            } else if let single = value as? String {
+            } else if let single = value.string {
                 handles = [single]
             } else {
-                throw located(text, person, name, "\"\(person)\" should have a list of handles.")
+                throw failure(at: at, "\"\(person)\" should have a list of handles.")
             }
             guard !person.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw located(text, person, name, "A person's name is empty.")
+                throw failure(at: at, "A person's name is empty.")
             }
-            people.append((person, handles))
+            if let place = places[person] {
+                people[place].1 = handles
+            } else {
+                places[person] = people.count
+                people.append((person, handles))
+            }
         }
         return PeopleDirectory(people)
     }
@@ -109,11 +116,6 @@ package struct PeopleDirectory: Sendable, Hashable {
         return keys
     }
 
-    private static func located(_ text: String, _ key: String, _ file: String, _ reason: String) -> PrivacyError {
-        let (line, column) = position(of: JSONString.literal(key), in: text)
-        return PrivacyError(file: file, line: line, column: column, reason: reason)
-    }
-
     package static func == (lhs: PeopleDirectory, rhs: PeopleDirectory) -> Bool {
         lhs.people.map(\.name) == rhs.people.map(\.name) && lhs.people.map(\.handles) == rhs.people.map(\.handles)
     }
@@ -123,17 +125,5 @@ package struct PeopleDirectory: Sendable, Hashable {
             hasher.combine(person.name)
             hasher.combine(person.handles)
         }
-    }
-
-    /// 1-based line and column of `needle`'s first occurrence in `text` (1:1 when absent).
-    static func position(of needle: String, in text: String) -> (Int, Int) {
-        guard let range = text.range(of: needle) else { return (1, 1) }
-        let before = text[..<range.lowerBound]
-        let line = before.count { $0 == "\n" } + 1
-        let column =
-            before.distance(
-                from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex)
-            + 1
-        return (line, column)
     }
 }

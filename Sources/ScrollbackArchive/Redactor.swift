@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackModel
+import ScrollbackReaders
 
 /// `--redact`: finds what should not be shared in a text and puts a marker in its place.
 ///
@@ -152,9 +153,10 @@ package struct Redactor: Sendable, Hashable {
     /// and lines starting `#` are skipped. A JSON file is read too: a list of patterns, or an
     /// object from label to a pattern or a list of them.
     package static func rules(_ text: String, name: String) throws(PrivacyError) -> [RedactionRule] {
-        if let json = jsonRules(text) {
+        if let json = jsonRules(text, name: name) {
             return try json.map { rule throws(PrivacyError) in
-                try checked(rule.label, rule.pattern, name: name, line: 1, column: 1)
+                try checked(
+                    rule.label, rule.pattern, name: name, line: rule.at.line ?? 1, column: rule.at.column ?? 1)
             }
         }
         var rules: [RedactionRule] = []
@@ -195,22 +197,28 @@ package struct Redactor: Sendable, Hashable {
         return RedactionRule(label: label, pattern: pattern)
     }
 
-    /// `["pattern", …]` or `{"label": "pattern" | ["pattern", …]}`, labels in file order.
-    private static func jsonRules(_ text: String) -> [(label: String, pattern: String)]? {
+    /// A pattern of a JSON rules file, with its label and where it is written.
+    private typealias JSONRule = (label: String, pattern: String, at: SourceLocation)
+
+    /// `["pattern", …]` or `{"label": "pattern" | ["pattern", …]}`, labels in file order, each
+    /// pattern with where it is written; `nil` when the text is not such JSON (it is then a file of
+    /// lines, which may well start with a pattern's `[`).
+    private static func jsonRules(_ text: String, name: String) -> [JSONRule]? {
         let start = text.first { !$0.isWhitespace }
-        guard start == "[" || start == "{",
-            let root = try? JSONSerialization.jsonObject(with: Data(text.utf8))
-        else { return nil }
-        if let list = root as? [String] { return list.map { ("redacted", $0) } }
-        guard let object = root as? [String: Any] else { return nil }
-        let labels = object.keys.sorted { a, b in
-            (text.range(of: JSONString.literal(a))?.lowerBound ?? text.endIndex)
-                < (text.range(of: JSONString.literal(b))?.lowerBound ?? text.endIndex)
+        let bytes = Array(text.utf8)
+        guard start == "[" || start == "{", let root = try? JSONParser.parse(bytes) else { return nil }
+        func rule(_ label: String, _ value: JSONValue) -> JSONRule? {
+            value.string.map { (label, $0, LocationCursor.locate(value.offset, in: bytes, name: name)) }
         }
-        var rules: [(String, String)] = []
-        for label in labels {
-            if let pattern = object[label] as? String { rules.append((label, pattern)) }
-            for pattern in object[label] as? [String] ?? [] { rules.append((label, pattern)) }
+        if let list = root.array {
+            let rules = list.compactMap { rule("redacted", $0) }
+            return rules.count == list.count ? rules : nil
+        }
+        guard let members = root.members else { return nil }
+        var rules: [JSONRule] = []
+        for (label, value) in members {
+            if let single = rule(label, value) { rules.append(single) }
+            for pattern in value.array ?? [] { if let listed = rule(label, pattern) { rules.append(listed) } }
         }
         return rules
     }

@@ -15,10 +15,10 @@ enum CheckCommand {
             A match prints 'ok FILE'. A mismatch prints a unified diff (escape sequences
             shown as ⟨1;31m⟩), writes the new output to FILE.actual and exits 1. A missing
             snapshot is recorded (exit 1), except when CI=true, where nothing is written.
-            --record or SCROLLBACK_RECORD=1 rewrites the snapshot and exits 0.
+            --record or SCROLLBACK_RECORD=all rewrites the snapshot and exits 0 (CI set: never).
 
             With a folder DIR, every entry in it is an input, checked in bytewise name
-            order against SNAPDIR/NAME.EXT (default DIR/__snapshots__; EXT is txt, ans,
+            order against SNAPDIR/NAME.EXT (default DIR/__Snapshots__; EXT is txt, ans,
             html or json), ending with a line like '12 passed, 1 failed'. A folder is read
             as one export instead when --snapshot names a file (an existing one, or a
             path ending in .txt, .ans, .html or .json).
@@ -42,8 +42,7 @@ enum CheckCommand {
         let options = try renderOptions(arguments, console: console)
         let environment = console.environment
         let snapshotCheck = SnapshotCheck(
-            record: arguments.given(OptionCatalog.record) || SnapshotCheck.isOn(environment["SCROLLBACK_RECORD"]),
-            onCI: SnapshotCheck.isOn(environment["CI"]))
+            mode: arguments.given(OptionCatalog.record) ? .all : SnapshotPolicy.recordMode(environment: environment))
         let snapshot = try arguments.value(OptionCatalog.snapshot)
         let checkOne: (String, String) throws -> Bool = { [console] path, snapshotPath in
             let (transcript, loaded) = try SharedOptions.loadTranscript(path, arguments, console: console)
@@ -59,7 +58,8 @@ enum CheckCommand {
         }
         if input != "-", isFolder(input), !namesFile(snapshot) {
             let folder = FolderCheck(
-                folder: input, snapshots: snapshot ?? (input as NSString).appendingPathComponent("__snapshots__"),
+                folder: input,
+                snapshots: snapshot ?? (input as NSString).appendingPathComponent(SnapshotPolicy.folderName),
                 fileExtension: format.fileExtension)
             if samePath(folder.snapshots, input) {
                 throw UsageError(

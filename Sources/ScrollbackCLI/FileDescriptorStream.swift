@@ -32,8 +32,8 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     ///
     /// `writesBack`: for a file that will be flushed to disk once written (`fsync`), each
     /// `writeBackSpan` written is sent to disk at once (`sync_file_range`, which does not wait), so
-    /// the disk writes while the rest is made and the final flush has little left to wait for:
-    /// the 40 MB page of 100k messages waited 13–18 ms for it, and waits 1–2 ms so.
+    /// the disk writes while the rest is made and the final flush has little left to wait for
+    /// (the wait it saves is in BENCHMARKS.md).
     public init(descriptor: Int32, writesBack: Bool = false) {
         self.descriptor = descriptor
         self.writesBack = writesBack

@@ -5,7 +5,7 @@ import Scrollback
 struct FolderCheck {
     /// The folder of inputs.
     var folder: String
-    /// The folder of snapshots (`folder/__snapshots__` unless given).
+    /// The folder of snapshots (`folder/__Snapshots__` unless given).
     var snapshots: String
     /// The snapshots' extension after the input's name (`chat.json` → `chat.json.txt`).
     var fileExtension: String
@@ -44,7 +44,9 @@ struct FolderCheck {
         }
         let snapshotPath = URL(fileURLWithPath: snapshots).standardizedFileURL.path
         return entries.filter { name in
-            guard !name.hasPrefix("."), name != "__snapshots__", !name.hasSuffix(".actual") else { return false }
+            guard !name.hasPrefix("."), name.lowercased() != SnapshotPolicy.folderName.lowercased(),
+                !name.hasSuffix(".actual")
+            else { return false }
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).standardizedFileURL.path
             return path != snapshotPath
         }

@@ -48,8 +48,8 @@ enum ManualPage {
         ("TERM", "TERM=dumb turns colour off for --color auto; the name also tells the colour depth."),
         ("COLORTERM", "truecolor or 24bit: 24-bit colour."),
         ("COLUMNS", "The width of ansi and text output when standard output is not a terminal."),
-        ("CI", "When true, check never records a missing snapshot."),
-        ("SCROLLBACK_RECORD", "When 1, check rewrites snapshots, as --record does."),
+        ("CI", "When true, check records nothing, not even with SCROLLBACK_RECORD (--record still does)."),
+        ("SCROLLBACK_RECORD", "all (or 1), missing (the default) or never: which snapshots check writes."),
     ]
 }
 

@@ -224,7 +224,7 @@ enum MergeCommand {
     private static func write(_ transcript: Transcript, to path: String) throws -> Bool {
         var digest = DigestStream()
         NativeLogWriter.write(transcript, to: &digest)
-        if let old = DigestStream.ofFile(path), old.count == digest.count, old.value == digest.value { return false }
+        if var old = DigestStream.ofFile(path), old.count == digest.count, old.hex() == digest.hex() { return false }
         try AtomicFile.write(path) { stream in NativeLogWriter.write(transcript, to: &stream) }
         return true
     }
@@ -245,22 +245,23 @@ enum MergeCommand {
     }
 }
 
-/// Digests text written to it without keeping it (to tell whether a file would change).
+/// Digests text written to it without keeping it (to tell whether a file would change): SHA-256,
+/// the hash a site tells its unchanged files by.
 private struct DigestStream: TextOutputStream {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hasher = SHA256()
     private(set) var count = 0
 
     mutating func write(_ string: String) {
         var string = string
-        string.withUTF8 { add($0) }
+        string.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The digest, once everything is written.
+    mutating func hex() -> String { hasher.finalizeHex() }
+
+    private mutating func add(_ bytes: UnsafeRawBufferPointer) {
         count += bytes.count
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
+        hasher.update(buffer: bytes)
     }
 
     /// The digest of a file's bytes, read a megabyte at a time; `nil` when there is no such file.
@@ -273,7 +274,7 @@ private struct DigestStream: TextOutputStream {
         while true {
             let read = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             guard read > 0 else { return read == 0 ? digest : nil }
-            buffer.withUnsafeBufferPointer { digest.add(UnsafeBufferPointer(rebasing: $0[..<read])) }
+            buffer.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<read])) }
         }
     }
 }

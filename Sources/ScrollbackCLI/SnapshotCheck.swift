@@ -4,16 +4,16 @@ import Scrollback
 /// Compares one rendering with one snapshot file, and writes what the outcome calls for.
 ///
 /// - The snapshot matches: nothing is written (a stale `FILE.actual` is removed).
-/// - Recording (`--record`, `SCROLLBACK_RECORD=1`): the snapshot is rewritten.
-/// - No snapshot: it is recorded, unless running on CI, where nothing is written.
+/// - Recording every snapshot (`--record`, `SCROLLBACK_RECORD=all`): the snapshot is rewritten.
+/// - No snapshot: it is recorded, unless the mode is `never` (on CI), where nothing is written.
 /// - A mismatch: the new output goes to `FILE.actual`, beside the snapshot.
+///
+/// The mode comes from `SnapshotPolicy`, as `expectSnapshot`'s does.
 ///
 /// Every file is written atomically; missing folders on the snapshot's path are created.
 struct SnapshotCheck {
-    /// Rewrite snapshots instead of comparing.
-    var record: Bool
-    /// Running on CI: a missing snapshot is an error, not a recording.
-    var onCI: Bool
+    /// Which snapshots are written.
+    var mode: SnapshotPolicy.RecordMode
 
     /// What one check found.
     enum Outcome: Equatable {
@@ -27,14 +27,14 @@ struct SnapshotCheck {
 
     /// Checks `actual` against the snapshot at `path`.
     func run(actual: String, snapshot path: String) throws -> Outcome {
-        let actualPath = path + ".actual"
-        if record {
+        let actualPath = SnapshotPolicy.newOutputPath(forSnapshot: path)
+        if mode == .all {
             try Self.write(actual, to: path)
             Self.remove(actualPath)
             return .recorded
         }
         guard let expected = try Self.read(path) else {
-            if onCI { return .missingOnCI }
+            if mode == .never { return .missingOnCI }
             try Self.write(actual, to: path)
             Self.remove(actualPath)
             return .created
@@ -49,12 +49,6 @@ struct SnapshotCheck {
         let diff = UnifiedDiff.make(old: old, new: actual, oldName: path, newName: actualPath) ?? ""
         let line = UnifiedDiff.firstDifferingLine(old, actual) ?? 1
         return .mismatched(diff: diff, line: line, actualPath: actualPath)
-    }
-
-    /// Whether an environment value turns a switch on: `1`, `true` or `yes`, in any case.
-    static func isOn(_ value: String?) -> Bool {
-        guard let value = value?.lowercased() else { return false }
-        return value == "1" || value == "true" || value == "yes"
     }
 }
 

@@ -4,7 +4,7 @@
 /// cmark-gfm checks, for every node it appends, that the node is not one of the new parent's
 /// ancestors, by walking up from the parent: a paragraph inside 25,000 `>` quotes costs 25,000
 /// steps for each of its inline nodes, so a deep quote followed by a run of `_a_a_a…` took time
-/// growing with the square of the message (50 KB: 1.5 s in cmark alone). Each line here keeps
+/// growing with the square of the message (BENCHMARKS.md has the figure). Each line here keeps
 /// at most `maximumMarkers` container markers (`>`, `-`, `+`, `*`, `1.`, `1)`); the next one
 /// is escaped with a backslash, so it and the rest of the line are text. Nesting by
 /// indentation needs ever longer lines, so it stays below the square root of the text's size.

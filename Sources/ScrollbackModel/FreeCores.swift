@@ -2,8 +2,8 @@ import Foundation
 
 /// The cores a page (or a reader) may use now: the machine's, less those other programs keep busy at this
 /// moment (Linux's count of runnable threads, which includes this one), and at least one. On a
-/// machine with no free core a worker only adds its own cost: measured on two busy cores, a page
-/// with one took 12% more CPU and more wall time than one without. The page is the same either way.
+/// machine with no free core a worker only adds its own cost (more CPU and more wall time than
+/// none; the figure is in BENCHMARKS.md). The page is the same either way.
 package enum FreeCores {
     package static func now() -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -19,6 +19,8 @@ package struct JSONWriter {
     /// Where the text goes, a piece of whole UTF-8 at a time; `nil` keeps it all in `bytes`.
     private let sink: (([UInt8]) -> Void)?
     private let style: Style
+    /// Strings also escape `<`, for JSON inside a script (see `JSONString`).
+    private let scriptSafe: Bool
     private var indent = 0
     /// Bytes not yet handed to the sink: written in pieces of about 64 KiB, not one call per token.
     private(set) package var bytes: [UInt8] = []
@@ -28,16 +30,19 @@ package struct JSONWriter {
     private static var flushSize: Int { 1 << 16 }
 
     /// A writer that hands its text to `sink` in pieces; call `finish()` after the last value.
-    package init(style: Style = .pretty, sink: @escaping ([UInt8]) -> Void) {
+    /// `scriptSafe` strings can sit in a script without ever spelling `</script>`.
+    package init(style: Style = .pretty, scriptSafe: Bool = false, sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
         self.style = style
+        self.scriptSafe = scriptSafe
         bytes.reserveCapacity(Self.flushSize + 4096)
     }
 
     /// A writer that keeps its text, for `text` or `bytes`.
-    package init(style: Style = .compact) {
+    package init(style: Style = .compact, scriptSafe: Bool = false) {
         self.sink = nil
         self.style = style
+        self.scriptSafe = scriptSafe
     }
 
     /// The JSON written so far (a writer without a sink).
@@ -53,6 +58,9 @@ package struct JSONWriter {
         case object([(String, Value)])
         /// An object whose members the caller lists in key order already: nothing to check.
         case orderedObject([(String, Value)])
+        /// An object whose members are written in the order listed, for a format that fixes an
+        /// order of its own (a search shard's `c`, `p`, `d`, `m`).
+        case listedObject([(String, Value)])
         /// A time as an RFC 3339 string at a UTC offset, written without making the string.
         case time(Timestamp, utcOffset: Int32)
         /// An array written element by element from a sequence, without holding it.
@@ -65,7 +73,7 @@ package struct JSONWriter {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
         case .int(let number): append(String(number))
-        case .string(let text): JSONString.append(text, to: &bytes)
+        case .string(let text): JSONString.append(text, scriptSafe: scriptSafe, to: &bytes)
         case .time(let time, let offset):
             bytes.append(0x22)
             time.appendRFC3339(utcOffset: offset, to: &bytes)
@@ -77,10 +85,12 @@ package struct JSONWriter {
         case .orderedObject(let members):
             assert(style == .compact || Self.inKeyOrder(members))
             writeObject(members)
+        case .listedObject(let members):
+            writeObject(members)
         case .object(let members):
             // Writers list members in key order where they can: then checking is all the sorting.
             writeObject(
-                style == .compact || Self.inKeyOrder(members)
+                Self.inKeyOrder(members)
                     ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
         }
         if sink != nil && bytes.count >= Self.flushSize { flush() }
@@ -117,7 +127,7 @@ package struct JSONWriter {
     /// A string member (or array element when `key` is `nil`).
     package mutating func string(_ key: String?, _ value: String) {
         prefix(key)
-        JSONString.append(value, to: &bytes)
+        JSONString.append(value, scriptSafe: scriptSafe, to: &bytes)
     }
 
     /// A string member, left out when `value` is `nil`.
@@ -179,7 +189,7 @@ package struct JSONWriter {
             }
         }
         if let key {
-            JSONString.append(key, to: &bytes)
+            JSONString.append(key, scriptSafe: scriptSafe, to: &bytes)
             if style == .pretty { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
         }
     }
@@ -200,7 +210,7 @@ package struct JSONWriter {
             bytes.append(UInt8(ascii: "{"))
             for (index, member) in sorted.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONString.append(member.0, to: &bytes)
+                JSONString.append(member.0, scriptSafe: scriptSafe, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 write(member.1)
             }
@@ -211,7 +221,7 @@ package struct JSONWriter {
         indent += 2
         for (index, member) in sorted.enumerated() {
             appendIndent()
-            JSONString.append(member.0, to: &bytes)
+            JSONString.append(member.0, scriptSafe: scriptSafe, to: &bytes)
             append(" : ")
             write(member.1)
             append(index == sorted.count - 1 ? "\n" : ",\n")

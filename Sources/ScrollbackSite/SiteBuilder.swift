@@ -50,12 +50,7 @@ public enum SiteBuilder {
         _ inputs: [SiteInput], writer: SiteWriter, options: SiteOptions, warn: @escaping @Sendable (String) -> Void,
         report: (@Sendable (SiteBuildStatus) -> Void)?
     ) throws -> SiteSummary {
-        for input in inputs where input.path != "-" {
-            let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
-            if path == writer.target || path.hasPrefix(writer.target + "/") || writer.target.hasPrefix(path + "/") {
-                throw SiteError(path: writer.target, reason: .overlapsInput(input.path))
-            }
-        }
+        try refuseOverlap(inputs, target: writer.target)
         var html = options.html
         html.selfContained = false
         let base = try HTMLTemplates(options: html)
@@ -82,6 +77,27 @@ public enum SiteBuilder {
             if outcome.error == nil { progress.inputDone(sizes[position]) }
             monthByMonth.add(outcome.monthByMonth, ordering: .relaxed)
         }
+        buildSideBySide(inputs, builder: builder, outcomes: outcomes)
+        let records = try outcomes.result()
+
+        try writer.emit(stylesheet, stylesheetText)
+        try writer.emit(script, scriptText)
+        try writeIndexes(records, options: options, writer: writer, stylesheet: stylesheet, script: script)
+        let used = Set(records.flatMap(\.files).filter { $0.hasPrefix("media/") })
+        var manifest = SiteManifest()
+        manifest.conversations = records
+        let usedHashes = Set(used.map { String($0.dropFirst("media/".count).prefix(24)) })
+        manifest.media = media.all.filter { usedHashes.contains(String($0.value.prefix(24))) }
+        let changed = try writer.finish(manifest)
+        let staged = writer.stagedFiles
+        return SiteSummary(
+            conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
+            pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
+            filesWritten: writer.written, filesKept: writer.kept, changed: changed,
+            monthByMonth: monthByMonth.load(ordering: .relaxed))
+    }
+
+    private static func buildSideBySide(_ inputs: [SiteInput], builder: InputBuilder, outcomes: InputOutcomes) {
         // Inputs are built side by side, one per core (each holds one input's transcripts and
         // layout at a time). The workers are plain blocks on the global queue, not iterations of
         // `concurrentPerform`: a conversation's page renders (`concurrentPerform` inside) then
@@ -97,11 +113,23 @@ public enum SiteBuilder {
             }
         }
         group.wait()
-        let records = try outcomes.result()
+    }
 
+    /// An output folder that is an input, or inside one, or holds one, would be read while it is replaced.
+    private static func refuseOverlap(_ inputs: [SiteInput], target: String) throws {
+        for input in inputs where input.path != "-" {
+            let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
+            if path == target || path.hasPrefix(target + "/") || target.hasPrefix(path + "/") {
+                throw SiteError(path: target, reason: .overlapsInput(input.path))
+            }
+        }
+    }
+
+    /// The pages over all conversations: the index, the search page and, with a base URL, the sitemap.
+    private static func writeIndexes(
+        _ records: [ConversationRecord], options: SiteOptions, writer: SiteWriter, stylesheet: String, script: String
+    ) throws {
         let title = options.title ?? "Conversations"
-        try writer.emit(stylesheet, stylesheetText)
-        try writer.emit(script, scriptText)
         try writer.emit("index.html", IndexPage.make(title: title, conversations: records, stylesheet: stylesheet))
         let shards = records.flatMap { record in
             [ConversationBuilder.dictionaryPath(record.slug)]
@@ -116,18 +144,6 @@ public enum SiteBuilder {
             }
             try writer.emit("sitemap.xml", SiteFeeds.sitemap(base: base, paths: paths))
         }
-        let used = Set(records.flatMap(\.files).filter { $0.hasPrefix("media/") })
-        var manifest = SiteManifest()
-        manifest.conversations = records
-        let usedHashes = Set(used.map { String($0.dropFirst("media/".count).prefix(24)) })
-        manifest.media = media.all.filter { usedHashes.contains(String($0.value.prefix(24))) }
-        let changed = try writer.finish(manifest)
-        let staged = writer.stagedFiles
-        return SiteSummary(
-            conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
-            pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
-            filesWritten: writer.written, filesKept: writer.kept, changed: changed,
-            monthByMonth: monthByMonth.load(ordering: .relaxed))
     }
 
     /// Everything besides the messages that decides the bytes of a page.

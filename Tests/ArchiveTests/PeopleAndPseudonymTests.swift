@@ -41,6 +41,36 @@ struct PeopleAndPseudonymTests {
         }
     }
 
+    @Test(
+        "A people file that is not valid JSON names the line and column of the mistake",
+        arguments: [
+            ("{\n  \"A\": [\"x\"],\n  \"B\": [\"y\" \"z\"]\n}", "p.json:3:13:"),
+            ("{\n  \"A\": [\"x\"]\n  \"B\": []\n}", "p.json:3:3:"),
+            ("{\"Lee\": [\"x\"],\n\n}", "p.json:3:1:"),
+        ])
+    func brokenJSON(_ example: (text: String, prefix: String)) {
+        do {
+            _ = try PeopleDirectory.parse(Data(example.text.utf8), name: "p.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.hasPrefix(example.prefix + " The people file is not valid JSON"))
+        }
+    }
+
+    @Test("A name given twice keeps its first place, and a handle named in a value is not mistaken for it")
+    func repeatedNames() throws {
+        let text = #"{"Ana": ["lee"], "lee": 3, "Bo": ["b"]}"#
+        do {
+            _ = try PeopleDirectory.parse(Data(text.utf8), name: "p.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "p.json:1:18: \"lee\" should have a list of handles.")
+        }
+        let people = try PeopleDirectory.parse(Data(#"{"Ana": ["a"], "Bo": ["b"], "Ana": ["c"]}"#.utf8), name: "p")
+        #expect(people.people.map(\.name) == ["Ana", "Bo"])
+        #expect(people.person(for: "c") == "Ana" && people.person(for: "a") == nil)
+    }
+
     @Test("--anonymize names people Person 1, 2… as they first speak, in text too, and drops avatars")
     func pseudonyms() {
         let transcript = Transcript(

@@ -137,6 +137,17 @@ struct RedactionTests {
         #expect(object.redact("Falcon CUST-12") == "[bird] [id]")
     }
 
+    @Test("A bad pattern in a JSON rules file names the line and column of that pattern")
+    func badJSONRule() {
+        let text = "{\n  \"bird\": [\"Osprey\",\n           \"(unclosed\"]\n}\n"
+        do {
+            _ = try Redactor.rules(text, name: "rules.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.location == SourceLocation(file: "rules.json", line: 3, column: 12))
+        }
+    }
+
     @Test("A bad rule names its file, line and column", arguments: ["bad pattern", "empty match"])
     func badRule(label: String) {
         let text = label == "bad pattern" ? "ok: a\n\nbad: (unclosed" : "ok: a\nnothing: x*"

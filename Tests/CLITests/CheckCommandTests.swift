@@ -196,3 +196,44 @@ struct CheckCommandTests {
         #expect(!files.exists("broken.txt"))
     }
 }
+
+@Suite("scrollback check: one record mode, as expectSnapshot's")
+struct CheckRecordModeTests {
+    @Test("CI stops recording even when SCROLLBACK_RECORD asks for it", arguments: ["1", "all"])
+    func ciWins(_ value: String) throws {
+        let files = try CheckHarness()
+        let input = try files.write("chat.json", CheckHarness.log())
+        let snapshot = try files.write("chat.txt", "wrong\n")
+        let run = files.run(
+            ["check", input, "--snapshot", snapshot], environment: ["CI": "true", "SCROLLBACK_RECORD": value])
+        #expect(run.status == 1)
+        #expect(files.read("chat.txt") == "wrong\n")
+    }
+
+    @Test("SCROLLBACK_RECORD=never writes no missing snapshot; =missing records only a missing one")
+    func modes() throws {
+        let files = try CheckHarness()
+        let input = try files.write("chat.json", CheckHarness.log())
+        let never = files.run(
+            ["check", input, "--snapshot", files.path("snaps/chat.txt")], environment: ["SCROLLBACK_RECORD": "never"])
+        #expect(never.status == 1)
+        #expect(!files.exists("snaps"))
+        let wrong = try files.write("wrong.txt", "wrong\n")
+        let missing = files.run(["check", input, "--snapshot", wrong], environment: ["SCROLLBACK_RECORD": "missing"])
+        #expect(missing.status == 1)
+        #expect(files.read("wrong.txt") == "wrong\n")
+        let all = files.run(["check", input, "--snapshot", wrong], environment: ["SCROLLBACK_RECORD": "ALL"])
+        #expect(all.status == 0)
+        #expect(files.read("wrong.txt") != "wrong\n")
+    }
+
+    @Test("The environment gives one mode: CI wins, then SCROLLBACK_RECORD, else missing")
+    func policy() {
+        #expect(SnapshotPolicy.recordMode(environment: [:]) == .missing)
+        #expect(SnapshotPolicy.recordMode(environment: ["SCROLLBACK_RECORD": "yes"]) == .all)
+        #expect(SnapshotPolicy.recordMode(environment: ["SCROLLBACK_RECORD": "0"]) == .missing)
+        #expect(SnapshotPolicy.recordMode(environment: ["SCROLLBACK_RECORD": "Never"]) == .never)
+        #expect(SnapshotPolicy.recordMode(environment: ["CI": "1", "SCROLLBACK_RECORD": "all"]) == .never)
+        #expect(SnapshotPolicy.newOutputPath(forSnapshot: "s/chat.txt") == "s/chat.txt.actual")
+    }
+}

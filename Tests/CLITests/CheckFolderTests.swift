@@ -13,13 +13,13 @@ struct CheckFolderTests {
         return files
     }
 
-    @Test("The first run records __snapshots__ inside the folder, named input + format extension")
+    @Test("The first run records __Snapshots__ inside the folder, named input + format extension")
     func records() throws {
         let files = try Self.chats()
         let run = files.run(["check", files.path("chats")])
         #expect(run.status == 1)
         #expect(run.out.hasSuffix("0 passed, 3 failed\n"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: files.path("chats/__snapshots__")).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: files.path("chats/__Snapshots__")).sorted()
         #expect(names == ["a.json.txt", "b.json.txt", "c.json.txt"])
 
         let again = files.run(["check", files.path("chats")])
@@ -65,7 +65,7 @@ struct CheckFolderTests {
         let run = files.run(["check", files.path("chats"), "--record", "--format", "ansi"])
         #expect(run.status == 0)
         #expect(run.out.hasSuffix("3 passed, 0 failed\n"))
-        #expect(files.exists("chats/__snapshots__/c.json.ans"))
+        #expect(files.exists("chats/__Snapshots__/c.json.ans"))
     }
 
     @Test("Under CI=true missing snapshots fail and no snapshot folder appears")
@@ -74,7 +74,7 @@ struct CheckFolderTests {
         let run = files.run(["check", files.path("chats")], environment: ["CI": "true"])
         #expect(run.status == 1)
         #expect(run.out.hasSuffix("0 passed, 3 failed\n"))
-        #expect(!files.exists("chats/__snapshots__"))
+        #expect(!files.exists("chats/__Snapshots__"))
     }
 
     @Test("Inputs are checked in bytewise name order; hidden files and .actual files are not inputs")
@@ -99,7 +99,7 @@ struct CheckFolderTests {
         try FileManager.default.removeItem(atPath: files.path("chats/c.json"))
         let run = files.run(["check", files.path("chats")])
         #expect(run.status == 0)
-        #expect(run.err.contains("scrollback: warning: \(files.path("chats/__snapshots__/c.json.txt")) has no input"))
+        #expect(run.err.contains("scrollback: warning: \(files.path("chats/__Snapshots__/c.json.txt")) has no input"))
     }
 
     @Test("An empty folder is an error, not a silent pass")

@@ -4,19 +4,20 @@ import Testing
 
 @Suite("ScrollbackTesting.expectSnapshot")
 struct SnapshotHelperTests {
-    @Test("Output that differs from its snapshot fails the test, with a unified diff")
+    @Test("Output that differs from its snapshot fails the test, with a diff and the new output beside the snapshot")
     func mismatchFails() {
+        let newOutput = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__/mismatch.txt.actual")
         withKnownIssue {
-            expectSnapshot("not the recorded layout\n", named: "support-chat.json")
+            expectSnapshot("not the recorded text\n", named: "mismatch.txt")
         } matching: { issue in
             let text = String(describing: issue)
             return text.contains("differs from its snapshot") && text.contains("@@ -1") && text.contains("+not the")
+                && text.contains(newOutput.path)
         }
-        // The mismatch leaves its new output in the temporary folder; this one is no one's to review.
-        let newOutput = FileManager.default.temporaryDirectory.appendingPathComponent("new-support-chat.json")
-        if FileManager.default.contents(atPath: newOutput.path) == Data("not the recorded layout\n".utf8) {
-            try? FileManager.default.removeItem(at: newOutput)
-        }
+        // Where `scrollback check` puts it too: `SNAPSHOT.actual`; this one is no one's to review.
+        #expect(FileManager.default.contents(atPath: newOutput.path) == Data("not the recorded text\n".utf8))
+        try? FileManager.default.removeItem(at: newOutput)
     }
 
     @Test("Output equal to its snapshot passes without touching the file")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ScrollbackModel
 @testable import ScrollbackSite
 
 /// Runs the real `scrollback site` and kills it with SIGKILL at several points of a rebuild:

@@ -1,11 +1,12 @@
 import ScrollbackLayout
+import ScrollbackModel
 
 /// A page's chains written on the other cores, ahead of the page writer.
 ///
 /// Every chain of every day is numbered in page order and cut into batches of about
 /// `Batches.bubbles` bubbles. When the page writer first reaches a day's `{{#chains}}` section, the
 /// workers start writing batches with that section's template, each with a render session of its
-/// own; the writer then takes each chain's bytes as it reaches it (`WorkAhead`), bodies, Markdown
+/// own; the writer then takes each chain's bytes as it reaches it (`OrderedBatches`), bodies, Markdown
 /// and media included. A chain is only answered for the page's own shape — the chains of a day
 /// directly inside the page's days, with the section the workers were given, in page order — so a
 /// template that repeats, skips or wraps them gets its chains rendered in place: the page is the
@@ -29,7 +30,7 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
     // Used by the writer only:
     /// The chain section the workers were given, once the writer has reached one.
     private var section: [MustacheTemplate.Node]?
-    private var work: WorkAhead<Batch>?
+    private var work: OrderedBatches<Void, Batch>?
     private var next = 0
     private var current = Batch(number: -1, first: 0)
     /// How many chains the writer took from here.
@@ -82,7 +83,7 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
         if !(current.first..<(current.first + current.ends.count)).contains(number) {
             var batch = current.number + 1
             while batches[batch].upperBound <= number { batch += 1 }
-            current = work.batch(batch)
+            current = work.output(batch)
         }
         let index = number - current.first
         let start = index == 0 ? 0 : current.ends[index - 1]
@@ -94,14 +95,14 @@ final class ChainsAhead: MustacheAhead, @unchecked Sendable {
 
     /// Starts the workers on `section`, each batch written by a session that shares what the
     /// writer's session computed once for the page (avatars) and nothing it changes.
-    private func start(_ section: [MustacheTemplate.Node], writer: HTMLRenderSession) -> WorkAhead<Batch>? {
+    private func start(_ section: [MustacheTemplate.Node], writer: HTMLRenderSession) -> OrderedBatches<Void, Batch>? {
         let shared = writer.shared
         let layout = layout
         let library = library
         let stylesheet = stylesheet
         let chains = chains
         let batches = batches
-        return WorkAhead(count: batches.count, cores: cores) { number in
+        return OrderedBatches(count: batches.count, cores: cores) { number in
             let session = HTMLRenderSession(shared)
             let page = MustacheValue.object(PageValues(session: session, stylesheet: stylesheet))
             var renderer = MustacheRenderer(library: library, stack: [])

@@ -31,9 +31,9 @@ package enum TerminalRenderer {
             }
             return bytes
         }
-        let ahead = WorkAhead(count: plan.batches.count, cores: cores, make: draw)
+        let ahead = OrderedBatches(count: plan.batches.count, cores: cores, make: draw)
         for number in plan.batches.indices {
-            output.writeUTF8(ahead?.batch(number) ?? draw(number))
+            output.writeUTF8(ahead?.output(number) ?? draw(number))
         }
     }
 

@@ -171,13 +171,45 @@ struct PageEmitter {
         let index = records.count
         let previousName = records.last?.name
         let words = dictionary.add(page)
-        // Where this page's replies link: the pages of the messages they answer.
+        let (fingerprint, links) = fingerprint(
+            page, index: index, previous: previousName, next: next, pageOfMessage: pageOfMessage, name: name)
+        let record = PageRecord(name: page.name, fingerprint: fingerprint, messages: page.messageCount)
+        records.append(record)
+        outline.add(page)
+        let writer = builder.writer
+        let path = slug + "/" + page.name
+        let shardPath = ConversationBuilder.shardPath(slug, page.name)
+        if oldPages[page.name]?.fingerprint == record.fingerprint && writer.reuse(path) && writer.reuse(shardPath) {
+            keptPages += 1
+            keptMessages += page.messageCount
+            return
+        }
+        let render = renderJob(
+            page, words: words, links: links, previous: previousName, next: next, paths: (path, shardPath))
+        guard rendersAsTheyCome else {
+            held.append(render)
+            return
+        }
+        let slots = slots
+        slots.wait()
+        DispatchQueue.global().async(group: rendering) {
+            defer { slots.signal() }
+            render()
+        }
+    }
+
+    /// The fingerprint of everything page `index` is made from, and where its replies link: the
+    /// pages of the messages they answer.
+    private func fingerprint(
+        _ page: PagePlan.Page, index: Int, previous: String?, next: String?, pageOfMessage: [String: Int],
+        name: (Int) -> String
+    ) -> (String, links: [String: String]) {
         var links: [String: String] = [:]
         var print = Fingerprint()
         print.add(sharedPrint)
         print.add(page.name)
         print.add(dictionary.fingerprints[index])
-        print.add(previousName)
+        print.add(previous)
         print.add(next)
         for day in page.days {
             print.add(day.date.description)
@@ -194,17 +226,14 @@ struct PageEmitter {
                 }
             }
         }
-        let record = PageRecord(name: page.name, fingerprint: print.finalize(), messages: page.messageCount)
-        records.append(record)
-        outline.add(page)
-        let writer = builder.writer
-        let path = slug + "/" + page.name
-        let shardPath = ConversationBuilder.shardPath(slug, page.name)
-        if oldPages[page.name]?.fingerprint == record.fingerprint && writer.reuse(path) && writer.reuse(shardPath) {
-            keptPages += 1
-            keptMessages += page.messageCount
-            return
-        }
+        return (print.finalize(), links)
+    }
+
+    /// Renders the page and its search shard and writes both: run at once or held, by `add`.
+    private func renderJob(
+        _ page: PagePlan.Page, words: [String: Int], links: [String: String], previous: String?, next: String?,
+        paths: (page: String, shard: String)
+    ) -> @Sendable () -> Void {
         var pageLayout = layout
         pageLayout.days = page.days
         let context = PageContext(
@@ -213,34 +242,25 @@ struct PageEmitter {
                 guard let target = links[id], target != page.name else { return fragment }
                 return target + fragment
             },
-            links: pageLinks(previous: previousName, next: next),
+            links: pageLinks(previous: previous, next: next),
             stylesheetHref: "../" + builder.stylesheet,
             mediaHref: { [names = media.names] reference in names[reference].map { "../media/" + $0 } },
             canonicalURL: builder.options.baseURL.flatMap(SiteFeeds.normalizedBase).map { $0 + slug + "/" + page.name })
-        let (templates, budget, progress, errors, slots, senders, folder) = (
-            builder.templates, builder.options.pageBudget, builder.progress, errors, slots, senderIndex, slug
+        let (templates, budget, progress, errors, senders, folder, writer) = (
+            builder.templates, builder.options.pageBudget, builder.progress, errors, senderIndex, slug, builder.writer
         )
-        let render: @Sendable () -> Void = { [pageLayout] in
+        return { [pageLayout] in
             var html = ""
             html.reserveCapacity(min(budget + budget / 4, 8 << 20))
             templates.render(pageLayout, page: context, to: &html)
             let shard = SearchShard.make(page: page, slug: folder, senders: senders, dictionary: words)
             do {
-                try writer.emit(path, html)
-                try writer.emit(shardPath, shard)
+                try writer.emit(paths.page, html)
+                try writer.emit(paths.shard, shard)
             } catch {
                 errors.set(error)
             }
             progress.pageDone(page.messageCount)
-        }
-        guard rendersAsTheyCome else {
-            held.append(render)
-            return
-        }
-        slots.wait()
-        DispatchQueue.global().async(group: rendering) {
-            defer { slots.signal() }
-            render()
         }
     }
 

@@ -87,43 +87,53 @@ struct InputBuilder: Sendable {
                 }
                 outcome.records = records
             case .read(let conversations, let reading):
-                var options = html
-                // An export read from a zip is read from the zip only, never from files beside it.
-                options.mediaArchive = MediaArchive.zip(chatInput)
-                let base = options.mediaArchive == nil ? chatInput.baseDirectory : nil
-                options.mediaBaseDirectory = base
-                let builder = ConversationBuilder(
-                    options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
-                    stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
-                for conversation in conversations {
-                    let inputName = hidesNames ? "input \(position + 1)" : chatInput.name
-                    let previous = self.options.clean ? nil : previousByKey[conversation.key]
-                    let record: ConversationRecord
-                    if case .streamed(header: _, let file, let prepass, let attachments) = reading {
-                        let (format, readOptions) = (input.format, input.readOptions)
-                        record = try builder.build(
-                            header: conversation.transcript, prepass: prepass, attachments: attachments,
-                            again: { each in
-                                _ = try MessageStream.read(
-                                    file, format: format, options: readOptions, reporting: false, each: each)
-                            }, key: conversation.key, inputFingerprint: inputPrint, slug: conversation.slug,
-                            inputName: inputName, base: base, archive: options.mediaArchive,
-                            previous: previous, media: media)
-                        outcome.monthByMonth += 1
-                    } else {
-                        record = try builder.build(
-                            conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
-                            slug: conversation.slug, inputName: inputName, base: base,
-                            archive: options.mediaArchive, previous: previous, media: media)
-                    }
-                    outcome.warnings += record.warnings
-                    outcome.records.append(record)
-                }
+                try buildConversations(
+                    conversations, reading: reading, of: input, chatInput, position: position, inputPrint: inputPrint,
+                    hidesNames: hidesNames, into: &outcome)
             }
         } catch {
             outcome.error = error
         }
         return outcome
+    }
+
+    /// Renders the conversations of an input that was read (not kept), into `outcome`.
+    private func buildConversations(
+        _ conversations: [(transcript: Transcript, key: String, slug: String)], reading: Reading, of input: SiteInput,
+        _ chatInput: ChatInput, position: Int, inputPrint: String, hidesNames: Bool, into outcome: inout InputOutcome
+    ) throws {
+        var options = html
+        // An export read from a zip is read from the zip only, never from files beside it.
+        options.mediaArchive = MediaArchive.zip(chatInput)
+        let base = options.mediaArchive == nil ? chatInput.baseDirectory : nil
+        options.mediaBaseDirectory = base
+        let builder = ConversationBuilder(
+            options: self.options, templates: try HTMLTemplates(options: options), writer: writer,
+            stylesheet: stylesheet, optionsFingerprint: optionsFingerprint, progress: progress)
+        for conversation in conversations {
+            let inputName = hidesNames ? "input \(position + 1)" : chatInput.name
+            let previous = self.options.clean ? nil : previousByKey[conversation.key]
+            let record: ConversationRecord
+            if case .streamed(header: _, let file, let prepass, let attachments) = reading {
+                let (format, readOptions) = (input.format, input.readOptions)
+                record = try builder.build(
+                    header: conversation.transcript, prepass: prepass, attachments: attachments,
+                    again: { each in
+                        _ = try MessageStream.read(
+                            file, format: format, options: readOptions, reporting: false, each: each)
+                    }, key: conversation.key, inputFingerprint: inputPrint, slug: conversation.slug,
+                    inputName: inputName, base: base, archive: options.mediaArchive,
+                    previous: previous, media: media)
+                outcome.monthByMonth += 1
+            } else {
+                record = try builder.build(
+                    conversation.transcript, key: conversation.key, inputFingerprint: inputPrint,
+                    slug: conversation.slug, inputName: inputName, base: base,
+                    archive: options.mediaArchive, previous: previous, media: media)
+            }
+            outcome.warnings += record.warnings
+            outcome.records.append(record)
+        }
     }
 
     private func read(_ chatInput: ChatInput, _ input: SiteInput, warnings: inout [String]) throws -> Reading {

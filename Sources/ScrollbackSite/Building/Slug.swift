@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 
 /// Folder names for conversations: ASCII, lower case, never `.` or `..`, and unique even on
 /// file systems that ignore case (every slug is lower case, and a collision gets a hash suffix).

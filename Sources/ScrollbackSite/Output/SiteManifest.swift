@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackRender
 
 /// `.scrollback-site.json`: marks a folder as a Scrollback site and records what the last build
 /// wrote, so the next build keeps unchanged files and never touches files it did not create.
@@ -34,11 +35,57 @@ struct SiteManifest: Codable, Sendable, Equatable {
         return object["generator"] as? String == "scrollback site"
     }
 
-    /// Stable, sorted JSON.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(self) + Data("\n".utf8)
+    /// Stable, sorted JSON, written by `JSONWriter` as every JSON Scrollback makes.
+    func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var writer = JSONWriter { bytes += $0 }
+        writer.write(
+            .object([
+                ("generator", .string(generator)), ("format", .int(format)), ("files", .strings(files)),
+                ("conversations", .array(conversations.map(\.json))), ("media", .strings(media)),
+            ]))
+        writer.finish("\n")
+        return bytes
+    }
+}
+
+extension ConversationRecord {
+    fileprivate var json: JSONWriter.Value {
+        .object([
+            ("key", .string(key)), ("inputFingerprint", .string(inputFingerprint)), ("slug", .string(slug)),
+            ("summary", summary.json), ("pages", .array(pages.map(\.json))),
+            ("files", .array(files.map { .string($0) })), ("warnings", .array(warnings.map { .string($0) })),
+        ])
+    }
+}
+
+extension PageRecord {
+    fileprivate var json: JSONWriter.Value {
+        .object([("name", .string(name)), ("fingerprint", .string(fingerprint)), ("messages", .int(messages))])
+    }
+}
+
+extension ConversationSummary {
+    /// As `Codable` writes it: a member that is `nil` is left out.
+    fileprivate var json: JSONWriter.Value {
+        var members: [(String, JSONWriter.Value)] = [
+            ("title", .string(title)), ("participants", .array(participants.map { .string($0) })),
+            ("messageCount", .int(messageCount)), ("newestHref", .string(newestHref)),
+            ("months", .array(months.map { .object([("month", .string($0.month)), ("count", .int($0.count))]) })),
+        ]
+        if let firstDate { members.append(("firstDate", .string(firstDate))) }
+        if let lastDate { members.append(("lastDate", .string(lastDate))) }
+        if let lastTime { members.append(("lastTime", .int(Int(lastTime)))) }
+        if let lastSender { members.append(("lastSender", .string(lastSender))) }
+        if let lastText { members.append(("lastText", .string(lastText))) }
+        return .object(members)
+    }
+}
+
+extension JSONWriter.Value {
+    /// An object of strings, keys sorted.
+    fileprivate static func strings(_ dictionary: [String: String]) -> JSONWriter.Value {
+        .object(dictionary.map { ($0.key, .string($0.value)) })
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 import Synchronization
 
 /// Writes a site into a private staging folder beside the target and swaps it in at the end.
@@ -105,7 +106,7 @@ final class SiteWriter: Sendable {
     func finish(_ manifest: SiteManifest) throws -> Bool {
         var manifest = manifest
         manifest.files = stagedFiles
-        let data = try [UInt8](manifest.encoded())
+        let data = manifest.encoded()
         let manager = FileManager.default
         let exists = manager.fileExists(atPath: target)
         if exists { try carryForeignFiles(owned: Set(previous?.files.keys ?? [:].keys)) }

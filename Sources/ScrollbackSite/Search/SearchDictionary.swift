@@ -1,4 +1,5 @@
 import ScrollbackModel
+import ScrollbackRender
 
 /// A conversation's search vocabulary: every word once, numbered so that frequent words get
 /// short codes and appending messages never renumbers a word.
@@ -69,9 +70,9 @@ struct SearchDictionary {
     /// the conversation's title, its participants' names (shards refer to them by number) and
     /// its words, front coded.
     func script(slug: String, title: String, senders: [String]) -> String {
-        "Scrollback.words(" + SearchShard.json(slug) + "," + SearchShard.json(title) + ",["
-            + senders.map(SearchShard.json).joined(separator: ",") + "]," + SearchShard.json(Self.frontCoded(words))
-            + ");\n"
+        SearchShard.script(
+            "Scrollback.words",
+            [.string(slug), .string(title), .array(senders.map { .string($0) }), .string(Self.frontCoded(words))])
     }
 
     /// Each word as a separator that says how many UTF-16 units it shares with the previous word

@@ -50,8 +50,29 @@ enum SearchShard {
                 }
             }
         }
-        return "Scrollback.add({\"c\":" + json(slug) + ",\"p\":" + json(page.name) + ",\"d\":"
-            + json(firstDay?.description ?? "") + ",\"m\":\"" + stream + "\"});\n"
+        return call(slug: slug, page: page.name, day: firstDay?.description ?? "", stream: stream)
+    }
+
+    /// `Scrollback.add({…});` with the shard's members in the order the search script reads them.
+    /// Every string is one a script holds as it is (a slug, a page's file name, a date, and the
+    /// stream's printable ASCII without `"` or `\\`), so none is escaped, not even the stream's `<`.
+    static func call(slug: String, page: String, day: String, stream: String) -> String {
+        let shard: JSONWriter.Value = .listedObject([
+            ("c", .string(slug)), ("p", .string(page)), ("d", .string(day)), ("m", .string(stream)),
+        ])
+        return script("Scrollback.add", [shard], scriptSafe: false)
+    }
+
+    /// `NAME(ARGUMENT, …);` and a line break, the arguments as compact JSON: a call's arguments
+    /// are a JSON array's elements in parentheses.
+    static func script(_ name: String, _ arguments: [JSONWriter.Value], scriptSafe: Bool = true) -> String {
+        var bytes = Array(name.utf8)
+        var writer = JSONWriter(style: .compact, scriptSafe: scriptSafe) { bytes += $0 }
+        writer.write(.array(arguments))
+        writer.finish(";\n")
+        bytes[name.utf8.count] = UInt8(ascii: "(")
+        bytes[bytes.count - 3] = UInt8(ascii: ")")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first `orderedWords` numbers as they are; then the others not among them, once each,
@@ -74,9 +95,6 @@ enum SearchShard {
         guard !digits.isEmpty, digits.count <= 15, let number = Int(String(digits.reversed())) else { return false }
         return id == previous.dropLast(digits.count) + String(number + 1)
     }
-
-    /// A JSON string literal that is also safe in a script (no `</script>`, no line separators).
-    static func json(_ value: String) -> String { JSONString.literal(value, scriptSafe: true) }
 }
 
 /// Splits text into the words search matches: runs of letters, digits and marks; each Han,

@@ -9,7 +9,7 @@ import ScrollbackModel
 /// one line) is counted once rather than from its start for every message on it. A step back
 /// counts back from the last answer. Columns count characters, not bytes; a byte order mark is
 /// not a column anyone can see.
-struct LocationCursor {
+package struct LocationCursor {
     private let name: String
     private let bytes: InputBytes
     private var count: Count
@@ -33,7 +33,7 @@ struct LocationCursor {
     }
 
     /// `locate` in an array's bytes (a line of a log, located once per message).
-    static func locate(_ target: Int, in bytes: [UInt8], name: String, firstLine: Int = 1) -> SourceLocation {
+    package static func locate(_ target: Int, in bytes: [UInt8], name: String, firstLine: Int = 1) -> SourceLocation {
         bytes.withUnsafeBufferPointer { locate(target, in: $0, name: name, firstLine: firstLine) }
     }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScrollbackSite
+@testable import ScrollbackModel
 
 /// Content-hash names and change detection rest on SHA-256 being SHA-256.
 @Suite("SHA-256")
@@ -38,5 +38,20 @@ struct SHA256Tests {
         #expect(snapshot.finalizeHex() == SHA256.hex("first page "))
         running.update("second page")
         #expect(running.finalizeHex() == SHA256.hex("first page second page"))
+    }
+
+    @Test("Pieces smaller and larger than the gathered run, and fields, hash like the bytes they add")
+    func gatheredPieces() {
+        var expected: [UInt8] = []
+        var hasher = SHA256()
+        for size in [1, 4095, 2, 5000, 3, 4096, 10_000, 17] {
+            let piece = String(repeating: "é", count: size / 2) + String(repeating: "a", count: size % 2)
+            hasher.update(field: piece)
+            expected += Array(piece.utf8) + [0xFF]
+        }
+        var copy = hasher
+        #expect(copy.finalizeHex() == SHA256.hex(expected))
+        hasher.update("tail")
+        #expect(hasher.finalizeHex() == SHA256.hex(expected + Array("tail".utf8)))
     }
 }

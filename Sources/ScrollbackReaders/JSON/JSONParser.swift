@@ -115,6 +115,24 @@ package struct JSONParser {
         try parse(InputBytes(bytes), handingOn: paths, element: element)
     }
 
+    /// Where the key of the object member whose value starts at `valueOffset` starts (its opening
+    /// quote), for errors about a member: a parsed object keeps only its values' offsets.
+    package static func keyOffset(before valueOffset: Int, in bytes: [UInt8]) -> Int {
+        var index = min(valueOffset, bytes.count) - 1
+        while index >= 0 && bytes[index] != 0x3A { index -= 1 }  // the colon
+        while index >= 0 && bytes[index] != 0x22 { index -= 1 }  // the key's closing quote
+        index -= 1
+        while index >= 0 {
+            if bytes[index] == 0x22 {
+                var backslashes = 0
+                while index - backslashes > 0 && bytes[index - backslashes - 1] == 0x5C { backslashes += 1 }
+                if backslashes % 2 == 0 { return index }
+            }
+            index -= 1
+        }
+        return max(0, min(valueOffset, bytes.count))
+    }
+
     private static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, pages: PageRelease?, streaming key: String?,
         handingOn paths: [[String?]] = [], to handOn: ((JSONValue, String?, Int) -> Bool)? = nil,
@@ -222,18 +240,7 @@ package struct JSONParser {
             } else {
                 members.append((key, try parseValue()))
             }
-            skipWhitespace()
-            if peek == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek == UInt8(ascii: "}") {
-                position += 1
-                depth -= 1
-                return JSONValue(.object(members), offset: start)
-            }
-            throw Failure(
-                offset: position, reason: "Expected \",\" or \"}\" in an object but found \(describeCurrent()).")
+            if try closes(UInt8(ascii: "}"), "an object") { return JSONValue(.object(members), offset: start) }
         }
     }
 
@@ -259,18 +266,8 @@ package struct JSONParser {
                     return JSONValue(.array(elements), offset: start)
                 }
                 elements += kept.map(\.value)
-                skipWhitespace()
-                if peek == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                if peek == UInt8(ascii: "]") {
-                    position += 1
-                    depth -= 1
-                    return JSONValue(.array(elements), offset: start)
-                }
-                throw Failure(
-                    offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+                if try closes(UInt8(ascii: "]"), "an array") { return JSONValue(.array(elements), offset: start) }
+                continue
             }
             let element = try parseValue()
             if let sink {
@@ -282,19 +279,29 @@ package struct JSONParser {
             } else {
                 elements.append(element)
             }
-            skipWhitespace()
-            if peek == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek == UInt8(ascii: "]") {
-                position += 1
-                depth -= 1
-                return JSONValue(.array(elements), offset: start)
-            }
-            throw Failure(
-                offset: position, reason: "Expected \",\" or \"]\" in an array but found \(describeCurrent()).")
+            if try closes(UInt8(ascii: "]"), "an array") { return JSONValue(.array(elements), offset: start) }
         }
+    }
+
+    /// After a container's member or element: `false` past a comma (another one follows), `true`
+    /// past the `bracket` that closes the container, which is then left.
+    @inline(__always)
+    private mutating func closes(_ bracket: UInt8, _ container: StaticString) throws(Failure) -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: ",") {
+            position += 1
+            return false
+        }
+        if peek == bracket {
+            position += 1
+            depth -= 1
+            return true
+        }
+        throw Failure(
+            offset: position,
+            reason:
+                "Expected \",\" or \"\(Character(Unicode.Scalar(bracket)))\" in \(container) but found \(describeCurrent())."
+        )
     }
 
     /// Parses the value of member `key` (`nil`: an array element) of a container on a hand-on path:
@@ -532,12 +539,12 @@ package struct JSONParser {
         // Validate in place without copying. (`String(validating:as:)` is generic over the encoding and
         // runs unspecialised in the standard library: a metadata look-up per string.)
         let slice = bytes.slice(range)
-        if isValidUTF8(slice) { return String(decoding: slice, as: UTF8.self) }
+        if UTF8Validation.isValid(slice) { return String(decoding: slice, as: UTF8.self) }
         throw Failure(offset: firstInvalidUTF8(in: range) ?? stringStart, reason: Failure.invalidUTF8Reason)
     }
 
     private func decodeUTF8Bytes(_ output: [UInt8], stringStart: Int) throws(Failure) -> String {
-        let valid = output.withUnsafeBufferPointer { isValidUTF8($0) }
+        let valid = output.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
         if valid { return String(decoding: output, as: UTF8.self) }
         throw Failure(
             offset: firstInvalidUTF8(in: stringStart..<position) ?? stringStart, reason: Failure.invalidUTF8Reason)
@@ -557,8 +564,8 @@ package struct JSONParser {
 
     /// The whole character starting at `offset`, when it is valid UTF-8.
     private func characterAt(_ offset: Int) -> Character? {
-        let length = byteCountOfCharacter(startingWith: bytes[offset])
-        guard offset + length <= bytes.count else { return nil }
+        guard let length = UTF8Validation.sequenceLength(startingWith: bytes[offset]), offset + length <= bytes.count
+        else { return nil }
         return String(validating: bytes.slice(offset..<offset + length), as: UTF8.self)?.first
     }
 }
@@ -593,43 +600,6 @@ private struct CheckedBytes {
     func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "Range out of bounds")
         return UnsafeBufferPointer(rebasing: buffer[range])
-    }
-}
-
-/// Whether `bytes` is well-formed UTF-8: no overlong forms, surrogates or scalars past U+10FFFF.
-private func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-            index += 1
-            continue
-        }
-        let length: Int
-        switch byte {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return false
-        }
-        guard index + length <= count else { return false }
-        for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return false }
-        let second = bytes[index + 1]
-        if byte == 0xE0 && second < 0xA0 { return false }  // overlong
-        if byte == 0xED && second > 0x9F { return false }  // surrogate
-        if byte == 0xF0 && second < 0x90 { return false }  // overlong
-        if byte == 0xF4 && second > 0x8F { return false }  // past U+10FFFF
-        index += length
-    }
-    return true
-}
-
-private func byteCountOfCharacter(startingWith byte: UInt8) -> Int {
-    switch byte {
-    case 0xF0...0xF4: return 4
-    case 0xE0...0xEF: return 3
-    default: return 2
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import ScrollbackModel
 
-/// Work on a second core in the order a reader hands it over: the reader adds items as it
+/// A reader's use of the one ordered pipeline (`OrderedBatches`, with one worker): work on a
+/// second core in the order a reader hands it over. The reader adds items as it
 /// reaches them and reads on; one worker thread takes them in batches, in order, and runs `work`
 /// on each batch with the state it owns, and what a batch gives comes back to the reader in
 /// order too. At most a few batches wait, so memory stays that of a few batches of items. After
@@ -18,30 +19,32 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     /// Batches handed over and not yet worked on, at most.
     static var queueLength: Int { 4 }
 
-    /// Let go by `finish`: the worker's thread may outlive it for a moment, and what `work`
-    /// holds (a closure the caller lends for the reading only) must not.
-    private var work: ((inout State, [Item]) -> Output)?
+    /// The one ordered pipeline, with one worker: each output comes back with its batch, whose
+    /// items are then let go on the reader's thread, which made them (let go on the worker, they
+    /// contend with the reader for the allocator's lock), and whose room is the next batch's.
+    private let batches: OrderedBatches<[Item], (output: Output, batch: [Item])>
+    /// The state `work` changes, the worker's alone until `finish` has waited for it.
+    private let state: Box
     private let itemsPerBatch: Int
     /// The batch being filled; only the reader touches it.
     private var filling: [Item] = []
-    private let condition = NSCondition()
-    // Guarded by `condition`; `state` belongs to the worker until it has stopped.
-    private var state: State?
-    private var waiting: [[Item]] = []
-    /// Batches worked on, handed back: their items are let go on the reader's thread, which made
-    /// them (let go on the worker, they contend with the reader for the allocator's lock).
-    private var spent: [[Item]] = []
-    private var done: [Output] = []
-    private var closed = false
-    private var stopped = false
+    /// A spent batch's storage, kept for the next.
+    private var spare: [Item]?
+
+    private final class Box {
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
 
     /// Starts the worker with `state`; `work` runs on it, batch after batch of `itemsPerBatch`.
     init(_ state: State, itemsPerBatch: Int = batchSize, work: @escaping (inout State, [Item]) -> Output) {
-        self.state = state
-        self.work = work
+        let box = Box(state)
+        self.state = box
         self.itemsPerBatch = itemsPerBatch
+        batches = OrderedBatches(workers: 1, window: .max / 2, queueLength: Self.queueLength) { _, batch in
+            (work(&box.state, batch), batch)
+        }
         filling.reserveCapacity(itemsPerBatch)
-        Thread { self.run() }.start()
     }
 
     /// Whether an input of `bytes` is worth a worker now: it is big enough, and a core is free.
@@ -61,63 +64,37 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
 
     /// What the worker has finished and the reader has not taken yet, in order, without waiting.
     func finished() -> [Output] {
-        condition.lock()
-        defer { condition.unlock() }
-        let outputs = done
-        done = []
-        return outputs
+        outputs(batches.takeFinished())
     }
 
     /// Hands over what is left, waits for the worker to finish every batch and stop, and returns
     /// its state with the outputs not taken yet.
     func finish() -> (state: State, outputs: [Output]) {
         if !filling.isEmpty { submit() }
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        while !stopped { condition.wait() }
-        let outputs = done
-        done = []
-        let state = self.state.take()!
-        work = nil
-        let returned = spent
-        spent = []
-        condition.unlock()
-        withExtendedLifetime(returned) {}
-        return (state, outputs)
+        let outputs = outputs(batches.finish())
+        spare = nil
+        return (state.state, outputs)
     }
 
     private func submit() {
-        condition.lock()
-        while waiting.count >= Self.queueLength { condition.wait() }
-        waiting.append(filling)
-        var returned = spent
-        spent = []
-        condition.broadcast()
-        condition.unlock()
-        // A spent batch's room is the next batch's.
-        filling = returned.popLast() ?? []
+        batches.add(filling)
+        filling = spare ?? []
+        spare = nil
         filling.removeAll(keepingCapacity: true)
         filling.reserveCapacity(itemsPerBatch)
     }
 
-    private func run() {
-        condition.lock()
-        var state = self.state.take()!
-        while true {
-            while waiting.isEmpty && !closed { condition.wait() }
-            if waiting.isEmpty { break }
-            let batch = waiting.removeFirst()
-            condition.broadcast()
-            condition.unlock()
-            let output = work!(&state, batch)
-            condition.lock()
-            done.append(output)
-            spent.append(batch)
+    private func outputs(_ finished: [(output: Output, batch: [Item])]) -> [Output] {
+        var finished = finished
+        var outputs: [Output] = []
+        outputs.reserveCapacity(finished.count)
+        for index in finished.indices {
+            outputs.append(finished[index].output)
+            var batch: [Item] = []
+            swap(&batch, &finished[index].batch)
+            batch.removeAll(keepingCapacity: true)
+            spare = batch
         }
-        self.state = state
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+        return outputs
     }
 }

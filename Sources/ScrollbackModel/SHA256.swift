@@ -1,12 +1,15 @@
 import CCrypto
 
-/// SHA-256 (FIPS 180-4) from OpenSSL's libcrypto, for content-hash file names and change
-/// detection. A site build hashes every input and every file it writes, so the hash runs at
-/// libcrypto's speed (it uses the CPU's SHA instructions where there are some).
+/// SHA-256 (FIPS 180-4) from OpenSSL's libcrypto: Scrollback's one content hash, for a site's
+/// content-hash file names and change detection, the ids `merge` makes from a message's content,
+/// whether `merge` would change an archive, and a live page's script hash. A site build hashes
+/// every input and every file it writes, so the hash runs at libcrypto's speed (it uses the
+/// CPU's SHA instructions where there are some); small pieces are gathered before libcrypto
+/// sees them, since each call into it costs as much as hashing a few hundred bytes.
 ///
 /// A value type like the rest of the site's state: a copy made part-way (a running fingerprint
 /// finalised at each page) gets its own context the first time either side changes.
-struct SHA256 {
+package struct SHA256 {
     private final class Context {
         let pointer: OpaquePointer
 
@@ -28,22 +31,45 @@ struct SHA256 {
     }
 
     private var context = Context()
+    /// Bytes added and not yet handed to libcrypto.
+    private var pending: [UInt8] = []
+    private static var pendingLimit: Int { 4096 }
+
+    /// A hasher with nothing added.
+    package init() {}
 
     /// Adds bytes.
-    mutating func update(buffer bytes: UnsafeRawBufferPointer) {
+    package mutating func update(buffer bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
+        if pending.count + bytes.count <= Self.pendingLimit {
+            pending.append(contentsOf: bytes)
+            return
+        }
+        flush()
+        if bytes.count < Self.pendingLimit {
+            pending.append(contentsOf: bytes)
+            return
+        }
         makeUnique()
         EVP_DigestUpdate(context.pointer, bytes.baseAddress, bytes.count)
     }
 
     /// Adds a string's UTF-8 bytes.
-    mutating func update(_ string: String) {
+    package mutating func update(_ string: String) {
         var string = string
         string.withUTF8 { update(buffer: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Adds a string's UTF-8 bytes and a 0xFF byte, which no UTF-8 holds: the digest of fields
+    /// added one after the other tells `"ab", "c"` from `"a", "bc"`.
+    package mutating func update(field string: String) {
+        update(string)
+        pending.append(0xFF)
+    }
+
     /// The digest as 64 lower-case hex digits. The hasher is spent afterwards.
-    mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
+        flush()
         makeUnique()
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
@@ -59,7 +85,7 @@ struct SHA256 {
     }
 
     /// The hex digest of `bytes`.
-    static func hex(_ bytes: some Collection<UInt8>) -> String {
+    package static func hex(_ bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256()
         let hashed: Void? = bytes.withContiguousStorageIfAvailable { hasher.update(buffer: UnsafeRawBufferPointer($0)) }
         if hashed == nil { Array(bytes).withUnsafeBytes { hasher.update(buffer: $0) } }
@@ -67,10 +93,18 @@ struct SHA256 {
     }
 
     /// The hex digest of a string's UTF-8 bytes.
-    static func hex(_ string: String) -> String {
+    package static func hex(_ string: String) -> String {
         var hasher = SHA256()
         hasher.update(string)
         return hasher.finalizeHex()
+    }
+
+    /// Hands the pending bytes to libcrypto.
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        makeUnique()
+        pending.withUnsafeBytes { _ = EVP_DigestUpdate(context.pointer, $0.baseAddress, $0.count) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private mutating func makeUnique() {
