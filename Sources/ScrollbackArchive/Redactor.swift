@@ -115,14 +115,18 @@ package struct Redactor: Sendable, Hashable {
     }
 
     /// Whether `text` may show other characters than it holds: an escape, an entity, a `%`
-    /// escape, a delimiter, or a character outside ASCII (a look-alike, an invisible one).
+    /// escape, a delimiter, or a character outside ASCII that is a look-alike or an invisible one
+    /// (letters with accents, emoji and other scripts are shown as they are).
     private static func mayBeShownOtherwise(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
+        var beyondASCII = false
+        let marked = text.withUTF8 { bytes in
             bytes.contains { byte in
-                byte >= 0x80 || byte == 0x5C || byte == 0x26 || byte == 0x25 || ShownText.isDelimiter(UInt16(byte))
+                if byte >= 0x80 { beyondASCII = true }
+                return byte == 0x5C || byte == 0x26 || byte == 0x25 || ShownText.isDelimiter(UInt16(byte))
             }
         }
+        return marked || (beyondASCII && text.unicodeScalars.contains { !$0.isASCII && ShownText.changes($0) })
     }
 
     /// Redacts every string of `transcript`; participant ids that hold something redacted get
