@@ -20,8 +20,12 @@ package struct Anonymizer: Sendable, Hashable {
         let replacer = NameReplacer(names)
         let files = NameReplacer(Self.fileNameForms(names), inFileNames: true)
         var rewrite = TranscriptRewrite(
-            text: { replacer.replace($0) }, participant: { id in ids[id] ?? replacer.replace(id) })
-        rewrite.fileName = { files.replace($0) }
+            text: { files.replace(destinationsIn: replacer.replace($0)) },
+            participant: { id in ids[id] ?? replacer.replace(id) })
+        rewrite.fileName = { files.replace(path: $0) }
+        // A path shows its file name (a linked page, layout JSON, a line about the file): the
+        // name in it is replaced too, so it may no longer lead to its file (docs/SECURITY.md).
+        rewrite.path = { files.replace(path: $0) }
         var result = rewrite.apply(transcript)
         // An export's id for a conversation names it (a Messenger thread path holds the other
         // person's name): with pseudonyms it is not kept.
@@ -41,7 +45,7 @@ package struct Anonymizer: Sendable, Hashable {
         let names = pseudonyms(transcript).names
         let text = NameReplacer(names)
         let files = NameReplacer(Self.fileNameForms(names), inFileNames: true)
-        return { files.replace(text.replace($0)) }
+        return { files.replace(path: text.replace($0)) }
     }
 
     /// Participant id → pseudonymous id and name, and every form of a name looked for in text
@@ -161,6 +165,40 @@ private struct NameReplacer: Sendable {
             position = match.range.location + match.range.length
         }
         return result + string.substring(from: position)
+    }
+
+    /// `text` with the names in its Markdown link and image destinations (`](files/Ana_Lima.jpg)`,
+    /// `](<files/Ana Lima.jpg>)`) replaced as in file names: a destination is a path a page shows
+    /// or follows. A pseudonym's space is written `%20` where a bare destination cannot hold one.
+    func replace(destinationsIn text: String) -> String {
+        guard text.contains("]("), let regex = Self.destination.regex else { return text }
+        let string = text as NSString
+        var result = ""
+        var position = 0
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: string.length)) {
+            let range = match.range(at: 1)
+            let found = string.substring(with: range)
+            let bracketed = found.hasPrefix("<")
+            var replaced = replace(path: found)
+            guard replaced != found else { continue }
+            if !bracketed { replaced = replaced.replacingOccurrences(of: " ", with: "%20") }
+            result += string.substring(with: NSRange(location: position, length: range.location - position)) + replaced
+            position = range.location + range.length
+        }
+        return position == 0 ? text : result + string.substring(from: position)
+    }
+
+    /// A Markdown destination after `](`: `<…>`, or a run without spaces or `)`.
+    private static let destination = Expression(try? NSRegularExpression(pattern: "\\]\\((<[^>\\n]*>|[^)\\s]+)"))
+
+    /// `path` with the names in it replaced, read with its `%` escapes decoded (`Ana%20Lima.jpg`);
+    /// as it was when it holds none.
+    func replace(path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "%")), let decoded = path.removingPercentEncoding else {
+            return replace(path)
+        }
+        let replaced = replace(decoded)
+        return replaced == decoded ? path : replaced
     }
 }
 

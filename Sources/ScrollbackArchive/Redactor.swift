@@ -104,9 +104,16 @@ package struct Redactor: Sendable, Hashable {
     private func find(in text: String, view: ShownText?, order: Int, into found: inout [Found]) {
         let string = text as NSString
         let whole = NSRange(location: 0, length: string.length)
+        // The hints are looked for in the UTF-8 bytes (Foundation's `contains` folded and bridged
+        // the text for each), and whether it has a digit is asked once, not once a rule.
+        var bytes = text
+        var hasNumber: Bool?
         for (index, rule) in rules.enumerated() {
-            if !rule.hints.isEmpty && !rule.hints.contains(where: text.contains) { continue }
-            if rule.hints.isEmpty && rule.check != .none && !text.contains(where: \.isNumber) { continue }
+            if !rule.hints.isEmpty && !bytes.withUTF8({ Self.containsAny(rule.hints, in: $0) }) { continue }
+            if rule.hints.isEmpty && rule.check != .none {
+                if hasNumber == nil { hasNumber = text.contains(where: \.isNumber) }
+                if hasNumber == false { continue }
+            }
             for match in compiled.expressions[index].matches(in: text, range: whole) where match.range.length > 0 {
                 guard rule.accepts(string.substring(with: match.range)) else { continue }
                 let range = match.range.location..<(match.range.location + match.range.length)
@@ -115,15 +122,41 @@ package struct Redactor: Sendable, Hashable {
         }
     }
 
+    /// Whether `bytes` hold one of `hints`, byte for byte.
+    private static func containsAny(_ hints: [String], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for hint in hints {
+            var hint = hint
+            let found = hint.withUTF8 { needle -> Bool in
+                guard let first = needle.first, needle.count <= bytes.count else { return false }
+                var start = 0
+                while start <= bytes.count - needle.count {
+                    if bytes[start] == first {
+                        var matched = 1
+                        while matched < needle.count && bytes[start + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+
     /// Whether `text` may show other characters than it holds: an escape, an entity, a `%`
-    /// escape, a delimiter, or a character outside ASCII (a look-alike, an invisible one).
+    /// escape, a delimiter, or a character outside ASCII that is a look-alike or an invisible one
+    /// (letters with accents, emoji and other scripts are shown as they are).
     private static func mayBeShownOtherwise(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
+        var beyondASCII = false
+        let marked = text.withUTF8 { bytes in
             bytes.contains { byte in
-                byte >= 0x80 || byte == 0x5C || byte == 0x26 || byte == 0x25 || ShownText.isDelimiter(UInt16(byte))
+                if byte >= 0x80 { beyondASCII = true }
+                return byte == 0x5C || byte == 0x26 || byte == 0x25 || ShownText.isDelimiter(UInt16(byte))
             }
         }
+        return marked || (beyondASCII && text.unicodeScalars.contains { !$0.isASCII && ShownText.changes($0) })
     }
 
     /// Redacts every string of `transcript`; participant ids that hold something redacted get

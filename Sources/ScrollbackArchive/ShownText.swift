@@ -80,9 +80,10 @@ struct ShownText {
 
     /// The shown text without the characters Markdown formats with (`*`, `~`, `|`, `` ` ``), so an
     /// address split by bold (`bob**@**example.net`) reads as one; `nil` when it has none. `_`
-    /// stays: it is part of tokens (`ghp_…`), and no importer formats with it.
+    /// stays: it is part of tokens (`ghp_…`), and no importer formats with it. Also `nil` when every
+    /// run of delimiters has a space (or the text's end) on one side: leaving those out joins nothing.
     func withoutDelimiters() -> ShownText? {
-        guard units.contains(where: Self.isDelimiter) else { return nil }
+        guard splitsAWord else { return nil }
         var result = ShownText()
         for (index, unit) in units.enumerated() where !Self.isDelimiter(unit) {
             result.units.append(unit)
@@ -91,6 +92,29 @@ struct ShownText {
         }
         return result
     }
+
+    /// Whether a run of delimiters sits between two characters that are not spaces.
+    private var splitsAWord: Bool {
+        var index = 0
+        while index < units.count {
+            guard Self.isDelimiter(units[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < units.count, Self.isDelimiter(units[index]) { index += 1 }
+            if start > 0, index < units.count, !Self.isSpace(units[start - 1]), !Self.isSpace(units[index]) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D }
+
+    /// Whether the reading shows `scalar`, one outside ASCII, as something else or as nothing:
+    /// an invisible character, or a look-alike of an ASCII one (`plain`).
+    static func changes(_ scalar: Unicode.Scalar) -> Bool { isInvisible(scalar) || plain(scalar) != nil }
 
     /// Whether `unit` is one of the inline delimiters that may split a word.
     static func isDelimiter(_ unit: UInt16) -> Bool {

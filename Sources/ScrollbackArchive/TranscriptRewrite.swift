@@ -9,6 +9,8 @@ struct TranscriptRewrite {
     var participant: (String) -> String
     /// An attachment's file name, as it is shown; `text` unless set.
     var fileName: ((String) -> String)?
+    /// An attachment's path or URL, after `text`: a file name in it is a shown name too.
+    var path: ((String) -> String)?
 
     func apply(_ transcript: Transcript) -> Transcript {
         var result = transcript
@@ -66,10 +68,10 @@ struct TranscriptRewrite {
 
     func apply(_ original: Attachment) -> Attachment {
         var attachment = original
-        attachment.path = attachment.path.map(text)
+        attachment.path = attachment.path.map { path?(text($0)) ?? text($0) }
         attachment.type = attachment.type.map(text)
         attachment.emoji = attachment.emoji.map(text)
-        attachment.url = attachment.url.map(text)
+        attachment.url = attachment.url.map { path?(text($0)) ?? text($0) }
         if let fileName {
             // The name shown is the path's last part when there is no name: it gets the change too.
             let shown = original.name ?? original.path?.split(separator: "/").last.map(String.init)

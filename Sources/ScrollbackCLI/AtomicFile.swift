@@ -1,5 +1,6 @@
 import Foundation
 import ScrollbackRender
+import ScrollbackSite
 
 /// Writes a file so that it is either the old one or the complete new one, never half of each.
 ///
@@ -44,6 +45,20 @@ public enum AtomicFile {
             throw OutputError(path: path, reason: String(cString: strerror(errno)))
         }
         succeeded = true
+    }
+
+    /// Writes `path` as `write` does, holding the output's `OutputLock` as `merge` and `site` do:
+    /// another run into the same output waits (`waiting` is called once, when it has to). A
+    /// symbolic link at `path` is followed and the file it leads to written; the link stays.
+    /// A device or a pipe is written as it is, without a lock.
+    static func writeLocked(_ path: String, waiting: () -> Void, _ body: (inout FileOutput) throws -> Void) throws {
+        let target = OutputLock.resolvingLinks(path)
+        var info = stat()
+        if stat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            try writeInPlace(target, body)
+            return
+        }
+        try OutputLock.holding(target, waiting: waiting) { try write(target, body) }
     }
 
     /// Writes a device or pipe as it is: there is no half-written file to avoid.

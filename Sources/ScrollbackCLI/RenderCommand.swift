@@ -40,7 +40,9 @@ enum RenderCommand {
         let layout: TranscriptLayout
         if let output {
             var drawn: TranscriptLayout?
-            try AtomicFile.write(output) { stream in
+            let notes = console
+            let waiting = { notes.note("waiting for another scrollback run into \(output) to finish") }
+            try AtomicFile.writeLocked(output, waiting: waiting) { stream in
                 drawn = try transcript.renderKeepingLayout(format, options: options, to: &stream)
             }
             layout = drawn!

@@ -92,7 +92,7 @@ struct ActiveMediaTests {
         #expect(media.contains { $0.hasSuffix(".png") })
     }
 
-    @Test("A self-contained page links active files as downloads")
+    @Test("A page links active files as downloads, inlined or by path")
     func pageDownloads() throws {
         let inputs = try Inputs()
         defer { inputs.folder.remove() }
@@ -102,6 +102,19 @@ struct ActiveMediaTests {
         let chips = Self.chips(try String(contentsOfFile: page, encoding: .utf8))
         for name in ["invoice.pdf", "drawing.svg", "tool.js", "feed.xml"] {
             #expect(chips[name]?.download == true, "\(name)")
+        }
+        // A page that links its files by path rather than inlining them links them as downloads too.
+        let read = try Readers.read(try ChatInput.load(inputs.chat))
+        let options = HTMLOptions(selfContained: false, mediaBaseDirectory: inputs.folder.path("in"))
+        let linked = Self.chips(
+            try #require(read.conversations.first).render(.html, options: RenderOptions(html: options)))
+        for (name, path) in [
+            ("invoice.pdf", "invoice.html"), ("drawing.svg", "drawing.svg"), ("tool.js", "tool.js"),
+            ("feed.xml", "feed.xml"),
+        ] {
+            #expect(
+                linked[name]?.href == path && linked[name]?.download == true,
+                "\(name): \(String(describing: linked[name]))")
         }
     }
 

@@ -238,4 +238,101 @@ struct ZipExportTests {
         #expect(archive.reads(of: "notes.pdf") == 1)
         #expect(archive.reads(of: "big.mp4") == 1)
     }
+
+    @Test("A self-contained page carries at most 8 MiB of one member, counting each time it shows it")
+    func inlinedOncePerLimit() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var chat = ""
+        for second in 10..<15 { chat += "[20.06.19, 15:58:\(second)] John: \u{200E}<attached: clip.mp4>\n" }
+        chat += "[20.06.19, 15:59:00] Loris: \u{200E}<attached: small.mp4>\n"
+        try ZipMaker.write(
+            [
+                .init("_chat.txt", chat), .init("clip.mp4", repeating: "c", size: 2 << 20),
+                .init("small.mp4", "a small video"),
+            ], to: folder.path("chat.zip"))
+        let page = folder.path("page.html")
+        let run = CLIRunner.run(["render", folder.path("chat.zip"), "-o", page])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // Five showings of 2 MiB would be 10 MiB of the page: the clip is left out each time.
+        let clip = Data(repeating: UInt8(ascii: "c"), count: 3 << 10).base64EncodedString()
+        #expect(!html.contains(clip))
+        #expect(html.contains(Data("a small video".utf8).base64EncodedString()))
+        #expect(
+            run.stderr.contains(
+                "chat.zip: attachment 'clip.mp4' was left out of the page: with it, the page would carry more than "
+                    + "8 MiB of it (it is shown 5 times)."), "\(run.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int ?? 0
+        #expect(size < 1 << 20)
+    }
+
+    @Test("A self-contained page carries at most 64 MiB and 8 times the zip's size out of the zip in all")
+    func pageTotalIsCapped() throws {
+        var entries: [ZipMaker.Member] = []
+        var chat = ""
+        for number in 0..<10 {
+            chat += "[20.06.19, 15:58:1\(number)] John: \u{200E}<attached: clip\(number).mp4>\n"
+            entries.append(.init("clip\(number).mp4", repeating: "clip \(number) ", size: 7 << 20))
+        }
+        let zip = try ZipMaker.bytes([.init("_chat.txt", chat)] + entries)
+        let input = ChatInput(name: "chat.zip", bytes: zip)
+        let transcript = try #require(try Readers.read(input).conversations.first)
+        var html = HTMLOptions()
+        html.mediaArchive = MediaArchive.zip(input)
+        let notes = MediaNotes(transcript, options: html, inputName: "chat.zip").notes
+        // Nine clips of 7 MiB fit under 64 MiB and a little; the tenth does not.
+        #expect(
+            notes == [
+                "chat.zip: attachment 'clip9.mp4' was left out of the page: with it, the page would carry more than "
+                    + "\((html.mediaArchive?.copyLimit ?? 0) >> 20) MiB out of the zip in all (64 MiB and 8 times the zip's size)."
+            ], "\(notes)")
+    }
+
+    @Test("serve of one zip shows the zip's own member and serves nothing from beside it")
+    func serveReadsOnlyTheZip() throws {
+        let folder = try Self.exportBesideSecrets()
+        defer { folder.remove() }
+        let run = try CLIRunner.start(["serve", folder.path("chat.zip"), "--port", "0"])
+        defer { run.process.terminate() }
+        try #require(run.waitForStderr("(Ctrl-C stops)", seconds: 60), "\(run.stderr)")
+        let address = try #require(
+            run.stderr.components(separatedBy: "serving http://").last?.components(separatedBy: "/").first)
+        let port = try #require(address.split(separator: ":").last.flatMap { Int($0) })
+        let page = try Self.get("/", host: address, port: port)
+        #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
+        #expect(!Self.leaks(page))
+        #expect(page.contains(Data("%PDF-1.4 zip member".utf8).base64EncodedString()))
+        for path in ["/photo.jpg", "/tax-return.pdf", "/.ssh/id_rsa", "/chat.zip"] {
+            let response = try Self.get(path, host: address, port: port)
+            #expect(response.hasPrefix("HTTP/1.1 404"), "\(path): \(response.prefix(100))")
+            #expect(!Self.leaks(response))
+        }
+    }
+
+    /// The reply to `GET path` from 127.0.0.1:`port`, read to its end.
+    static func get(_ path: String, host: String, port: Int) throws -> String {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            reply += buffer[0..<count]
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
 }

@@ -189,7 +189,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small corpora only, for trying the script")
-    parser.add_argument("--only", choices=["merge", "importers"],
+    parser.add_argument("--only", choices=["merge", "importers", "privacy"],
                         help="run one group of cases; prints, does not write BENCHMARKS.md")
     parser.add_argument("--imports-only", action="store_true", help="only the importer cases and the peers")
     parser.add_argument("--no-peers", action="store_true", help="leave out the PyPI peers")
@@ -202,6 +202,11 @@ def main():
     rows = []
     if args.only == "merge":
         rows = merge_cases(runs, n100k, n1m, out)
+        report(rows, n10k, n100k, n1m, args, write=False)
+        return
+
+    if args.only == "privacy":
+        rows = privacy_cases(runs, 20_000 // scale, out)
         report(rows, n10k, n100k, n1m, args, write=False)
         return
 
@@ -255,6 +260,7 @@ def main():
     site_rows = site_cases(runs, n1m, out)
     rows += site_rows
     rows += merge_cases(runs, n100k, n1m, out)
+    rows += privacy_cases(runs, 20_000 // scale, out)
 
     import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
     report(rows, n10k, n100k, n1m, args, import_rows, import_targets, peer_lines, notes)
@@ -381,6 +387,19 @@ def merge_cases(runs, n100k, n1m, out):
             rows.append(dict(median_run("merge, the same exports again into the archive", command, runs, check),
                              messages=2 * count))
     return rows
+
+
+def privacy_cases(runs, count, out):
+    """`render` of a WhatsApp export with `--redact --anonymize` and without, measured in turn: what
+    the privacy options cost is their ratio."""
+    source, expected = importers.corpus(WORK, count, ["whatsapp"])["whatsapp"]
+    target = out + "-privacy.html"
+    check = file_checker(target, b'id="msg-', expected)
+    plain = Case("render, WhatsApp .txt, %d" % count, [BINARY, "render", source, "-o", target], check)
+    private = Case("render --redact --anonymize, WhatsApp .txt, %d" % count,
+                   [BINARY, "render", source, "-o", target, "--redact", "--anonymize"], check)
+    # Each case's output is checked against its own first run (the two pages differ).
+    return [dict(row, messages=count) for row in paired_runs(plain, private, ratio_runs(runs))]
 
 
 def import_table(import_rows):

@@ -41,7 +41,9 @@ final class HTMLRenderSession {
         self.layout = layout
         self.options = options
         self.page = page
-        markdown = MarkdownHTML(media: MediaResolver(options: options, siteHref: page.mediaHref))
+        var media = MediaResolver(options: options, siteHref: page.mediaHref)
+        media.refusedMembers = Set(media.inlineRefusals(Self.uses(layout)).map(\.member))
+        markdown = MarkdownHTML(media: media)
         var avatarClasses: [String: String] = [:]
         var avatarCSS = ""
         for (offset, participant) in layout.participants.enumerated() {
@@ -129,6 +131,21 @@ final class HTMLRenderSession {
             }
         }
         output.append(contentsOf: markdown.html)
+    }
+
+    /// The references the page shows, in order (see `ZipInlineBudget.uses`).
+    private static func uses(_ layout: TranscriptLayout) -> [String] {
+        var uses = layout.participants.compactMap(\.avatar)
+        for day in layout.days {
+            for chain in day.chains {
+                for bubble in chain.bubbles {
+                    for attachment in bubble.message.attachments where !attachment.omitted {
+                        if let reference = attachment.path ?? attachment.url { uses.append(reference) }
+                    }
+                }
+            }
+        }
+        return uses
     }
 
     /// The image at `reference`, if the page may show it.

@@ -46,6 +46,15 @@ package struct MediaNotes: Sendable {
                     || options.mediaArchive?.contains(reference) == true
             {
                 notes.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+            } else if options.privateMedia, !avatar, resolver.isMissing(reference) {
+                notes.append("\(inputName): \(owner): " + MediaPolicy.missingWarning(reference, privateMedia: true))
+            }
+        }
+        if let archive = options.mediaArchive {
+            for refusal in resolver.inlineRefusals(ZipInlineBudget.uses(transcript)) {
+                notes.append(
+                    "\(inputName): "
+                        + ZipInlineBudget.note(refusal, memberLimit: options.inlineMediaLimit, archive: archive))
             }
         }
     }

@@ -59,6 +59,16 @@ package enum MediaPolicy {
             + "PNG, WebP and BMP images (without their metadata) are included."
     }
 
+    /// The sentence an attachment no file answers to gets, after `NAME: message 3 (id "m3"): `.
+    /// With `--redact` or `--anonymize` (`privateMedia`) it says why that may be: a path that held
+    /// a name or a secret shows the replacement, and no longer leads to its file.
+    package static func missingWarning(_ reference: String, privateMedia: Bool) -> String {
+        "attachment '\(reference)' is missing"
+            + (privateMedia
+                ? " (with --redact or --anonymize, a path that held a name or a secret no longer leads to its file)."
+                : ".")
+    }
+
     /// Whether `folder` is the user's home folder `home` (`HOME`) or a folder that holds it: the
     /// files a log there names could be anything of the user's.
     package static func isHomeOrAbove(_ folder: String, home: String?) -> Bool {

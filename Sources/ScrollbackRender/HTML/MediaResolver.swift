@@ -8,6 +8,8 @@ struct MediaResolver {
     let siteHref: (@Sendable (String) -> String?)?
     private let base: URL?
     private var cache: [String: Resolved?] = [:]
+    /// Members of the export's zip a self-contained page leaves out (`ZipInlineBudget`).
+    var refusedMembers: Set<String> = []
 
     /// An image the page may show.
     struct Resolved: Hashable {
@@ -93,9 +95,9 @@ struct MediaResolver {
             guard let href = siteHref(reference), archive.contains(reference) else { return nil }
             return Resolved(source: href)
         }
-        guard options.selfContained, let bytes = archive.contents(reference, limit: options.inlineMediaLimit) else {
-            return nil
-        }
+        guard options.selfContained, !refusedMembers.contains(reference),
+            let bytes = archive.contents(reference, limit: options.inlineMediaLimit)
+        else { return nil }
         let fileExtension = reference.split(separator: ".").last.map(String.init) ?? ""
         guard
             let mime = image
@@ -103,6 +105,16 @@ struct MediaResolver {
             let data = passedOn(bytes, mime: mime)
         else { return nil }
         return Resolved(source: "data:\(mime);base64," + data.base64EncodedString())
+    }
+
+    /// The zip members a self-contained page showing `uses` (in page order, repeats kept) leaves
+    /// out for the bytes they would add (`ZipInlineBudget`); none for other pages.
+    func inlineRefusals(_ uses: [String]) -> [ZipInlineBudget.Refusal] {
+        guard options.selfContained, siteHref == nil, let archive = options.mediaArchive else { return [] }
+        return ZipInlineBudget.refusals(uses, archive: archive, memberLimit: options.inlineMediaLimit) { member in
+            guard !isHidden(member), !isWithheld(member) else { return nil }
+            return archive.contents(member, limit: options.inlineMediaLimit)?.count
+        }
     }
 
     private func resolve(_ reference: String) -> Resolved? {

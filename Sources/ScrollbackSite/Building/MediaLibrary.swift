@@ -79,7 +79,9 @@ struct MediaLibrary {
                     "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
                 )
             case .missing:
-                warnings.append("\(inputName): \(owner): attachment '\(reference)' is missing.")
+                warnings.append(
+                    "\(inputName): \(owner): "
+                        + MediaPolicy.missingWarning(reference, privateMedia: options.privateMedia))
             case .file(let path, let size, let modified):
                 if options.privateMedia, !MediaPolicy.passesPrivacy(path) {
                     warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
@@ -142,8 +144,11 @@ struct MediaLibrary {
                 "\(inputName): \(owner): attachment '\(reference)' was left out: with it, the site would take more "
                     + "than \(archive.copyLimit >> 20) MiB out of the zip (64 MiB and 8 times the zip's size).")
         case .unreadable:
-            let problem = archive.contains(reference) ? "cannot be read from the zip" : "is missing"
-            warnings.append("\(inputName): \(owner): attachment '\(reference)' \(problem).")
+            warnings.append(
+                "\(inputName): \(owner): "
+                    + (archive.contains(reference)
+                        ? "attachment '\(reference)' cannot be read from the zip."
+                        : MediaPolicy.missingWarning(reference, privateMedia: options.privateMedia)))
         }
     }
 
