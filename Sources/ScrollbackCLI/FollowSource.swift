@@ -3,7 +3,10 @@ import Foundation
 /// The lines of a growing input: a pipe read until it ends, or a file watched for appended lines.
 ///
 /// A regular file is polled for growth, like `tail -f`, and never ends unless `once` is set; a
-/// file that shrinks was truncated or replaced, and is read again from the start.
+/// file that shrinks was truncated or replaced, and is read again from the start. So is one
+/// rewritten in place, even when it is already longer than what was read: whenever the file
+/// changes, samples of the bytes already read (its start, and the bytes just before the place
+/// reached) are read again and compared.
 final class FollowSource {
     private var descriptor: Int32
     private let path: String
@@ -12,6 +15,12 @@ final class FollowSource {
     private var pending: [UInt8] = []
     private var offset: off_t = 0
     private var ended = false
+    /// The first bytes read, and the last ones before `offset`: what a rewrite would change.
+    private var head: [UInt8] = []
+    private var tail: [UInt8] = []
+    /// The file's size and modification time when it was last compared with the samples.
+    private var compared: [Int] = []
+    private static let sampleSize = 512
     /// Called when a watched file was truncated: what was read before no longer holds.
     var onRestart: () -> Void = {}
 
@@ -54,6 +63,10 @@ final class FollowSource {
                 var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
                 if poll(&descriptor, 1, Int32(left * 1000) + 1) == 0 { return [] }
             }
+            if isRegularFile, !once, wasRewritten() {
+                restart()
+                continue
+            }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -73,6 +86,9 @@ final class FollowSource {
             }
             offset += off_t(count)
             pending += buffer[0..<count]
+            if head.count < Self.sampleSize { head += buffer[0..<min(count, Self.sampleSize - head.count)] }
+            tail += buffer[max(0, count - Self.sampleSize)..<count]
+            if tail.count > Self.sampleSize { tail.removeFirst(tail.count - Self.sampleSize) }
             guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
             let complete = pending[..<lastNewline]
             pending.removeSubrange(...lastNewline)
@@ -103,10 +119,36 @@ final class FollowSource {
         } else if info.st_size >= offset {
             return false
         }
+        restart()
+        return true
+    }
+
+    /// Reads the file again from its start.
+    private func restart() {
         lseek(descriptor, 0, SEEK_SET)
         offset = 0
         pending = []
+        head = []
+        tail = []
         onRestart()
-        return true
+    }
+
+    /// Whether the file changed since it was last compared and the bytes already read are no
+    /// longer what it holds there (it was truncated and written again, or rewritten in place).
+    private func wasRewritten() -> Bool {
+        var info = stat()
+        guard offset > 0, fstat(descriptor, &info) == 0 else { return false }
+        let stamp = [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino)]
+        guard stamp != compared else { return false }
+        compared = stamp
+        return !holds(head, at: 0) || !holds(tail, at: offset - off_t(tail.count))
+    }
+
+    /// Whether the file holds `bytes` at `position`.
+    private func holds(_ bytes: [UInt8], at position: off_t) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        var found = [UInt8](repeating: 0, count: bytes.count)
+        let count = found.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, position) }
+        return count == bytes.count && found == bytes
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollback
 import ScrollbackServe
+import Synchronization
 
 /// `scrollback serve INPUT... [--host ADDR] [--port N]`: the page (or site) in a browser, live.
 enum ServeCommand {
@@ -30,7 +31,8 @@ enum ServeCommand {
         if inputs.count > 1, inputs.contains("-") {
             throw UsageError("serve reads standard input (-) only as its one INPUT.")
         }
-        var host = try arguments.value(OptionCatalog.host) ?? "127.0.0.1"
+        let name = try arguments.value(OptionCatalog.host)
+        var host = name ?? "127.0.0.1"
         if host == "localhost" { host = "127.0.0.1" }
         let port = try arguments.value(OptionCatalog.port) ?? 8080
         let format = try SharedOptions.inputFormat(arguments)
@@ -42,7 +44,7 @@ enum ServeCommand {
             let site = try ServeSite(
                 inputs: inputs, arguments: arguments, options: options, token: token, console: console)
             let server = LiveServer(resources: site.resources)
-            try serve(server, host: host, port: port, console: console, cleanup: { site.remove() }) {
+            try serve(server, host: host, name: name, port: port, console: console, cleanup: { site.remove() }) {
                 site.watch(server)
             }
         }
@@ -64,7 +66,7 @@ enum ServeCommand {
             }
             let channel = LiveChannel(document: conversation.document, token: token)
             let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
-            try serve(server, host: host, port: port, console: console) {
+            try serve(server, host: host, name: name, port: port, console: console) {
                 var follower = ServeFollower(
                     source: source, conversation: conversation, channel: channel, console: console)
                 follower.run()
@@ -76,7 +78,7 @@ enum ServeCommand {
         var document = LiveDocument(page: try transcript.render(.html, options: options))
         let channel = LiveChannel(document: document, token: token)
         let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
-        try serve(server, host: host, port: port, console: console) {
+        try serve(server, host: host, name: name, port: port, console: console) {
             var stamp = FileStamp(path)
             while true {
                 usleep(300_000)
@@ -98,24 +100,36 @@ enum ServeCommand {
     /// Starts `server`, prints its address, stops it cleanly on SIGINT or SIGTERM, and runs `body`
     /// (which follows the inputs) on this thread until the process ends.
     private static func serve(
-        _ server: LiveServer, host: String, port: Int, console: Console,
+        _ server: LiveServer, host: String, name: String?, port: Int, console: Console,
         cleanup: @escaping @Sendable () -> Void = {}, body: () -> Void
     ) throws -> Never {
         let endpoint: HTTPEndpoint
         do {
-            endpoint = try server.start(host: host, port: port)
+            endpoint = try server.start(host: host, port: port, name: name)
         } catch {
             cleanup()
             if case .badAddress = error.reason { throw UsageError(error.description) }
             throw error
         }
         console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")
+        if let warning = exposureWarning(host) { console.warning(warning) }
         ServeShutdown.install {
             server.stop()
             cleanup()
+            console.err("scrollback: stopped serving \(endpoint.url)\n")
         }
         body()
         while true { pause() }  // the input ended (standard input closed): the page stays up
+    }
+
+    /// What `--host` exposes when it is not a loopback address, else `nil`.
+    static func exposureWarning(_ host: String) -> String? {
+        let loopback = host == "::1" || host.hasPrefix("127.")
+        guard !loopback else { return nil }
+        let reach =
+            host == "0.0.0.0" || host == "::"
+            ? "every network this machine is on" : "the network of \(host)"
+        return "--host \(host): anyone on \(reach) can read this conversation and its live updates (no password)."
     }
 
     /// Whether a file input is JSON Lines: by its name, else as `render` would judge its content
@@ -151,20 +165,23 @@ struct FileStamp: Equatable {
 /// SIGINT and SIGTERM while serving: end the event streams, stop the server, exit 0. SIGPIPE is
 /// ignored: a closed connection is an error on that connection only.
 enum ServeShutdown {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// The signal sources, kept alive for as long as the process serves.
+    private static let sources = Mutex<[DispatchSourceSignal]>([])
 
     static func install(_ stop: @escaping @Sendable () -> Void) {
         signal(SIGPIPE, SIG_IGN)  // a page that goes away mid-write must not end the server
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                stop()
-                FileDescriptorStream.standardOutput.flush()
-                exit(0)
+            sources.withLock { sources in
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    stop()
+                    FileDescriptorStream.standardOutput.flush()
+                    exit(0)
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            sources.append(source)
         }
     }
 }

@@ -6,8 +6,16 @@
   var script = document.currentScript;
   var log = document.querySelector(".sb-log");
   var scroller = document.querySelector(".sb-scroller");
-  if (!script || !log || !scroller || !window.EventSource) return;
+  if (!script || !window.EventSource) return;
+  if (!log || !scroller) {
+    // A page without a message log (the site's index): only its frame and title change. The
+    // log's helpers below then work on elements that are never shown.
+    var wrapper = document.createElement("div");
+    scroller = wrapper.appendChild(document.createElement("div"));
+    log = scroller.appendChild(document.createElement("div"));
+  }
   var eventsURL = script.getAttribute("data-sb-events");
+  var workerURL = script.getAttribute("data-sb-worker");
   var lastID = script.getAttribute("data-sb-since");
   var reversed = getComputedStyle(scroller).flexDirection === "column-reverse";
 
@@ -67,12 +75,15 @@
     return node;
   }
 
-  function countMessages(html) {
+  function messageIDs(html) {
     var template = document.createElement("template");
     template.innerHTML = html;
-    var content = template.content;
-    return content.querySelectorAll("[id^='msg-']").length;
+    var found = template.content.querySelectorAll("[id^='msg-']");
+    var ids = [];
+    for (var i = 0; i < found.length; i++) ids.push(found[i].id);
+    return ids;
   }
+  function countMessages(html) { return messageIDs(html).length; }
 
   // Updates that arrive together are put in place in one go, before the next frame: one layout
   // for all of them, and the reader's place measured once.
@@ -114,6 +125,9 @@
     for (var i = 0; i < ops.length; i++) {
       var op = ops[i];
       if (op.op === "reset") {
+        // Messages the page did not show yet count as new (a reset after the server restarted).
+        var ids = messageIDs(op.html);
+        for (var k = 0; k < ids.length; k++) if (!document.getElementById(ids[k])) added++;
         log.innerHTML = op.html;
       } else if (op.op === "append") {
         var parent = element(op.path);
@@ -130,11 +144,57 @@
       var header = document.querySelector(".sb-header");
       if (header && update.header) header.outerHTML = update.header;
     }
+    if (typeof update.frame === "string" && update.frame) {
+      var frame = document.body.firstElementChild;
+      if (frame) frame.outerHTML = update.frame;
+    }
+    if (typeof update.title === "string") {
+      // The title arrives as the page escapes it; parsing it as a document's title runs nothing.
+      document.title = new DOMParser().parseFromString("<title>" + update.title + "</title>", "text/html").title;
+    }
     if (typeof update.typing === "string") typing.innerHTML = update.typing;
     return added;
   }
 
   function reload() { window.location.reload(); }
+
+  // Events with ids this page has already seen (it was served after them) are passed over.
+  function seen(id) {
+    var a = id ? id.lastIndexOf("-") : -1, b = lastID ? lastID.lastIndexOf("-") : -1;
+    if (a < 0 || b < 0 || id.slice(0, a) !== lastID.slice(0, b)) return false;
+    return Number(id.slice(a + 1)) <= Number(lastID.slice(b + 1));
+  }
+  function online(yes) {
+    notice.hidden = yes;
+    document.documentElement.classList.toggle("sb-offline", !yes);
+  }
+
+  // One stream for every page of this server the browser has open, through a shared worker; a
+  // browser without one (or that refuses it) connects this page on its own.
+  function share() {
+    if (!workerURL || !window.SharedWorker) return false;
+    var worker;
+    try { worker = new SharedWorker(workerURL, { name: "scrollback-live" }); } catch (error) { return false; }
+    var query = eventsURL.slice(eventsURL.indexOf("?") + 1);
+    var page = decodeURIComponent(query.replace(/^page=/, ""));
+    var base = eventsURL.slice(0, eventsURL.indexOf("?"));
+    var fellBack = false;
+    worker.onerror = function () { if (!fellBack) { fellBack = true; connect(); } };
+    worker.port.onmessage = function (message) {
+      var news = message.data || {};
+      if (news.type === "online") online(true);
+      else if (news.type === "offline") online(false);
+      else if (news.type === "event") {
+        if (seen(news.id)) return;
+        if (news.id) lastID = news.id;
+        receive(JSON.parse(news.data));
+      }
+    };
+    worker.port.start();
+    worker.port.postMessage({ type: "follow", page: page, since: lastID, events: base });
+    window.addEventListener("pagehide", function () { worker.port.postMessage({ type: "leave", page: page }); });
+    return true;
+  }
 
   var source = null;
   function connect() {
@@ -153,5 +213,5 @@
       }
     };
   }
-  connect();
+  if (!share()) connect();
 })();

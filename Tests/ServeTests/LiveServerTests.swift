@@ -72,12 +72,72 @@ struct LiveServerTests {
             live.stop()
         }
         #expect(endpoint.port > 0)
-        let reply = try Self.exchange(port: endpoint.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let host = "Host: 127.0.0.1:\(endpoint.port)"
+        let reply = try Self.exchange(port: endpoint.port, "GET / HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n")
         #expect(reply.hasPrefix("HTTP/1.1 200"))
         #expect(reply.contains("sb-log"))
         let missing = try Self.exchange(
-            port: endpoint.port, "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            port: endpoint.port, "GET /nope HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n")
         #expect(missing.hasPrefix("HTTP/1.1 404"))
+        #expect(reply.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(reply.contains("frame-ancestors 'none'"))
+    }
+
+    @Test("A request that names another host (DNS rebinding) is refused, and so is a foreign page's stream")
+    func rebinding() throws {
+        let (live, channel) = try Self.server()
+        let endpoint = try live.start(host: "127.0.0.1", port: 0)
+        defer {
+            channel.close()
+            live.stop()
+        }
+        let port = endpoint.port
+        for host in ["attacker.example:\(port)", "127.0.0.1:1", "localhost.attacker.example:\(port)"] {
+            let reply = try Self.exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(reply.hasPrefix("HTTP/1.1 421"), "Host \(host)")
+            #expect(!reply.contains("sb-log"))
+        }
+        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "LOCALHOST:\(port)"] {
+            let reply = try Self.exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(reply.hasPrefix("HTTP/1.1 200"), "Host \(host)")
+        }
+        let foreign = try Self.exchange(
+            port: port,
+            "GET /_live/events?page=/ HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://attacker.example\r\n"
+                + "Connection: close\r\n\r\n")
+        #expect(foreign.hasPrefix("HTTP/1.1 403"))
+    }
+
+    @Test("A path with an escaped NUL is refused, not cut short; a GET with a body is refused")
+    func nulAndBody() throws {
+        let (live, channel) = try Self.server()
+        let endpoint = try live.start(host: "127.0.0.1", port: 0)
+        defer {
+            channel.close()
+            live.stop()
+        }
+        let host = "Host: 127.0.0.1:\(endpoint.port)"
+        let nul = try Self.exchange(
+            port: endpoint.port, "GET /index.html%00.png HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n")
+        #expect(nul.hasPrefix("HTTP/1.1 400"))
+        let body = try Self.exchange(
+            port: endpoint.port,
+            "GET / HTTP/1.1\r\n\(host)\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
+        #expect(body.hasPrefix("HTTP/1.1 400"))
+    }
+
+    @Test("A request that never arrives whole is closed within a few seconds")
+    func halfSent() throws {
+        let (live, channel) = try Self.server()
+        let endpoint = try live.start(host: "127.0.0.1", port: 0)
+        defer {
+            channel.close()
+            live.stop()
+        }
+        let started = Date()
+        let reply = try Self.exchange(port: endpoint.port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(endpoint.port)\r\n")
+        #expect(reply.isEmpty)
+        #expect(Date().timeIntervalSince(started) < Double(HTTPLimits().timeout) + 3)
     }
 
     @Test("An address that is not numeric is refused")

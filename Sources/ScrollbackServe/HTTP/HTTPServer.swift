@@ -1,11 +1,17 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// An HTTP server on one listening socket, run by GNU libmicrohttpd with a thread per connection.
 ///
 /// The only file that sees the C library: requests become `HTTPRequest` values at once and the
 /// handler's `HTTPResponse` is handed back as a libmicrohttpd response. A streamed response
 /// (Server-Sent Events) may block its connection's thread while it waits for the next event.
+///
+/// The library enforces the `HTTPLimits`: a connection that sends nothing for `timeout` seconds
+/// (a request that never arrives whole, an idle keep-alive) is closed, and connections are
+/// bounded per client address and in all. A percent-escaped NUL (`%00`) is never decoded, so
+/// it cannot cut a path short.
 package final class HTTPServer: @unchecked Sendable {
     /// The address and port the server listens on (the port chosen when 0 was asked for).
     package let endpoint: HTTPEndpoint
@@ -17,16 +23,23 @@ package final class HTTPServer: @unchecked Sendable {
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// Binds `host:port` (port 0 picks a free one) and starts answering with `handler`.
-    package init(host: String, port: Int, handler: @escaping Handler) throws(ServeError) {
+    package init(host: String, port: Int, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler)
+        throws(ServeError)
+    {
         let bound = try ListeningSocket.open(host: host, port: port)
         socket = bound.descriptor
         endpoint = bound.endpoint
         self.handler = HandlerBox(handle: handler)
-        let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        let flags =
+            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         let context = Unmanaged.passUnretained(self.handler).toOpaque()
+        let unescape = unsafeBitCast(HTTPServer.unescape, to: OpaquePointer.self)
         let options: [CVarArg] = [
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket,
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(512),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.connections),
+            MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(limits.connectionsPerClient),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.timeout),
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unescape, Int(0),
             MHD_OPTION.END.rawValue,
         ]
         daemon = withVaList(options) { list in
@@ -40,13 +53,20 @@ package final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops accepting connections and waits for the open ones to finish (streams must have ended).
-    package func stop() {
+    /// Stops accepting connections, gives streams that are ending up to `grace` seconds to send
+    /// their last chunk, then closes every connection.
+    package func stop(grace: Double = 1) {
         guard let daemon else { return }
         self.daemon = nil
+        _ = MHD_quiesce_daemon(daemon)
+        let deadline = Date(timeIntervalSinceNow: grace)
+        while Self.openStreams.load(ordering: .relaxed) > 0, Date() < deadline { usleep(5_000) }
         MHD_stop_daemon(daemon)
         close(socket)
     }
+
+    /// Streamed responses not yet finished, in every server of the process.
+    private static let openStreams = Atomic<Int>(0)
 
     /// The handler, boxed so C can hold a pointer to it.
     private final class HandlerBox: @unchecked Sendable {
@@ -59,19 +79,27 @@ package final class HTTPServer: @unchecked Sendable {
         let next: () -> [UInt8]?
         var pending: [UInt8] = []
         var offset = 0
-        init(next: @escaping () -> [UInt8]?) { self.next = next }
+        init(next: @escaping () -> [UInt8]?) {
+            self.next = next
+            HTTPServer.openStreams.add(1, ordering: .relaxed)
+        }
+        deinit { HTTPServer.openStreams.subtract(1, ordering: .relaxed) }
     }
 
     private static let access: MHD_AccessHandlerCallback = {
         context, connection, url, method, _, _, uploadSize, _ in
         guard let context, let connection else { return .NO }
         let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "",
-            hasBody: (uploadSize?.pointee ?? 0) > 0,
+            hasBody: false,
             query: values(connection, .GET_ARGUMENT_KIND),
             headers: values(connection, .HEADER_KIND))
+        // A body is announced by its headers (the first call never holds any of it).
+        request.hasBody =
+            (uploadSize?.pointee ?? 0) > 0 || request.headers["transfer-encoding"] != nil
+            || (request.headers["content-length"].map { $0 != "0" } ?? false)
         return queue(handler.handle(request), on: connection)
     }
 
@@ -128,6 +156,38 @@ package final class HTTPServer: @unchecked Sendable {
         stream.offset += count
         return count
     }
+
+    /// Percent-decodes a path or query in place, as libmicrohttpd would, but leaves `%00` as it
+    /// is: a decoded NUL would end the C string there and `/index.html%00.png` would be `/index.html`.
+    private static let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?)
+        -> Int = { _, _, text in
+            guard let text else { return 0 }
+            let length = strlen(text)
+            var read = 0
+            var write = 0
+            func hex(_ byte: CChar) -> Int? {
+                switch UInt8(bitPattern: byte) {
+                case 0x30...0x39: Int(byte) - 0x30
+                case 0x41...0x46: Int(byte) - 0x41 + 10
+                case 0x61...0x66: Int(byte) - 0x61 + 10
+                default: nil
+                }
+            }
+            while read < length {
+                if text[read] == 0x25, read + 2 < length, let high = hex(text[read + 1]), let low = hex(text[read + 2]),
+                    high != 0 || low != 0
+                {
+                    text[write] = CChar(bitPattern: UInt8(high * 16 + low))
+                    read += 3
+                } else {
+                    text[write] = text[read]
+                    read += 1
+                }
+                write += 1
+            }
+            text[write] = 0
+            return write
+        }
 
     private static let release: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }

@@ -52,6 +52,16 @@ struct HTMLTree: Sendable {
         return nil
     }
 
+    /// The shallowest first element named `name` (breadth first).
+    func first(named name: String) -> Element? {
+        var level = roots
+        while !level.isEmpty {
+            if let found = level.first(where: { $0.name == name }) { return found }
+            level = level.flatMap(\.children)
+        }
+        return nil
+    }
+
     /// The words of an element's `class` attribute.
     func classes(of element: Element) -> [Substring] {
         let tag = string(element.startTag)

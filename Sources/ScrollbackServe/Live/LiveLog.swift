@@ -7,6 +7,10 @@ import Scrollback
 package struct LiveLog: Sendable {
     /// Who is typing.
     package private(set) var typing = LiveTyping()
+    /// The ids of the messages the last batch added or changed, in order.
+    package private(set) var updated: [String] = []
+    /// Whether the last batch changed the conversation's header or a participant's presence.
+    package private(set) var headerChanged = false
     private var decoder: JSONLinesDecoder
     private var lineNumber = 0
     private let name: String
@@ -26,12 +30,19 @@ package struct LiveLog: Sendable {
     /// were not valid and were left out, in order.
     package mutating func apply(_ lines: [[UInt8]]) -> [any Error] {
         var failures: [any Error] = []
+        updated = []
+        headerChanged = false
         if !lines.isEmpty { lastArrival = Date() }
         for line in lines {
             lineNumber += 1
             do {
                 guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { continue }
                 typing.apply(update, from: decoder)
+                switch update {
+                case .updated(let id), .added(let id): updated.append(id)
+                case .header, .presence: headerChanged = true
+                case .typing, .skipped: break
+                }
             } catch {
                 failures.append(error)
             }

@@ -14,21 +14,23 @@ package enum LogDiff {
         operations(from: Array(old.utf8), to: Array(new.utf8))
     }
 
-    /// The operations from `old` to `new`, both the log's inner HTML as bytes.
-    package static func operations(from old: [UInt8], to new: [UInt8]) -> [LiveOperation] {
+    /// The operations from `old` to `new`, both the log's inner HTML as bytes (or, with a
+    /// smaller `depth`, markup whose elements at that depth are replaced whole: a chain's, 2).
+    package static func operations(from old: [UInt8], to new: [UInt8], depth: Int = leafDepth) -> [LiveOperation] {
         let before = HTMLTree(old)
         let after = HTMLTree(new)
-        return operations(from: before.whole, in: before, to: after.whole, in: after)
+        return operations(from: before.whole, in: before, to: after.whole, in: after, depth: depth)
     }
 
     /// The operations that turn element `old` of `before` into element `new` of `after` (their
     /// inner HTML: the log elements of two renderings of the page).
     static func operations(
-        from old: HTMLTree.Element, in before: HTMLTree, to new: HTMLTree.Element, in after: HTMLTree
+        from old: HTMLTree.Element, in before: HTMLTree, to new: HTMLTree.Element, in after: HTMLTree,
+        depth: Int = leafDepth
     ) -> [LiveOperation] {
         if before.slice(old.inner) == after.slice(new.inner) { return [] }
         var result: [LiveOperation] = []
-        if !walk(old, before, new, after, path: [], into: &result) {
+        if !walk(old, before, new, after, path: [], depth: depth, into: &result) {
             return [.reset(html: after.string(new.inner))]
         }
         return result
@@ -38,7 +40,7 @@ package enum LogDiff {
     /// element must be replaced whole.
     private static func walk(
         _ old: HTMLTree.Element, _ before: HTMLTree, _ new: HTMLTree.Element, _ after: HTMLTree, path: [Int],
-        into result: inout [LiveOperation]
+        depth: Int, into result: inout [LiveOperation]
     ) -> Bool {
         let oldGaps = gaps(old, before)
         let newGaps = gaps(new, after)
@@ -52,8 +54,8 @@ package enum LogDiff {
             let now = new.children[index]
             if before.slice(was.outer) == after.slice(now.outer) { continue }
             let childPath = path + [index]
-            if path.count + 1 < leafDepth, before.slice(was.startTag) == after.slice(now.startTag),
-                walk(was, before, now, after, path: childPath, into: &changes)
+            if path.count + 1 < depth, before.slice(was.startTag) == after.slice(now.startTag),
+                walk(was, before, now, after, path: childPath, depth: depth, into: &changes)
             {
                 continue
             }

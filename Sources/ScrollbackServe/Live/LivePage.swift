@@ -11,17 +11,23 @@ package enum LivePage {
     package static let script = BuiltinTemplates.files["live.js"] ?? ""
     /// The live page's extra styles (typing bubbles, the new-messages button, the connection notice).
     package static let stylesheet = BuiltinTemplates.files["live.css"] ?? ""
+    /// The shared worker that holds one event stream for every page a browser has open.
+    package static let worker = LiveWorker.script
     /// `'sha256-…'`: the policy source that allows `script`.
     package static let scriptSource = "'sha256-" + ContentDigest.sha256Base64(script) + "'"
 
-    /// `page` with the live script added: it follows `events` from `version`, and starts by
-    /// showing the typing bubbles `typing`.
-    package static func make(_ page: String, events: String, version: String, typing: String = "") -> String {
+    /// `page` with the live script added: it follows `events` from `version` (through the shared
+    /// worker at `worker` where the browser has one), and starts by showing the typing bubbles
+    /// `typing`.
+    package static func make(
+        _ page: String, events: String, worker: String? = nil, version: String, typing: String = ""
+    ) -> String {
         var html = allowScript(in: page)
         let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
         if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }
         let tag =
             "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\""
+            + (worker.map { " data-sb-worker=\"\(HTMLEscaping.attribute($0))\"" } ?? "")
             + (typing.isEmpty ? "" : " data-sb-typing=\"\(HTMLEscaping.attribute(typing))\"") + ">"
             + script + "</script>\n"
         if let body = html.range(of: "</body>", options: .backwards) {
@@ -32,7 +38,18 @@ package enum LivePage {
         return html
     }
 
-    /// The page's policy with `scriptSource` in `script-src` and `connect-src 'self'`.
+    /// The Content-Security-Policy a live page carries in its `<meta>` (also sent as a header,
+    /// where `frame-ancestors` can be added).
+    package static func policy(of page: String) -> String {
+        let marker = #"http-equiv="Content-Security-Policy" content=""#
+        guard let start = page.range(of: marker), let end = page[start.upperBound...].firstIndex(of: "\"") else {
+            return "default-src 'none'"
+        }
+        return String(page[start.upperBound..<end])
+    }
+
+    /// The page's policy with `scriptSource` in `script-src`, `connect-src 'self'` and
+    /// `worker-src 'self'` (the shared worker).
     static func allowScript(in page: String) -> String {
         let marker = #"http-equiv="Content-Security-Policy" content=""#
         guard let start = page.range(of: marker), let end = page[start.upperBound...].firstIndex(of: "\"") else {
@@ -46,8 +63,9 @@ package enum LivePage {
         } else {
             directives.append("script-src " + scriptSource)
         }
-        directives.removeAll { $0.hasPrefix("connect-src ") }
+        directives.removeAll { $0.hasPrefix("connect-src ") || $0.hasPrefix("worker-src ") }
         directives.append("connect-src 'self'")
+        directives.append("worker-src 'self'")
         return page.replacingCharacters(in: start.upperBound..<end, with: directives.joined(separator: "; "))
     }
 }

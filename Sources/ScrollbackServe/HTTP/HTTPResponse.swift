@@ -25,7 +25,11 @@ package struct HTTPResponse: Sendable {
     package static func text(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(
             status: status,
-            headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")] + headers,
+            headers: [
+                ("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
+                ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+                ("Referrer-Policy", "no-referrer"),
+            ] + headers,
             body: .bytes(Array((text + "\n").utf8)))
     }
 }

@@ -17,6 +17,11 @@ package struct LiveConversation: Sendable {
     /// `--people`, `--redact`, `--anonymize`: applied to the whole transcript before every layout,
     /// as `render` applies them, so the live page shows what a one-shot render would.
     private let transform: TranscriptTransform?
+    /// What lets an update lay out only the end of the conversation.
+    private var suffix = LiveSuffixLayout()
+    /// How many updates were laid out whole, and how many from a chain near the end.
+    package private(set) var wholeLayouts = 0
+    package private(set) var suffixLayouts = 0
 
     /// An empty conversation read from `name` (a file name, or `-`), shown through `transform`.
     package init(name: String, options: RenderOptions, transform: TranscriptTransform? = nil) throws {
@@ -34,8 +39,9 @@ package struct LiveConversation: Sendable {
     /// A line that is not valid is left out; the batch ends with a `LiveBatchError` that holds
     /// every such line's error and what the other lines changed.
     package mutating func apply(_ lines: [[UInt8]]) throws -> LiveChange {
+        let before = log.transcript.messages.count
         let failures = log.apply(lines)
-        let change = try rerender()
+        let change = try rerender(changedFrom: before)
         if !failures.isEmpty { throw LiveBatchError(change: change, errors: failures) }
         return change
     }
@@ -44,28 +50,70 @@ package struct LiveConversation: Sendable {
     /// without moving the stream's clock.
     package mutating func expireTyping(at time: Timestamp) throws -> LiveChange {
         guard log.expireTyping(at: time) else { return LiveChange() }
-        return try rerender()
+        return try retype()
     }
 
     /// Ends typing that has lasted ten seconds of stream time, run on with the wall clock while no
     /// line arrived.
     package mutating func expireQuietTyping() throws -> LiveChange {
         guard log.expireQuietTyping() else { return LiveChange() }
-        return try rerender()
+        return try retype()
     }
 
     /// Starts again from nothing: the followed file was truncated or replaced.
     package mutating func restart() throws -> LiveChange {
         log.restart()
+        suffix = LiveSuffixLayout()
         return try rerender()
     }
 
-    private mutating func rerender() throws -> LiveChange {
+    /// Draws the typing bubbles again (someone stopped), the page as it is.
+    private mutating func retype() throws -> LiveChange {
         var transcript = transform?.apply(log.transcript) ?? log.transcript
         if let title = options.title { transcript.title = title }
+        return document.update(typing: try typingHTML(transcript))
+    }
+
+    /// The typing bubbles, drawn with the participants of `transcript` (already transformed).
+    private func typingHTML(_ transcript: Transcript) throws -> String {
+        var header = transcript
+        header.messages = []
+        let layout = try LayoutEngine.layout(header, options: options.layout)
+        return log.typingHTML(in: layout, transformed: transform != nil)
+    }
+
+    /// Lays out and renders again: from the first chain that can change when the messages from
+    /// `changedFrom` on (and those the last batch updated) are all that changed, else whole.
+    private mutating func rerender(changedFrom added: Int? = nil) throws -> LiveChange {
+        var transcript = transform?.apply(log.transcript) ?? log.transcript
+        if let title = options.title { transcript.title = title }
+        let me = try LayoutEngine.me(of: transcript, options: options.layout)
+        let changedIDs = log.updated
+        let known = changedIDs.compactMap { suffix.place(of: $0) }
+        let first = (known + [added ?? transcript.messages.count]).min() ?? transcript.messages.count
+        let lastStatus = suffix.lastStatus
+        if added != nil { suffix.note(transcript, from: min(first, transcript.messages.count), me: me) }
+        if LiveSuffixLayout.isOn, let added, let parts = document.parts, transform == nil, !log.headerChanged,
+            options.layout.from == nil, options.layout.to == nil, first <= added,
+            let (next, operations) = try suffix.update(
+                parts, transcript: transcript, options: options, first: first, changed: changedIDs,
+                lastStatus: lastStatus)
+        {
+            suffixLayouts += 1
+            return document.update(parts: next, operations: operations, typing: try typingHTML(transcript))
+        }
+        wholeLayouts += 1
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
+        suffix.note(whole: layout)
         let page = try HTMLRenderer.render(layout, options: options.html)
-        return document.update(page: page, typing: log.typingHTML(in: layout, transformed: transform != nil))
+        let typing = log.typingHTML(in: layout, transformed: transform != nil)
+        var whole = document.parts == nil ? document : LiveDocument(page: document.page, typing: document.typing)
+        // (A page kept in days is parsed whole again here: this path costs the whole log anyway.)
+        let change = whole.update(page: page, typing: typing)
+        let cut = LiveLogPage(
+            page: Array(page.utf8), chainCounts: layout.days.map { $0.chains.map(\.bubbles.count) }, firstOffset: 0)
+        document = cut.map { LiveDocument(parts: $0, typing: whole.typing) } ?? whole
+        return change
     }
 }
 
