@@ -36,13 +36,23 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         // Linux calls of the C library that Swift's Glibc module does not declare.
         .systemLibrary(name: "CLinux"),
 
         // The pipeline, one module a stage; arrows point one way.
         .target(name: "ScrollbackModel"),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
+        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip", "CSQLite"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
         // Merging exports into archives; people, redaction and pseudonyms applied after reading.
         .target(
