@@ -46,6 +46,10 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        .systemLibrary(
+            name: "CJPEG",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
         // Linux calls of the C library that Swift's Glibc module does not declare.
         .systemLibrary(name: "CLinux"),
 
@@ -82,7 +86,8 @@ let package = Package(
         .target(
             name: "ScrollbackRender",
             dependencies: [
-                "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc",
+                "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc", "CHeif",
+                "CJPEG",
             ]
         ),
         .target(

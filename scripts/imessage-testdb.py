@@ -17,6 +17,8 @@ writes, under OUT:
                                         an unencrypted iPhone backup
     hostile/paths/chat.db (+ Attachments/ with a symbolic link out), hostile/corrupt.db,
     hostile/truncated.db, hostile/other.db (SQLite, not Messages)
+    people/people.vcf, people/AddressBook-v22.abcddb
+                                        the handles' names, as a vCard file and a Contacts database
     bench/chat.db                       with --bench N: N messages in 20 chats
 The output is the same for the same arguments (no clock, no randomness but a seeded one).
 """
@@ -578,6 +580,34 @@ def hostile_folder(out, fixtures, files, mac):
     return folder
 
 
+def people_folder(out):
+    """A vCard file and a Contacts database naming the sample chats' handles, written as people do."""
+    folder = os.path.join(out, "people")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    write(os.path.join(folder, "people.vcf"), (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Okafor;Ben;;;\r\nFN:Ben Okafor\r\n"
+        "TEL;TYPE=CELL:(555) 010-0001\r\nEND:VCARD\r\n"
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Lee\r\n  Chen\r\nitem1.EMAIL;TYPE=INTERNET:LEE@Example.ORG\r\n"
+        "TEL;VALUE=uri:tel:+1-555-010-0004\r\nEND:VCARD\r\n").encode())
+    db = sqlite3.connect(os.path.join(folder, "AddressBook-v22.abcddb"))
+    db.executescript("""
+        CREATE TABLE ZABCDRECORD (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, ZFIRSTNAME VARCHAR, ZLASTNAME VARCHAR,
+            ZNICKNAME VARCHAR, ZORGANIZATION VARCHAR);
+        CREATE TABLE ZABCDPHONENUMBER (Z_PK INTEGER PRIMARY KEY, ZOWNER INTEGER, ZFULLNUMBER VARCHAR, ZLABEL VARCHAR);
+        CREATE TABLE ZABCDEMAILADDRESS (Z_PK INTEGER PRIMARY KEY, ZOWNER INTEGER, ZADDRESS VARCHAR,
+            ZADDRESSNORMALIZED VARCHAR);
+        INSERT INTO ZABCDRECORD VALUES (1, 22, 'Ben', 'Okafor', NULL, NULL), (2, 22, NULL, NULL, NULL, 'Trail Cafe'),
+            (3, 22, 'Lee', 'Chen', NULL, NULL);
+        INSERT INTO ZABCDPHONENUMBER VALUES (1, 1, '+1 (555) 010-0001', '_$!<Mobile>!$_'), (2, 2, '555.010.0003', NULL),
+            (3, 3, '1-555-010-0004', NULL);
+        INSERT INTO ZABCDEMAILADDRESS VALUES (1, 3, 'Lee@Example.org', 'lee@example.org');
+    """)
+    db.commit()
+    db.close()
+    return folder
+
+
 def bench_database(out, count):
     """`count` messages in 20 chats, mostly text, some attributed bodies, tapbacks and replies."""
     folder = os.path.join(out, "bench")
@@ -635,6 +665,7 @@ def main():
     old_folder(arguments.out, arguments.fixtures, files)
     backup_folder(arguments.out, arguments.fixtures, files)
     hostile_folder(arguments.out, arguments.fixtures, files, mac)
+    people_folder(arguments.out)
 
 
 if __name__ == "__main__":

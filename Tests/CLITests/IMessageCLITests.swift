@@ -36,6 +36,26 @@ struct IMessageCLITests {
         #expect(missing.stderr.contains("\"Hike crew\" (id chat493810235721)"))
     }
 
+    @Test("A HEIC photo is shown as JPEG: inlined in a page, copied as JPEG into a site (an iPhone backup's too)")
+    func heic() throws {
+        let page = TestFolders.path("imessage-heic", suffix: ".html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let result = CLIRunner.run(["render", try Self.database().path, "--conversation", "+15550100001", "-o", page.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = String(decoding: try Data(contentsOf: page), as: UTF8.self)
+        #expect(html.contains("src=\"data:image/jpeg;base64,/9j/"))
+        let site = TestFolders.path("imessage-heic-site")
+        defer { try? FileManager.default.removeItem(at: site) }
+        let backup = try #require(IMessageDatabases.backup)
+        #expect(CLIRunner.run(["site", backup.path, "-o", site.path]).status == 0)
+        let media = site.appendingPathComponent("media")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: media.path)
+        let jpegs = try copies.filter { name in
+            try Data(contentsOf: media.appendingPathComponent(name)).starts(with: [0xFF, 0xD8, 0xFF])
+        }
+        #expect(jpegs.count == 1 && jpegs.first?.hasSuffix(".jpg") == true)
+    }
+
     @Test("site builds every chat with the index")
     func site() throws {
         let folder = TestFolders.path("imessage-site")
