@@ -17,6 +17,7 @@ writes, under OUT:
                                         an unencrypted iPhone backup
     hostile/paths/chat.db (+ Attachments/ with a symbolic link out), hostile/corrupt.db,
     hostile/truncated.db, hostile/other.db (SQLite, not Messages)
+    showcase/chat.db                    one short chat of everything, for screenshots
     people/people.vcf, people/AddressBook-v22.abcddb
                                         the handles' names, as a vCard file and a Contacts database
     bench/chat.db                       with --bench N: N messages in 20 chats
@@ -580,6 +581,49 @@ def hostile_folder(out, fixtures, files, mac):
     return folder
 
 
+def showcase_folder(out, fixtures, files):
+    """One chat with a little of everything, short enough for a screenshot (docs/screenshots/)."""
+    folder = os.path.join(out, "showcase")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    counter = [0]
+
+    def place(name, data):
+        counter[0] += 1
+        relative = "Attachments/%02d/%s" % (counter[0], name)
+        write(os.path.join(folder, relative), data)
+        return "~/Library/Messages/" + relative
+
+    db = Database(os.path.join(folder, "chat.db"))
+    ben = db.handle(BEN)
+    chat = db.chat(BEN, [ben], name="Ben")
+    first = db.message(chat, 0, ben, text="Still on for Saturday?", guid="S-1")
+    yes = db.message(chat, 1, me=True, text="Yes! Leaving at 8", guid="S-2", is_read=1, date_read=BASE + 2 * 60 * NS)
+    db.message(chat, 1.5, ben, associated_message_guid="p:0/" + yes, associated_message_type=2003)
+    data, mime, uti = files["IMG_0042.HEIC"]
+    photo = db.message(chat, 3, ben, text="\ufffcThe view from the ridge", guid="S-3", attributedBody=body(
+        ("\ufffc", {"__kIMFileTransferGUIDAttributeName": "at_s3", "__kIMMessagePartAttributeName": 0}),
+        ("The view from the ridge", {"__kIMMessagePartAttributeName": 1})),
+        files=[{"guid": "at_s3", "filename": place("IMG_0042.HEIC", data), "mime_type": mime, "uti": uti,
+                "transfer_name": "IMG_0042.HEIC", "total_bytes": len(data)}])
+    db.message(chat, 3.5, me=True, associated_message_guid="p:1/" + photo, associated_message_type=2000)
+    db.message(chat, 3.6, me=True, associated_message_guid="p:0/" + photo, associated_message_type=2004)
+    db.message(chat, 4, ben, text="Bring the big thermos", thread_originator_guid=first, thread_originator_part="0:0:22",
+               guid="S-4")
+    db.message(chat, 5, me=True, text="Meet at the north trailhead", date_edited=BASE + int(5.5 * 60 * NS),
+               message_summary_info=edit_history(0, [("Meet at the south trailhead", 817550000),
+                                                     ("Meet at the north trailhead", 817550030)]), guid="S-5")
+    db.message(chat, 6, me=True, text=None, date_retracted=BASE + int(6.2 * 60 * NS),
+               message_summary_info=fixture(fixtures, "edited_message/Deleted.plist"), guid="S-6")
+    db.message(chat, 7, ben, text="https://chrissardegna.com", balloon_bundle_id="com.apple.messages.URLBalloonProvider",
+               payload_data=fixture(fixtures, "url_message/URL.plist"), guid="S-7")
+    db.message(chat, 8, ben, text="No signal up here, texting instead", service="SMS", guid="S-8")
+    db.message(chat, 9, me=True, text="Got it, see you at 8", service="SMS", guid="S-9", is_delivered=1,
+               date_delivered=BASE + 9 * 60 * NS)
+    db.close()
+    return folder
+
+
 def people_folder(out):
     """A vCard file and a Contacts database naming the sample chats' handles, written as people do."""
     folder = os.path.join(out, "people")
@@ -666,6 +710,7 @@ def main():
     backup_folder(arguments.out, arguments.fixtures, files)
     hostile_folder(arguments.out, arguments.fixtures, files, mac)
     people_folder(arguments.out)
+    showcase_folder(arguments.out, arguments.fixtures, files)
 
 
 if __name__ == "__main__":
