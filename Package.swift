@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "ScrollbackRender",
             dependencies: [
-                "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc", "CHeif",
+                "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc",
+                "CHeif",
                 "CJPEG",
             ]
         ),

@@ -16,7 +16,9 @@ struct PeopleFromContactsTests {
         return people.apply(try #require(result.conversations.first { $0.title == "Hike crew" }))
     }
 
-    @Test("A vCard names handles: numbers in any format, e-mail addresses ignoring case", arguments: ["people.vcf", "AddressBook-v22.abcddb"])
+    @Test(
+        "A vCard names handles: numbers in any format, e-mail addresses ignoring case",
+        arguments: ["people.vcf", "AddressBook-v22.abcddb"])
     func names(_ file: String) throws {
         let group = try Self.group(people: file)
         let names = Set(group.participants.map(\.name))
@@ -33,10 +35,13 @@ struct PeopleFromContactsTests {
         #expect(group.messages.first { $0.text == "I will bring snacks" }?.sender == "Lee Chen")
     }
 
-    @Test("Phone numbers compare as E.164", arguments: [
-        ("(555) 010-0001", "+15550100001"), ("+1 555 010 0001", "+15550100001"), ("001 555 010 0001", "+15550100001"),
-        ("+44 20 7946 0000", "+442079460000"), ("lee@example.org", nil),
-    ])
+    @Test(
+        "Phone numbers compare as E.164",
+        arguments: [
+            ("(555) 010-0001", "+15550100001"), ("+1 555 010 0001", "+15550100001"),
+            ("001 555 010 0001", "+15550100001"),
+            ("+44 20 7946 0000", "+442079460000"), ("lee@example.org", nil),
+        ])
     func e164(_ written: String, _ expected: String?) {
         #expect(PhoneNumber.e164(written) == expected)
     }

@@ -14,11 +14,14 @@ struct IMessageCLITests {
         init(_ database: URL) throws {
             bytes = try Data(contentsOf: database)
             modified = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
-            folder = try FileManager.default.contentsOfDirectory(atPath: database.deletingLastPathComponent().path).sorted()
+            folder = try FileManager.default.contentsOfDirectory(atPath: database.deletingLastPathComponent().path)
+                .sorted()
         }
     }
 
-    static func database() throws -> URL { try #require(IMessageDatabases.mac, "scripts/imessage-testdb.py did not run") }
+    static func database() throws -> URL {
+        try #require(IMessageDatabases.mac, "scripts/imessage-testdb.py did not run")
+    }
 
     @Test("render writes one chat's page, picked by handle or by group name")
     func render() throws {
@@ -40,7 +43,9 @@ struct IMessageCLITests {
     func heic() throws {
         let page = TestFolders.path("imessage-heic", suffix: ".html")
         defer { try? FileManager.default.removeItem(at: page) }
-        let result = CLIRunner.run(["render", try Self.database().path, "--conversation", "+15550100001", "-o", page.path])
+        let result = CLIRunner.run([
+            "render", try Self.database().path, "--conversation", "+15550100001", "-o", page.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let html = String(decoding: try Data(contentsOf: page), as: UTF8.self)
         #expect(html.contains("src=\"data:image/jpeg;base64,/9j/"))
@@ -74,13 +79,22 @@ struct IMessageCLITests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
         let commands: [[String]] = [
-            ["render", database.path, "--conversation", "Hike crew", "-o", out.appendingPathComponent("page.html").path],
-            ["render", database.path, "--conversation", "+15550100001", "--format", "json", "-o", out.appendingPathComponent("page.json").path],
+            [
+                "render", database.path, "--conversation", "Hike crew", "-o",
+                out.appendingPathComponent("page.html").path,
+            ],
+            [
+                "render", database.path, "--conversation", "+15550100001", "--format", "json", "-o",
+                out.appendingPathComponent("page.json").path,
+            ],
             ["site", database.path, "-o", out.appendingPathComponent("site").path],
             ["site", database.deletingLastPathComponent().path, "-o", out.appendingPathComponent("site2").path],
             ["validate", database.path],
             ["merge", database.path, "-o", out.appendingPathComponent("merged").path],
-            ["render", database.path, "--input-format", "imessage", "--conversation", "+15550100003", "--format", "text"],
+            [
+                "render", database.path, "--input-format", "imessage", "--conversation", "+15550100003", "--format",
+                "text",
+            ],
         ]
         for command in commands {
             let result = CLIRunner.run(command)

@@ -1,6 +1,6 @@
-import Foundation
 import CHeif
 import CJPEG
+import Foundation
 
 /// HEIC photos (what iPhones take, and Messages sends) as JPEG, which browsers show: decoded with
 /// libheif, written with libjpeg. The JPEG is made from the pixels only, so it carries none of
@@ -42,13 +42,19 @@ package enum HEICImage {
         _ = initialized
         guard let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
-        let read = bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
+        let read = bytes.withUnsafeBytes {
+            heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil)
+        }
         guard read.code == heif_error_Ok else { return nil }
         var handle: OpaquePointer?
-        guard heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else { return nil }
+        guard heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else {
+            return nil
+        }
         defer { heif_image_handle_release(handle) }
         var decoded: OpaquePointer?
-        guard heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code == heif_error_Ok,
+        guard
+            heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code
+                == heif_error_Ok,
             var image = decoded
         else { return nil }
         defer { heif_image_release(image) }

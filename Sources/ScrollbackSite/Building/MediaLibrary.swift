@@ -117,7 +117,8 @@ struct MediaLibrary {
                     hash = SHA256.hex(cleaned ?? [UInt8](data))
                     cache.remember(hash, for: identity)
                 }
-                let file = add(reference, hash: hash, extensionOf: heic ? "photo.jpg" : path, shownAsImage: shownAsImage)
+                let file = add(
+                    reference, hash: hash, extensionOf: heic ? "photo.jpg" : path, shownAsImage: shownAsImage)
                 try cache.stage(file) {
                     guard !writer.has(file) else { return }
                     if let cleaned {

@@ -53,7 +53,10 @@ struct IMessageImportTests {
         #expect(try Self.message("MSG-FIRST", in: chat).time.description == "2026-11-28T09:14:00Z")
         let old = try Self.conversation(Self.ben, in: IMessageDatabases.old)
         #expect(try Self.message("OLD-1", in: old).time.description == "2026-11-28T09:14:00Z")
-        #expect(try Self.read(IMessageDatabases.mac).report.inferences.contains { $0.contains("UTC") && $0.contains("--tz") })
+        #expect(
+            try Self.read(IMessageDatabases.mac).report.inferences.contains {
+                $0.contains("UTC") && $0.contains("--tz")
+            })
     }
 
     @Test("is_from_me is me; handles are participants and senders")
@@ -77,7 +80,9 @@ struct IMessageImportTests {
     @Test("attributedBody is read when text is empty, with bold, italic, strikethrough, links and mentions")
     func attributedBody() throws {
         let chat = try Self.conversation(Self.ben)
-        #expect(try Self.message("MSG-STYLED", in: chat).text == "**Bold**, *italic*, ~~struck~~, a [link](https://example.org/trail) and Ben shaking")
+        #expect(
+            try Self.message("MSG-STYLED", in: chat).text
+                == "**Bold**, *italic*, ~~struck~~, a [link](https://example.org/trail) and Ben shaking")
         let fixtureText = try Self.message(chat.messages[2].id, in: chat)
         #expect(fixtureText.sender == Self.ben && !fixtureText.text.isEmpty)
         #expect(try Self.message("MSG-URLBODY", in: chat).text.contains("https://github.com/ReagentX/Logria"))
@@ -92,7 +97,8 @@ struct IMessageImportTests {
         #expect(try Self.message("MSG-FIRST", in: chat).reactions == [Reaction(emoji: "🔥", by: ["me"])])
         #expect(!chat.messages.contains { $0.text.contains("Loved") || $0.text.contains("Emphasized") })
         let group = try Self.conversation("chat493810235721")
-        #expect(try Self.message("GRP-A", in: group).reactions == [Reaction(emoji: "👍", by: ["+15550100004", Self.ben])])
+        #expect(
+            try Self.message("GRP-A", in: group).reactions == [Reaction(emoji: "👍", by: ["+15550100004", Self.ben])])
     }
 
     @Test("A multi-part message is one bubble per part: the photo, then its text")
@@ -103,8 +109,14 @@ struct IMessageImportTests {
         #expect(photo.attachments.first?.path?.hasSuffix("/IMG_0042.HEIC") == true)
         #expect(try Self.message("MSG-PHOTO-p1", in: chat).text == "Look at this view")
         let multi = chat.messages.filter { $0.id.hasPrefix("MSG-MULTI") }
-        #expect(multi.map(\.id) == ["MSG-MULTI", "MSG-MULTI-p1", "MSG-MULTI-p2", "MSG-MULTI-p3", "MSG-MULTI-p4", "MSG-MULTI-p5"])
-        #expect(multi.map { $0.attachments.isEmpty ? $0.text : "file" } == ["file", "test 1", "file", "test 2 ", "file", "test 3"])
+        #expect(
+            multi.map(\.id) == [
+                "MSG-MULTI", "MSG-MULTI-p1", "MSG-MULTI-p2", "MSG-MULTI-p3", "MSG-MULTI-p4", "MSG-MULTI-p5",
+            ])
+        #expect(
+            multi.map { $0.attachments.isEmpty ? $0.text : "file" } == [
+                "file", "test 1", "file", "test 2 ", "file", "test 3",
+            ])
     }
 
     @Test("A thread reply names the message it answers")
@@ -134,7 +146,8 @@ struct IMessageImportTests {
         let place = try #require(try Self.message("MSG-PLACE", in: chat).attachments.first)
         #expect(place.kind == .location && place.place == Place(latitude: 33.450858, longitude: -118.508212))
         #expect(place.title == "Cherry Cove")
-        #expect(try Self.message("MSG-APP", in: chat).attachments.first?.siteName == "com.example.polls.MessagesExtension")
+        #expect(
+            try Self.message("MSG-APP", in: chat).attachments.first?.siteName == "com.example.polls.MessagesExtension")
     }
 
     @Test("Files: voice messages, stickers, video and documents; CAF is offered as a file; a missing file says so")

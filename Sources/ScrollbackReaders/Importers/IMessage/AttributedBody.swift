@@ -29,7 +29,9 @@ struct AttributedBody: Equatable {
     /// The body of an `attributedBody` blob, or `nil` when it is not an archived attributed string.
     init?(blob: [UInt8]) {
         guard let values = TypedStream.decode(blob),
-            let root = values.lazy.compactMap(\.object).first(where: { $0.classes.contains("NSAttributedString") || $0.classes.contains("NSString") })
+            let root = values.lazy.compactMap(\.object).first(where: {
+                $0.classes.contains("NSAttributedString") || $0.classes.contains("NSString")
+            })
         else { return nil }
         if !root.classes.contains("NSAttributedString") {
             guard let string = Self.string(.object(root)) else { return nil }
@@ -59,7 +61,8 @@ struct AttributedBody: Equatable {
                 continue
             }
             cursor += 2
-            if cursor < values.count, case .object(let object) = values[cursor], object.classes.contains("NSDictionary") {
+            if cursor < values.count, case .object(let object) = values[cursor], object.classes.contains("NSDictionary")
+            {
                 dictionaries.append(dictionary(object))
                 cursor += 1
             }

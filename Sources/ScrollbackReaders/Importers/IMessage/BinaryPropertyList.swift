@@ -117,7 +117,9 @@ enum BinaryPropertyList {
                 case 0x4: return .data(content)
                 case 0x5: return .string(String(decoding: content.map { $0 & 0x7F }, as: UTF8.self))
                 default:
-                    let units = stride(from: 0, to: size, by: 2).map { UInt16(content[$0]) << 8 | UInt16(content[$0 + 1]) }
+                    let units = stride(from: 0, to: size, by: 2).map {
+                        UInt16(content[$0]) << 8 | UInt16(content[$0 + 1])
+                    }
                     return .string(String(decoding: units, as: UTF16.self))
                 }
             case 0x8:
@@ -129,7 +131,9 @@ enum BinaryPropertyList {
                 guard entries <= offsets.count * 2, body + entries * referenceSize <= bytes.count else { return nil }
                 var references: [Int] = []
                 for entry in 0..<entries {
-                    guard let reference = BinaryPropertyList.number(bytes, at: body + entry * referenceSize, size: referenceSize)
+                    guard
+                        let reference = BinaryPropertyList.number(
+                            bytes, at: body + entry * referenceSize, size: referenceSize)
                     else { return nil }
                     references.append(reference)
                 }

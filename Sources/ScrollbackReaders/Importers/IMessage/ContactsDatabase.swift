@@ -11,14 +11,17 @@ package enum ContactsDatabase {
         let database = try SQLiteDatabase(path: path)
         let tables = try database.tableNames()
         guard tables.contains("ZABCDRECORD") else {
-            throw SQLiteDatabase.error(path, "is a SQLite database but not a Contacts one (it has no ZABCDRECORD table).")
+            throw SQLiteDatabase.error(
+                path, "is a SQLite database but not a Contacts one (it has no ZABCDRECORD table).")
         }
         var handles: [Int64: [String]] = [:]
         for (table, column) in [("ZABCDPHONENUMBER", "ZFULLNUMBER"), ("ZABCDEMAILADDRESS", "ZADDRESS")]
         where tables.contains(table) {
             let statement = try database.prepare("SELECT ZOWNER, \(column) FROM \(table) ORDER BY ZOWNER, Z_PK")
             while try statement.step() {
-                if let value = statement.text(1), !value.isEmpty { handles[statement.int(0), default: []].append(value) }
+                if let value = statement.text(1), !value.isEmpty {
+                    handles[statement.int(0), default: []].append(value)
+                }
             }
         }
         let columns = try database.columns(of: "ZABCDRECORD")
@@ -29,7 +32,8 @@ package enum ContactsDatabase {
         var people: [(name: String, handles: [String])] = []
         while try records.step() {
             guard let owned = handles[records.int(0)] else { continue }
-            let full = [records.text(1), records.text(2)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            let full = [records.text(1), records.text(2)].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+                separator: " ")
             let name = [full, records.text(3) ?? "", records.text(4) ?? ""].first { !$0.isEmpty }
             if let name { people.append((name, owned)) }
         }

@@ -8,7 +8,9 @@ enum IMessageClock {
 
     /// The time `value` stands for, in UTC; `nil` for 0 (not set).
     static func time(_ value: Int64) -> Timestamp? {
-        guard value != 0, let stamp = unchecked(value), (0...253_402_300_799).contains(stamp.seconds) else { return nil }
+        guard value != 0, let stamp = unchecked(value), (0...253_402_300_799).contains(stamp.seconds) else {
+            return nil
+        }
         return stamp
     }
 

@@ -28,7 +28,8 @@ final class IMessageContext {
     func attachment(_ file: IMessageDatabase.AttachmentRow, row: IMessageRow, report: inout ImportReport)
         -> Attachment
     {
-        let name = file.transferName.flatMap { $0.isEmpty ? nil : $0 }
+        let name =
+            file.transferName.flatMap { $0.isEmpty ? nil : $0 }
             ?? file.filename.map { ($0 as NSString).lastPathComponent } ?? "attachment"
         var attachment = Attachment(type: type(of: file, name: name, row: row), name: name)
         if file.totalBytes > 0 { attachment.size = Int(clamping: file.totalBytes) }
@@ -43,12 +44,16 @@ final class IMessageContext {
             report.warnings.append(
                 .init(
                     location: location,
-                    text: "message \(row.rowID): the attachment path \"\(filename)\" points outside the Messages folder; it is not read"))
+                    text:
+                        "message \(row.rowID): the attachment path \"\(filename)\" points outside the Messages folder; it is not read"
+                ))
         case .failure(.link):
             report.warnings.append(
                 .init(
                     location: location,
-                    text: "message \(row.rowID): the attachment \"\(filename)\" is a link out of the Messages folder; it is not read"))
+                    text:
+                        "message \(row.rowID): the attachment \"\(filename)\" is a link out of the Messages folder; it is not read"
+                ))
         case .failure(.missing):
             attachment.omitted = true
             missingFiles += 1
@@ -62,7 +67,8 @@ final class IMessageContext {
         let mime = file.mimeType?.lowercased() ?? ""
         let lowerName = name.lowercased()
         if file.isSticker { return "sticker" }
-        let unplayable = mime.contains("x-caf") || mime.contains("amr") || lowerName.hasSuffix(".caf")
+        let unplayable =
+            mime.contains("x-caf") || mime.contains("amr") || lowerName.hasSuffix(".caf")
             || lowerName.hasSuffix(".amr")
         if unplayable {
             unplayableAudio += 1
@@ -79,11 +85,13 @@ final class IMessageContext {
         var lines: [String] = []
         if missingFiles > 0 {
             lines.append(
-                "\(missingFiles) attachment\(missingFiles == 1 ? " is" : "s are") not on this disk (not downloaded from iCloud, or left out of the copy); each is shown by its name")
+                "\(missingFiles) attachment\(missingFiles == 1 ? " is" : "s are") not on this disk (not downloaded from iCloud, or left out of the copy); each is shown by its name"
+            )
         }
         if unplayableAudio > 0 {
             lines.append(
-                "\(unplayableAudio) audio file\(unplayableAudio == 1 ? "" : "s") in CAF or AMR, which no browser plays, \(unplayableAudio == 1 ? "is" : "are") offered as a file to download")
+                "\(unplayableAudio) audio file\(unplayableAudio == 1 ? "" : "s") in CAF or AMR, which no browser plays, \(unplayableAudio == 1 ? "is" : "are") offered as a file to download"
+            )
         }
         if usedEffects {
             lines.append("animated text effects (iOS 18) are not drawn; their text is shown as written")

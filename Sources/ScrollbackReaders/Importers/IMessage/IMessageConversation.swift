@@ -22,14 +22,16 @@ struct IMessageConversation {
     mutating func add(_ row: IMessageRow, report: inout ImportReport) {
         guard let time = IMessageClock.time(row.date) else {
             report.skipped.append(
-                .init(location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no valid date"))
+                .init(location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no valid date")
+            )
             return
         }
         let sender = sender(of: row)
         if IMessageTapbacks.isTapback(row.associatedType), let associated = row.associatedGUID {
             let (guid, part) = IMessageTapbacks.target(associated)
             tapbacks.record(
-                type: row.associatedType, emoji: IMessageTapbacks.emoji(row.associatedType, custom: row.associatedEmoji),
+                type: row.associatedType,
+                emoji: IMessageTapbacks.emoji(row.associatedType, custom: row.associatedEmoji),
                 by: sender, on: Self.partID(guid, part))
             report.messagesRead += 1
             return
@@ -49,9 +51,12 @@ struct IMessageConversation {
         var parts = IMessageParts(
             text: row.text, body: row.attributedBody.flatMap { AttributedBody(blob: $0) },
             files: context.files[row.rowID] ?? [])
-        if row.attributedBody != nil, row.text == nil, parts.parts.isEmpty, AttributedBody(blob: row.attributedBody!) == nil {
+        if row.attributedBody != nil, row.text == nil, parts.parts.isEmpty,
+            AttributedBody(blob: row.attributedBody!) == nil
+        {
             report.warnings.append(
-                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded"))
+                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
+            )
         }
         var cards: [Attachment] = []
         if let bundle = row.balloonBundleID, !bundle.isEmpty {
@@ -69,7 +74,8 @@ struct IMessageConversation {
                 switch $0.content {
                 case .missingFile: return true
                 case .text(_, let plain, _):
-                    return cards.first?.url != nil && addresses.contains(Self.withoutFinalSlash(Substring(plain).trimmingCharacters()))
+                    return cards.first?.url != nil
+                        && addresses.contains(Self.withoutFinalSlash(Substring(plain).trimmingCharacters()))
                 case .file: return false
                 }
             }
@@ -80,7 +86,8 @@ struct IMessageConversation {
                 append(unsent(row, sender: sender, time: time, id: row.guid))
             } else {
                 report.skipped.append(
-                    .init(location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no content"))
+                    .init(
+                        location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no content"))
             }
             return
         }
@@ -98,7 +105,9 @@ struct IMessageConversation {
                 message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
                 if !effects.isEmpty { context.noteEffects() }
                 if let versions = summary?.edits[part.index], versions.count > 1 {
-                    message.revisions = versions.dropLast().map { Revision(text: MarkdownText.escape($0.text), time: $0.time) }
+                    message.revisions = versions.dropLast().map {
+                        Revision(text: MarkdownText.escape($0.text), time: $0.time)
+                    }
                     message.edited = IMessageClock.time(row.dateEdited) ?? versions.last?.time ?? time
                 }
             case .file(let file):
@@ -106,7 +115,9 @@ struct IMessageConversation {
             case .missingFile:
                 message.attachments = [Attachment(type: "file", name: "attachment", omitted: true)]
                 report.warnings.append(
-                    .init(location: context.location, text: "message \(row.rowID) names an attachment the database does not list"))
+                    .init(
+                        location: context.location,
+                        text: "message \(row.rowID) names an attachment the database does not list"))
             }
             if offset == 0 { message.replyTo = replyTarget(row) }
             append(message)
@@ -156,7 +167,9 @@ struct IMessageConversation {
             report.warnings.append(
                 .init(
                     location: context.location,
-                    text: "\(unmatched) tapback\(unmatched == 1 ? "" : "s") in \(title) name a message that is not in the database"))
+                    text:
+                        "\(unmatched) tapback\(unmatched == 1 ? "" : "s") in \(title) name a message that is not in the database"
+                ))
         }
         // Rows come in the order they were stored; Messages shows them by time.
         let sorted = messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -202,7 +215,8 @@ struct IMessageConversation {
     }
 
     private func unsent(_ row: IMessageRow, sender: String, time: Timestamp, id: String) -> Message {
-        Message(id: id, kind: .system, sender: nil, time: time, text: "\(name(sender)) unsent a message", format: .plain)
+        Message(
+            id: id, kind: .system, sender: nil, time: time, text: "\(name(sender)) unsent a message", format: .plain)
     }
 
     private mutating func sender(of row: IMessageRow) -> String {

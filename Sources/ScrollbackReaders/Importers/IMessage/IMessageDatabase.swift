@@ -72,7 +72,8 @@ struct IMessageDatabase {
                 style: statement.int(4), service: statement.text(5))
         }
         if hasMembers {
-            let members = try database.prepare("SELECT chat_id, handle_id FROM chat_handle_join ORDER BY chat_id, handle_id")
+            let members = try database.prepare(
+                "SELECT chat_id, handle_id FROM chat_handle_join ORDER BY chat_id, handle_id")
             while try members.step() { chats[members.int(0)]?.members.append(members.int(1)) }
         }
         return chats

@@ -6,7 +6,8 @@ enum IMessageEvents {
         switch row.itemType {
         case 1:
             let member = other ?? "someone"
-            return row.groupActionType == 1 ? "\(actor) removed \(member) from the conversation" : "\(actor) added \(member) to the conversation"
+            return row.groupActionType == 1
+                ? "\(actor) removed \(member) from the conversation" : "\(actor) added \(member) to the conversation"
         case 2:
             guard let title = row.groupTitle, !title.isEmpty else { return "\(actor) removed the conversation name" }
             return "\(actor) named the conversation “\(title)”"

@@ -66,7 +66,8 @@ struct IMessageFiles {
     /// backup, below the phone's home folder (`Library/SMS/Attachments/…`); `nil` when the name is
     /// anything else.
     private func relativeName(_ name: String) -> String? {
-        let homes = manifest != nil
+        let homes =
+            manifest != nil
             ? ["~/", "/var/mobile/", "/private/var/mobile/"]
             : ["~/Library/Messages/", "/var/mobile/Library/SMS/", "~/Library/SMS/"]
         var rest: Substring?

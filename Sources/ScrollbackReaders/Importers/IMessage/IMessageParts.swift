@@ -46,7 +46,8 @@ struct IMessageParts {
                     // A placeholder: the attachment it names (by GUID, else the next one) is a part of its own.
                     flush()
                     let index = run.part ?? next
-                    let found = unused.firstIndex { $0.guid != nil && $0.guid == run.attachmentGUID } ?? unused.indices.first
+                    let found =
+                        unused.firstIndex { $0.guid != nil && $0.guid == run.attachmentGUID } ?? unused.indices.first
                     if let found {
                         parts.append(Part(index: index, content: .file(unused.remove(at: found))))
                     } else {

@@ -77,7 +77,9 @@ enum IMessagePayload {
             }
         }
         for part in plist["rp"]?.array ?? [] {
-            if case .integer(let number) = part, number >= 0, number < 1 << 16 { summary.retractedParts.insert(Int(number)) }
+            if case .integer(let number) = part, number >= 0, number < 1 << 16 {
+                summary.retractedParts.insert(Int(number))
+            }
         }
         return summary.edits.isEmpty && summary.retractedParts.isEmpty ? nil : summary
     }

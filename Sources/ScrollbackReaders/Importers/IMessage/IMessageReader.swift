@@ -32,7 +32,8 @@ enum IMessageReader {
         guard input.bytes != nil, input.name != "-", FileManager.default.fileExists(atPath: input.name) else {
             throw ReadError(
                 location: SourceLocation(file: input.name),
-                problem: .syntax("a Messages database is read from its file (chat.db or sms.db), not from standard input."))
+                problem: .syntax(
+                    "a Messages database is read from its file (chat.db or sms.db), not from standard input."))
         }
         let location = SourceLocation(file: input.name)
         let database = try IMessageDatabase(path: input.name)
@@ -63,22 +64,27 @@ enum IMessageReader {
         try database.eachMessage { row throws(ReadError) in
             if open?.chat.rowID != row.chatID {
                 close()
-                let chat = chats[row.chatID] ?? IMessageDatabase.Chat(
-                    rowID: row.chatID, guid: "chat\(row.chatID)", identifier: "chat\(row.chatID)", style: 45)
+                let chat =
+                    chats[row.chatID]
+                    ?? IMessageDatabase.Chat(
+                        rowID: row.chatID, guid: "chat\(row.chatID)", identifier: "chat\(row.chatID)", style: 45)
                 open = IMessageConversation(chat: chat, context: context)
             }
             open?.add(row, report: &report)
         }
         close()
         let orphans = try database.messagesInNoChat()
-        if orphans > 0 { report.inferences.append("\(orphans) message\(orphans == 1 ? " is" : "s are") in no chat and left out") }
+        if orphans > 0 {
+            report.inferences.append("\(orphans) message\(orphans == 1 ? " is" : "s are") in no chat and left out")
+        }
         report.inferences.append("`me` is the database's owner (the messages it marks is_from_me)")
         if options.timeZone == nil {
             report.inferences.append("times are stored in UTC and shown in UTC; --tz ZONE shows them in another zone")
         }
         report.inferences += context.notes()
         if conversations.count > 1 {
-            report.inferences.append("\(conversations.count) chats read; each is a conversation, named by its chat identifier")
+            report.inferences.append(
+                "\(conversations.count) chats read; each is a conversation, named by its chat identifier")
         }
         return ReadResult(format: .imessage, conversations: conversations, report: report)
     }

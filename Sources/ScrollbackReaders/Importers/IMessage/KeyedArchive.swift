@@ -19,7 +19,9 @@ enum KeyedArchive {
         case .array(let values): return .array(values.map { resolve($0, objects, depth: depth + 1) })
         case .dictionary(let entries):
             var resolved: [String: BinaryPropertyList.Value] = [:]
-            for (key, entry) in entries where key != "$class" { resolved[key] = resolve(entry, objects, depth: depth + 1) }
+            for (key, entry) in entries where key != "$class" {
+                resolved[key] = resolve(entry, objects, depth: depth + 1)
+            }
             if case .uid(let number)? = entries["$class"], number < objects.count,
                 let name = objects[number]["$classname"]?.string
             {

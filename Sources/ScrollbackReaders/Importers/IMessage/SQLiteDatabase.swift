@@ -27,7 +27,8 @@ final class SQLiteDatabase {
         handle = opened
         // A hostile file may declare huge sizes: keep what one statement can use bounded.
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, 256 << 20)
-        sqlite3_exec(handle, "PRAGMA query_only = 1; PRAGMA trusted_schema = 0; PRAGMA cell_size_check = 1", nil, nil, nil)
+        sqlite3_exec(
+            handle, "PRAGMA query_only = 1; PRAGMA trusted_schema = 0; PRAGMA cell_size_check = 1", nil, nil, nil)
     }
 
     deinit { sqlite3_close(handle) }
