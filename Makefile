@@ -1,6 +1,6 @@
 # Scrollback — two commands for a new machine: `make demo` and `make test`.
 SWIFT ?= swift
-BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev libmicrohttpd-dev
+BUILD_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libzip-dev libssl-dev libmicrohttpd-dev libsqlite3-dev libheif-dev libjpeg62-turbo-dev
 TEST_PACKAGES := tmux chromium chromium-driver python3-pip fonts-noto-color-emoji zsh fish
 DEMO_OUT := .build/demo
 # Flags for the test build: any compiler warning fails `make test` (and so CI).

@@ -36,6 +36,20 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CJPEG",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
         // Linux calls of the C library that Swift's Glibc module does not declare.
         .systemLibrary(name: "CLinux"),
 
@@ -43,7 +57,7 @@ let package = Package(
         // SHA-256, the one content hash (site files, merge ids, a live page's script), from libcrypto.
         .target(name: "ScrollbackModel", dependencies: ["CCrypto"]),
         .target(name: "ScrollbackMarkdown", dependencies: ["CCmarkGFM"]),
-        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip"]),
+        .target(name: "ScrollbackReaders", dependencies: ["ScrollbackModel", "CZip", "CSQLite"]),
         .target(name: "ScrollbackLayout", dependencies: ["ScrollbackModel", "ScrollbackMarkdown"]),
         // Merging exports into archives; people, redaction and pseudonyms applied after reading.
         .target(
@@ -74,6 +88,8 @@ let package = Package(
             name: "ScrollbackRender",
             dependencies: [
                 "ScrollbackModel", "ScrollbackLayout", "ScrollbackMarkdown", "ScrollbackTemplates", "CUTF8Proc",
+                "CHeif",
+                "CJPEG",
             ]
         ),
         .target(

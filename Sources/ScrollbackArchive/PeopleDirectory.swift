@@ -23,11 +23,21 @@ package struct PeopleDirectory: Sendable, Hashable {
         }
     }
 
-    /// Reads a people file; a file that is not such an object fails, naming the file.
+    /// Reads a people file: JSON, a vCard file, or the macOS Contacts database; a file that is
+    /// none of them fails, naming the file.
     package static func load(path: String) throws(PrivacyError) -> PeopleDirectory {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PrivacyError(file: path, reason: "The people file cannot be read.")
         }
+        if ContactsDatabase.isDatabase(data) {
+            do throws(ReadError) {
+                return PeopleDirectory(try ContactsDatabase.people(path: path))
+            } catch {
+                throw PrivacyError(file: path, reason: error.reason)
+            }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if VCardPeople.isVCard(text) { return PeopleDirectory(try VCardPeople.parse(text, name: path)) }
         return try parse(data, name: path)
     }
 
@@ -100,8 +110,9 @@ package struct PeopleDirectory: Sendable, Hashable {
         return result
     }
 
-    /// The forms a handle is compared in: as written without case or spacing, and, for a phone
-    /// number, its digits (so `+1 555-010-9999` and `+15550109999` are one number).
+    /// The forms a handle is compared in: as written without case or spacing (so e-mail addresses
+    /// match ignoring case), and, for a phone number, its digits and its E.164 form (so
+    /// `+1 555-010-9999`, `+15550109999` and `(555) 010-9999` are one number).
     static func keys(_ handle: String) -> [String] {
         let cleaned = String(
             handle.unicodeScalars.filter {
@@ -113,6 +124,8 @@ package struct PeopleDirectory: Sendable, Hashable {
         let digits = cleaned.filter(\.isASCII).filter(\.isNumber)
         let phoneLike = cleaned.allSatisfy { $0.isNumber || "+-().".contains($0) }
         if phoneLike && digits.count >= 6 { keys.append("tel:" + digits) }
+        // One number however it is written: `(555) 010-0001` and `+1 555 010 0001`.
+        if let number = PhoneNumber.e164(handle) { keys.append("e164:" + number) }
         return keys
     }
 

@@ -25,11 +25,14 @@ checked counts once in the closing "N passed, N failed" line. Options: `--binary
 `--quiet` (no skip list).
 """
 import argparse
+import atexit
 import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -103,8 +106,22 @@ def _options():
     return parser.parse_args()
 
 
+def _imessage_databases():
+    """The Messages databases scripts/imessage-testdb.py builds (no real chat.db is public), in a
+    temporary folder: a Mac's chat.db, an older schema, and an iPhone backup's sms.db."""
+    folder = tempfile.mkdtemp(prefix="scrollback-consistency-imessage-")
+    atexit.register(shutil.rmtree, folder, True)
+    script = os.path.join(ROOT, "scripts", "imessage-testdb.py")
+    if subprocess.run([sys.executable, script, folder], stdout=subprocess.DEVNULL).returncode != 0:
+        return []
+    return [os.path.join(folder, path) for path in
+            ("mac/chat.db", "old/chat.db", "backup/3d/3d0d7e5fb2ce288813306e4d4636395e047a3d28")]
+
+
 def _candidates():
-    """Every file of the sources, a Slack export folder standing for the files inside it."""
+    """Every file of the sources, a Slack export folder standing for the files inside it, and the
+    generated Messages databases."""
+    yield from _imessage_databases()
     for source in SOURCES:
         if not os.path.isdir(source):
             continue

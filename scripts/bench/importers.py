@@ -17,10 +17,10 @@ import peers
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATOR = [sys.executable, os.path.join(HERE, "imports.py")]
-FORMATS = ["telegram", "whatsapp", "slack", "discord", "chatgpt", "messenger", "claude", "jsonl"]
+FORMATS = ["telegram", "whatsapp", "slack", "discord", "chatgpt", "messenger", "claude", "imessage", "jsonl"]
 LABELS = {"telegram": "Telegram result.json", "whatsapp": "WhatsApp .txt", "slack": "Slack export folder",
           "discord": "Discord JSON", "chatgpt": "ChatGPT conversations.json", "messenger": "Messenger message_1.json",
-          "claude": "Claude Code .jsonl", "jsonl": "native JSON Lines"}
+          "claude": "Claude Code .jsonl", "imessage": "iMessage chat.db", "jsonl": "native JSON Lines"}
 CASE_LIMIT = 90  # seconds: a render slower than this is stopped, reported, and not repeated at larger sizes
 
 

@@ -17,6 +17,8 @@ threads) come out as each app writes them, with each app's own markup:
     chatgpt    conversations.json: a mapping tree, user text and assistant Markdown
     messenger  message_1.json: newest first, Latin-1-escaped UTF-8, reactions, photos
     claude     Claude Code session .jsonl: text, tool_use and tool_result records
+    imessage   a Mac's chat.db: attributedBody runs, tapback rows, thread replies, edit
+               history, attachments (the schema of scripts/imessage-testdb.py)
     jsonl      Scrollback's native JSON Lines, the reference every ratio is taken to
 
 Every format holds the same number of messages people see (`manifest.json` gives
@@ -31,6 +33,8 @@ import json
 import os
 import random
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 WORDS = ("the a we it on at to for with brunch trail ticket train rain coffee station summit lake "
          "tomorrow tonight later maybe sure great thanks sorry running late see you there plan "
          "map route car boots jacket snack photo call meeting draft review merge deploy bug fix").split()
@@ -38,7 +42,7 @@ CJK = ["今日は", "天気", "いいですね", "明天见", "好的", "谢谢"
 EMOJI = ["👍", "😂", "🎉", "❤️", "🙌", "☕"]
 SLACK_EMOJI = {"👍": "+1", "😂": "joy", "🎉": "tada", "❤️": "heart", "🙌": "raised_hands", "☕": "coffee"}
 NAMES = ["Ana Lima", "Ben Okafor", "Chiara Rossi", "Dev Patel"]
-FORMATS = ["telegram", "whatsapp", "slack", "discord", "chatgpt", "messenger", "claude", "jsonl"]
+FORMATS = ["telegram", "whatsapp", "slack", "discord", "chatgpt", "messenger", "claude", "imessage", "jsonl"]
 START = 1_577_836_800  # 2020-01-01T00:00:00Z
 OFFSET = 3600  # the exporter's clock: UTC+1
 
@@ -498,8 +502,81 @@ def jsonl(messages, out):
     return "log.jsonl", len(messages) + 1
 
 
+def imessage(messages, out):
+    """A Mac's chat.db (scripts/imessage-testdb.py's schema): one group chat, bodies only in
+    attributedBody as newer macOS writes them, tapbacks as rows of their own, thread replies,
+    edits with their history, attachments whose files are not on disk. Ana is the owner (`me`)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("imessage_testdb", os.path.join(HERE, "..", "imessage-testdb.py"))
+    testdb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(testdb)
+    db = testdb.Database(os.path.join(out, "chat.db"))
+    handles = [0] + [db.handle("+1555030%04d" % i) for i in range(1, len(NAMES))]
+    chat = db.chat("chat-bench", handles[1:], name="Bench trip", group=True)
+    base = 1795857240  # the script's BASE, in Unix seconds
+
+    def minutes(t):
+        return (t - base) / 60
+
+    db.message(chat, minutes(START), me=True, item_type=2, group_title="Bench trip", text=None, guid="m0")
+    tapbacks = {"❤️": 2000, "👍": 2001, "😂": 2003}
+    visible = 1
+    for m in messages:
+        runs = []
+        for kind, *rest in m["spans"]:
+            attributes = {}
+            text = rest[0]
+            if kind == "bold":
+                attributes["__kIMTextBoldAttributeName"] = 1
+            elif kind == "italic":
+                attributes["__kIMTextItalicAttributeName"] = 1
+            elif kind == "strike":
+                attributes["__kIMTextStrikethroughAttributeName"] = 1
+            elif kind in ("link", "url"):
+                attributes["__kIMLinkAttributeName"] = ("url", rest[-1])
+            elif kind == "mention":
+                text = "@" + NAMES[rest[0]].split()[0]
+                attributes["__kIMMentionConfirmedMention"] = "+1555030%04d" % rest[0]
+            elif kind == "pre":
+                text = "\n" + rest[0]
+            if text:
+                runs.append((text, attributes))
+        me = m["sender"] == 0
+        columns = {"text": None, "attributedBody": testdb.body(*runs)}
+        attachment = m.get("attachment")
+        files = []
+        if attachment:
+            name = attachment[1]
+            runs.insert(0, ("\ufffc", {"__kIMFileTransferGUIDAttributeName": "at-%d" % m["n"]}))
+            columns["attributedBody"] = testdb.body(*[(t, dict(a, __kIMMessagePartAttributeName=0 if i == 0 else 1))
+                                                      for i, (t, a) in enumerate(runs)])
+            files = [{"guid": "at-%d" % m["n"], "filename": "~/Library/Messages/Attachments/%s" % name,
+                      "mime_type": "image/jpeg" if attachment[0] == "image" else "application/pdf",
+                      "transfer_name": name, "total_bytes": 1000}]
+            visible += 1
+        if "reply" in m:
+            columns["thread_originator_guid"] = "m%d" % (m["reply"] + 1)
+            columns["thread_originator_part"] = "0:0:1"
+        if "edited" in m:
+            columns["date_edited"] = (m["edited"] - 978307200) * testdb.NS
+            text = "".join(t for t, _ in runs if t != "\ufffc")
+            columns["message_summary_info"] = testdb.edit_history(1 if attachment else 0, [
+                ("(earlier) " + text, m["time"] - 978307200), (text, m["edited"] - 978307200)])
+        db.message(chat, minutes(m["time"]), handles[m["sender"]], me=me, files=files, guid="m%d" % (m["n"] + 1),
+                   is_read=int(me), **columns)
+        visible += 1
+        for emoji, by in m.get("reactions", []):
+            for person in by:
+                kind = tapbacks.get(emoji, 2006)
+                db.message(chat, minutes(m["time"]) + 0.1, handles[person], me=person == 0,
+                           associated_message_guid="p:%d/m%d" % (1 if attachment else 0, m["n"] + 1),
+                           associated_message_type=kind, associated_message_emoji=None if kind != 2006 else emoji)
+    db.close()
+    return "chat.db", visible
+
+
 WRITERS = {"telegram": telegram, "whatsapp": whatsapp, "slack": slack, "discord": discord, "chatgpt": chatgpt,
-           "messenger": messenger, "claude": claude, "jsonl": jsonl}
+           "messenger": messenger, "claude": claude, "imessage": imessage, "jsonl": jsonl}
 
 
 def main():

@@ -55,7 +55,9 @@ public struct ChatInput: Sendable {
             throw ReadError(location: SourceLocation(file: path), problem: .unreadable)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        return ChatInput(name: path, contents: bytes, baseDirectory: folder.isEmpty ? "." : folder)
+        // An iPhone backup's files are found from its top folder, not the one its sms.db is in.
+        let base = IMessageFiles.backupRoot(ofDatabase: path) ?? (folder.isEmpty ? "." : folder)
+        return ChatInput(name: path, contents: bytes, baseDirectory: base)
     }
 
     /// A file's bytes: mapped when it is a large regular file, else read straight into memory

@@ -31,6 +31,7 @@ public enum Readers {
     /// The readers, in the order `auto` tries them (most specific first).
     package static let all: [ChatReader] = [
         // Imports first: their sniffers look for keys and line shapes the native formats never use.
+        IMessageReader.reader,
         TelegramReader.reader,
         WhatsAppReader.reader,
         ChatGPTReader.reader,

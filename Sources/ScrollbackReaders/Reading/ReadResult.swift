@@ -58,6 +58,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case claudeCode = "claude-code"
     /// Claude.ai's data export (`conversations.json` with `chat_messages`).
     case claudeAI = "claude-ai"
+    /// Apple Messages' database (macOS `chat.db`, an iPhone backup's `sms.db`).
+    case imessage
 }
 
 /// Options that change how an input is read.

@@ -127,7 +127,11 @@ struct MediaResolver {
             return Resolved(source: href, width: size?.width, height: size?.height)
         }
         if options.selfContained {
-            guard let mime = Self.mimeType(file.pathExtension), let source = dataURL(file, mime: mime) else {
+            // A HEIC photo is shown as the JPEG it converts to (browsers cannot draw HEIC).
+            if HEICImage.isHEIC(file.path) { return heicDataURL(file).map { Resolved(source: $0) } }
+            guard let mime = Self.mimeType(file.pathExtension) ?? HEICImage.sniffedType(file.path),
+                let source = dataURL(file, mime: mime)
+            else {
                 return nil
             }
             return Resolved(source: source, width: size?.width, height: size?.height)
@@ -165,6 +169,15 @@ struct MediaResolver {
             let read = FileManager.default.contents(atPath: file.path), let data = passedOn(read, mime: mime)
         else { return nil }
         return "data:\(mime);base64," + data.base64EncodedString()
+    }
+
+    /// A HEIC file as a JPEG `data:` URL, when the file is no larger than the inline limit.
+    private func heicDataURL(_ file: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            let bytes = attributes[.size] as? NSNumber, bytes.intValue <= options.inlineMediaLimit,
+            let read = FileManager.default.contents(atPath: file.path), let jpeg = HEICImage.jpeg([UInt8](read))
+        else { return nil }
+        return "data:image/jpeg;base64," + Data(jpeg).base64EncodedString()
     }
 
     /// A file's bytes as the page may carry them: an image loses its metadata under `--redact`

@@ -88,7 +88,10 @@ struct MediaLibrary {
                     continue
                 }
                 // An image without its metadata is a copy of other bytes, kept apart in the cache.
-                let clean = options.privateMedia && MediaPolicy.isImage(path)
+                // A HEIC photo is copied as the JPEG it converts to (browsers cannot draw HEIC), which
+                // carries none of its metadata.
+                let heic = HEICImage.isHEIC(path)
+                let clean = (options.privateMedia && MediaPolicy.isImage(path)) || heic
                 // Hashed: the manifest must not spell out where the input's files are (a folder
                 // named after someone, with --anonymize).
                 let identity = SHA256.hex("\(path)|\(size)|\(modified)" + (clean ? "|without metadata" : ""))
@@ -101,7 +104,13 @@ struct MediaLibrary {
                         warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be read.")
                         continue
                     }
-                    if clean {
+                    if heic {
+                        guard let jpeg = HEICImage.jpeg([UInt8](data)) else {
+                            warnings.append("\(inputName): \(owner): the HEIC photo '\(reference)' cannot be decoded.")
+                            continue
+                        }
+                        cleaned = jpeg
+                    } else if clean {
                         guard let stripped = withoutMetadata([UInt8](data), reference, owner, inputName) else {
                             continue
                         }
@@ -110,7 +119,8 @@ struct MediaLibrary {
                     hash = SHA256.hex(cleaned ?? [UInt8](data))
                     cache.remember(hash, for: identity)
                 }
-                let file = add(reference, hash: hash, extensionOf: path, shownAsImage: shownAsImage)
+                let file = add(
+                    reference, hash: hash, extensionOf: heic ? "photo.jpg" : path, shownAsImage: shownAsImage)
                 try cache.stage(file) {
                     guard !writer.has(file) else { return }
                     if let cleaned {

@@ -1,0 +1,244 @@
+import ScrollbackModel
+
+/// One chat being read: its rows become messages (one per part), system lines and tapbacks, and
+/// `finish` makes the transcript.
+struct IMessageConversation {
+    let chat: IMessageDatabase.Chat
+    let context: IMessageContext
+    private(set) var messages: [Message] = []
+    private var tapbacks = IMessageTapbacks()
+    private var senders: [String] = []
+    private var seenSenders: Set<String> = []
+
+    /// The participant id of the database's owner.
+    static let me = "me"
+
+    init(chat: IMessageDatabase.Chat, context: IMessageContext) {
+        self.chat = chat
+        self.context = context
+    }
+
+    /// Adds one row of the chat.
+    mutating func add(_ row: IMessageRow, report: inout ImportReport) {
+        guard let time = IMessageClock.time(row.date) else {
+            report.skipped.append(
+                .init(location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no valid date")
+            )
+            return
+        }
+        let sender = sender(of: row)
+        if IMessageTapbacks.isTapback(row.associatedType), let associated = row.associatedGUID {
+            let (guid, part) = IMessageTapbacks.target(associated)
+            tapbacks.record(
+                type: row.associatedType,
+                emoji: IMessageTapbacks.emoji(row.associatedType, custom: row.associatedEmoji),
+                by: sender, on: Self.partID(guid, part))
+            report.messagesRead += 1
+            return
+        }
+        if row.itemType != 0 {
+            if let text = IMessageEvents.text(row, actor: name(sender), other: context.handles[row.otherHandle]) {
+                append(Message(id: row.guid, kind: .system, sender: nil, time: time, text: text, format: .plain))
+            } else {
+                report.skipped.append(
+                    .init(
+                        location: context.location,
+                        text: "message \(row.rowID) is a Messages event of type \(row.itemType), which is not shown"))
+            }
+            return
+        }
+        let summary = row.summaryInfo.flatMap(IMessagePayload.summary)
+        var parts = IMessageParts(
+            text: row.text, body: row.attributedBody.flatMap { AttributedBody(blob: $0) },
+            files: context.files[row.rowID] ?? [])
+        if row.attributedBody != nil, row.text == nil, parts.parts.isEmpty,
+            AttributedBody(blob: row.attributedBody!) == nil
+        {
+            report.warnings.append(
+                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
+            )
+        }
+        var cards: [Attachment] = []
+        if let bundle = row.balloonBundleID, !bundle.isEmpty {
+            if bundle.hasSuffix(IMessagePayload.urlBalloon) {
+                if let card = row.payload.flatMap(IMessagePayload.linkCard) { cards.append(card) }
+            } else {
+                cards.append(IMessagePayload.appCard(row.payload, bundleID: bundle))
+            }
+        }
+        if !cards.isEmpty {
+            // The placeholder of a balloon is the card itself; a link whose card is shown is not
+            // also shown as text (Messages draws only the card).
+            let addresses = Set(cards.compactMap(\.url).map(Self.withoutFinalSlash))
+            parts.parts.removeAll {
+                switch $0.content {
+                case .missingFile: return true
+                case .text(_, let plain, _):
+                    return cards.first?.url != nil
+                        && addresses.contains(Self.withoutFinalSlash(Substring(plain).trimmingCharacters()))
+                case .file: return false
+                }
+            }
+        }
+        let retracted = row.dateRetracted != 0 || !(summary?.retractedParts.isEmpty ?? true)
+        if parts.parts.isEmpty && cards.isEmpty {
+            if retracted {
+                append(unsent(row, sender: sender, time: time, id: row.guid))
+            } else {
+                report.skipped.append(
+                    .init(
+                        location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no content"))
+            }
+            return
+        }
+        report.messagesRead += 1
+        let first = messages.count
+        for (offset, part) in parts.parts.enumerated() {
+            let id = Self.partID(row.guid, part.index)
+            if summary?.retractedParts.contains(part.index) == true {
+                append(unsent(row, sender: sender, time: time, id: id))
+                continue
+            }
+            var message = Message(id: id, sender: sender, time: time)
+            switch part.content {
+            case .text(let markdown, _, let effects):
+                message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
+                if !effects.isEmpty { context.noteEffects() }
+                if let versions = summary?.edits[part.index], versions.count > 1 {
+                    message.revisions = versions.dropLast().map {
+                        Revision(text: MarkdownText.escape($0.text), time: $0.time)
+                    }
+                    message.edited = IMessageClock.time(row.dateEdited) ?? versions.last?.time ?? time
+                }
+            case .file(let file):
+                message.attachments = [context.attachment(file, row: row, report: &report)]
+            case .missingFile:
+                message.attachments = [Attachment(type: "file", name: "attachment", omitted: true)]
+                report.warnings.append(
+                    .init(
+                        location: context.location,
+                        text: "message \(row.rowID) names an attachment the database does not list"))
+            }
+            if offset == 0 { message.replyTo = replyTarget(row) }
+            append(message)
+        }
+        if !cards.isEmpty {
+            if messages.count > first, messages[messages.count - 1].kind == .message {
+                messages[messages.count - 1].attachments += cards
+            } else {
+                var message = Message(id: row.guid, sender: sender, time: time, attachments: cards)
+                message.replyTo = replyTarget(row)
+                append(message)
+            }
+        }
+        finishRow(row, from: first)
+    }
+
+    /// Status, service and send style go on the row's last part.
+    private mutating func finishRow(_ row: IMessageRow, from first: Int) {
+        guard messages.count > first, let last = messages.indices.last else { return }
+        if row.isFromMe, messages[last].kind == .message { messages[last].status = Self.status(row) }
+        var meta: [String: MetaValue] = [:]
+        if let service = row.service { meta["service"] = .string(service) }
+        if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
+        if row.isFromMe, let read = IMessageClock.time(row.dateRead) { meta["readAt"] = .string(read.description) }
+        if !meta.isEmpty {
+            for index in first..<messages.count where messages[index].kind == .message {
+                messages[index].meta = .object(meta)
+            }
+        }
+    }
+
+    /// The transcript of the chat, tapbacks put on their parts; `nil` when the chat has no messages.
+    func finish(report: inout ImportReport) -> Transcript? {
+        guard !messages.isEmpty else { return nil }
+        var messages = messages
+        var index: [String: Int] = [:]
+        for (position, message) in messages.enumerated() { _ = index.insertIfAbsent(message.id, position) }
+        var unmatched = 0
+        for target in tapbacks.targets {
+            guard let position = index[target] ?? index[Self.wholeMessage(target)] else {
+                unmatched += 1
+                continue
+            }
+            messages[position].reactions += tapbacks.reactions(on: target)
+        }
+        if unmatched > 0 {
+            report.warnings.append(
+                .init(
+                    location: context.location,
+                    text:
+                        "\(unmatched) tapback\(unmatched == 1 ? "" : "s") in \(title) name a message that is not in the database"
+                ))
+        }
+        // Rows come in the order they were stored; Messages shows them by time.
+        let sorted = messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+        var participants = [Participant(id: Self.me, name: "Me")]
+        for member in chat.members.compactMap({ context.handles[$0] }) + senders
+        where !participants.contains(where: { $0.id == member }) {
+            participants.append(Participant(id: member, name: member))
+        }
+        return Transcript(
+            id: chat.identifier, title: title, me: Self.me, participants: participants, messages: sorted.map(\.element),
+            source: context.location)
+    }
+
+    /// The chat's name: its display name, else the other person's handle, else its members'.
+    var title: String {
+        if let name = chat.displayName.map({ Substring($0).trimmingCharacters() }), !name.isEmpty { return name }
+        let members = chat.members.compactMap { context.handles[$0] }
+        if !chat.isGroup { return members.first ?? chat.identifier }
+        return members.isEmpty ? chat.identifier : members.joined(separator: ", ")
+    }
+
+    /// The id of part `part` of the message `guid`: the GUID itself for part 0.
+    static func partID(_ guid: String, _ part: Int) -> String { part == 0 ? guid : guid + "-p\(part)" }
+
+    private static func wholeMessage(_ partID: String) -> String {
+        guard let range = partID.range(of: "-p", options: .backwards) else { return partID }
+        return String(partID[..<range.lowerBound])
+    }
+
+    private static func withoutFinalSlash(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+
+    private static func status(_ row: IMessageRow) -> DeliveryStatus {
+        if row.error != 0 { return .failed }
+        if row.isRead || row.dateRead != 0 { return .read }
+        if row.isDelivered || row.dateDelivered != 0 { return .delivered }
+        return row.isSent ? .sent : .sending
+    }
+
+    private func replyTarget(_ row: IMessageRow) -> String? {
+        guard let guid = row.threadOriginatorGUID, !guid.isEmpty else { return nil }
+        let part = row.threadOriginatorPart.flatMap { $0.split(separator: ":").first.flatMap { Int($0) } } ?? 0
+        return Self.partID(guid, max(0, min(part, 1 << 16)))
+    }
+
+    private func unsent(_ row: IMessageRow, sender: String, time: Timestamp, id: String) -> Message {
+        Message(
+            id: id, kind: .system, sender: nil, time: time, text: "\(name(sender)) unsent a message", format: .plain)
+    }
+
+    private mutating func sender(of row: IMessageRow) -> String {
+        let sender: String
+        if row.isFromMe {
+            sender = Self.me
+        } else if let handle = context.handles[row.handleID] {
+            sender = handle
+        } else if !chat.isGroup, let only = chat.members.first.flatMap({ context.handles[$0] }) {
+            sender = only
+        } else {
+            sender = "unknown"
+        }
+        if sender != Self.me, seenSenders.insert(sender).inserted { senders.append(sender) }
+        return sender
+    }
+
+    private func name(_ sender: String) -> String { sender == Self.me ? "You" : sender }
+
+    private mutating func append(_ message: Message) {
+        var message = message
+        message.location = context.location
+        messages.append(message)
+    }
+}

@@ -1,0 +1,105 @@
+/// A message row split the way Messages draws it: one bubble per part (a stretch of text, each
+/// attachment), numbered as tapbacks and replies name them (`p:N/GUID`).
+struct IMessageParts {
+    /// One part of a message.
+    struct Part {
+        /// The part's number in the message.
+        var index: Int
+        var content: Content
+    }
+
+    enum Content {
+        /// Text, as Markdown, with the plain text it shows.
+        case text(markdown: String, plain: String, effects: [Int])
+        /// A file of the `attachment` table.
+        case file(IMessageDatabase.AttachmentRow)
+        /// A placeholder whose file the database does not list.
+        case missingFile
+    }
+
+    var parts: [Part] = []
+
+    /// The parts of a message with `text` (the `text` column) or `body` (the decoded
+    /// `attributedBody`, preferred), and the files joined to it, in order.
+    init(text: String?, body: AttributedBody?, files: [IMessageDatabase.AttachmentRow]) {
+        var unused = files
+        let runs = body?.runs ?? Self.runs(text ?? "")
+        var pending: [AttributedBody.Run] = []
+        var pendingPart: Int?
+        var next = 0
+        func flush() {
+            defer { pending = [] }
+            let plain = pending.map(\.text).joined()
+            guard plain.contains(where: { !$0.isWhitespace }) else { return }
+            let index = pendingPart ?? next
+            parts.append(
+                Part(
+                    index: index,
+                    content: .text(
+                        markdown: Self.markdown(pending), plain: plain, effects: pending.compactMap(\.textEffect))))
+            next = max(next, index + 1)
+        }
+        for run in runs {
+            let pieces = run.text.split(separator: "\u{FFFC}", omittingEmptySubsequences: false)
+            for (offset, piece) in pieces.enumerated() {
+                if offset > 0 {
+                    // A placeholder: the attachment it names (by GUID, else the next one) is a part of its own.
+                    flush()
+                    let index = run.part ?? next
+                    let found =
+                        unused.firstIndex { $0.guid != nil && $0.guid == run.attachmentGUID } ?? unused.indices.first
+                    if let found {
+                        parts.append(Part(index: index, content: .file(unused.remove(at: found))))
+                    } else {
+                        parts.append(Part(index: index, content: .missingFile))
+                    }
+                    next = max(next, index + 1)
+                    pendingPart = nil
+                }
+                guard !piece.isEmpty else { continue }
+                if let part = run.part, part != pendingPart, !pending.isEmpty { flush() }
+                var piece = run
+                piece.text = String(pieces[offset])
+                pending.append(piece)
+                pendingPart = run.part ?? pendingPart
+            }
+        }
+        flush()
+        for file in unused {
+            parts.append(Part(index: next, content: .file(file)))
+            next += 1
+        }
+    }
+
+    /// Plain text as one run.
+    private static func runs(_ text: String) -> [AttributedBody.Run] {
+        text.isEmpty ? [] : [AttributedBody.Run(text: text)]
+    }
+
+    /// The runs as Markdown: their text escaped, with links, bold, italic and strikethrough.
+    /// Underline and animated effects have no Markdown form; their text is kept.
+    static func markdown(_ runs: [AttributedBody.Run]) -> String {
+        var output = ""
+        var atLineStart = true
+        for run in runs {
+            var piece: String
+            if let link = run.link, Self.isSafeLink(link) {
+                piece = MarkdownText.link(run.text, url: link)
+            } else {
+                piece = MarkdownText.escape(run.text, atLineStart: atLineStart)
+            }
+            if run.bold { piece = MarkdownText.wrap(piece, "**") }
+            if run.italic { piece = MarkdownText.wrap(piece, "*") }
+            if run.strikethrough { piece = MarkdownText.wrap(piece, "~~") }
+            output += piece
+            atLineStart = run.text.hasSuffix("\n")
+        }
+        return output
+    }
+
+    private static func isSafeLink(_ link: String) -> Bool {
+        let lower = link.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
+            || lower.hasPrefix("tel:")
+    }
+}

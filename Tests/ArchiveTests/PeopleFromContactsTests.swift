@@ -1,0 +1,53 @@
+import Foundation
+import ScrollbackModel
+import TestSupport
+import Testing
+
+@testable import ScrollbackArchive
+@testable import ScrollbackReaders
+
+/// `--people` given a vCard file or the macOS Contacts database, matched against a Messages database's handles.
+@Suite("People from vCard and Contacts")
+struct PeopleFromContactsTests {
+    static func group(people file: String) throws -> Transcript {
+        let root = try #require(IMessageDatabases.root, "scripts/imessage-testdb.py did not run")
+        let people = try PeopleDirectory.load(path: root.appendingPathComponent("people/" + file).path)
+        let result = try Readers.read(ChatInput.load(root.appendingPathComponent("mac/chat.db").path))
+        return people.apply(try #require(result.conversations.first { $0.title == "Hike crew" }))
+    }
+
+    @Test(
+        "A vCard names handles: numbers in any format, e-mail addresses ignoring case",
+        arguments: ["people.vcf", "AddressBook-v22.abcddb"])
+    func names(_ file: String) throws {
+        let group = try Self.group(people: file)
+        let names = Set(group.participants.map(\.name))
+        #expect(names.isSuperset(of: ["Ben Okafor", "Lee Chen"]))
+        #expect(group.messages.first { $0.text == "Who brings the map?" }?.sender == "Ben Okafor")
+        #expect(group.messages.first { $0.text == "Me" }?.sender == "Lee Chen")
+    }
+
+    @Test("One person with several handles is one participant")
+    func oneParticipant() throws {
+        // The vCard gives Lee both lee@example.org and +1-555-010-0004, two handles of the group.
+        let group = try Self.group(people: "people.vcf")
+        #expect(group.participants.filter { $0.name == "Lee Chen" }.count == 1)
+        #expect(group.messages.first { $0.text == "I will bring snacks" }?.sender == "Lee Chen")
+    }
+
+    @Test(
+        "Phone numbers compare as E.164",
+        arguments: [
+            ("(555) 010-0001", "+15550100001"), ("+1 555 010 0001", "+15550100001"),
+            ("001 555 010 0001", "+15550100001"),
+            ("+44 20 7946 0000", "+442079460000"), ("lee@example.org", nil),
+        ])
+    func e164(_ written: String, _ expected: String?) {
+        #expect(PhoneNumber.e164(written) == expected)
+    }
+
+    @Test("A vCard cut inside a card is an error naming the file")
+    func cutCard() {
+        #expect(throws: PrivacyError.self) { try VCardPeople.parse("BEGIN:VCARD\nFN:Ana\n", name: "p.vcf") }
+    }
+}
