@@ -63,9 +63,16 @@ enum MappedFileGuard {
         installed = true
         _ = pageSize  // set up now: the handler must not be the first to touch a lazy global
         var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = { signal, info, context in
-            MappedFileGuard.handle(signal, info, context)
-        }
+        // glibc and Darwin name the handler's field differently; the guard is the same.
+        #if os(Linux)
+            action.__sigaction_handler.sa_sigaction = { signal, info, context in
+                MappedFileGuard.handle(signal, info, context)
+            }
+        #else
+            action.__sigaction_u.__sa_sigaction = { signal, info, context in
+                MappedFileGuard.handle(signal, info, context)
+            }
+        #endif
         action.sa_flags = SA_SIGINFO
         sigemptyset(&action.sa_mask)
         sigaction(SIGBUS, &action, &previous)
@@ -75,7 +82,11 @@ enum MappedFileGuard {
         _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
     ) {
         if let info {
-            let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+            #if os(Linux)
+                let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+            #else
+                let address = UInt(bitPattern: info.pointee.si_addr)
+            #endif
             for index in 0..<capacity {
                 let slot = slots[index]
                 guard slot.end != 0, address >= slot.start, address < slot.end else { continue }
