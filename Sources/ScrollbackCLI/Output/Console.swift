@@ -1,26 +1,35 @@
 import Foundation
+import Scrollback
+import Synchronization
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes to standard output.
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes to standard error.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress is shown only then).
-    public var errIsTerminal: Bool
+    package var errIsTerminal: Bool
     /// Whether standard output is a terminal.
-    public var outIsTerminal: Bool
+    package var outIsTerminal: Bool
     /// The environment (`NO_COLOR`, `COLUMNS`, `CI`, …).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The terminal's width in columns, if standard output is one.
-    public var terminalWidth: Int?
+    package var terminalWidth: Int?
+    /// Whether standard input is a terminal (a command reading it then says what it waits for).
+    package var inIsTerminal: Bool
+    /// `-q`: notes are left out; warnings and errors are still shown.
+    package var quiet = false
+    /// The input the last heading named: notes and warnings about one input share one heading.
+    private let heading = Heading()
 
     /// Creates a console.
-    public init(
+    package init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         errIsTerminal: Bool = false, outIsTerminal: Bool = false, environment: [String: String] = [:],
-        terminalWidth: Int? = nil
+        terminalWidth: Int? = nil, inIsTerminal: Bool = false
     ) {
+        self.inIsTerminal = inIsTerminal
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal
@@ -30,7 +39,7 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error.
-    public static func system() -> Console {
+    package static func system() -> Console {
         Console(
             out: { FileDescriptorStream.standardOutput.write($0) },
             err: { text in
@@ -39,17 +48,62 @@ public struct Console: Sendable {
             },
             errIsTerminal: isatty(2) == 1, outIsTerminal: isatty(1) == 1,
             environment: ProcessInfo.processInfo.environment,
-            terminalWidth: TerminalSize.columns(of: 1))
+            terminalWidth: TerminalSize.columns(of: 1), inIsTerminal: isatty(0) == 1)
     }
 
     /// Prints `scrollback: error: …` on standard error.
-    public func error(_ message: String) { err("scrollback: error: \(Self.printable(message))\n") }
+    package func error(_ message: String) { err("scrollback: error: \(Self.printable(message))\n") }
 
     /// Prints `scrollback: warning: …` on standard error.
-    public func warning(_ message: String) { err("scrollback: warning: \(Self.printable(message))\n") }
+    package func warning(_ message: String) { err("scrollback: warning: \(Self.printable(message))\n") }
 
-    /// Prints `scrollback: note: …` on standard error.
-    public func note(_ message: String) { err("scrollback: note: \(Self.printable(message))\n") }
+    /// Prints `scrollback: note: …` on standard error, unless `quiet`.
+    package func note(_ message: String) {
+        if !quiet { err("scrollback: note: \(Self.printable(message))\n") }
+    }
+
+    /// A note about `input`: the input is named once, in a heading line before the first
+    /// note or warning about it, and the lines under it leave its name out.
+    package func note(_ message: String, about input: String) {
+        if !quiet { report("note", message, about: input) }
+    }
+
+    /// A warning about `input`, under its heading (see `note(_:about:)`).
+    package func warning(_ message: String, about input: String) { report("warning", message, about: input) }
+
+    /// An error's one line, `FILE:LINE:COLUMN: what is wrong`.
+    package func error(_ error: some LocatedError) { self.error(error.description) }
+
+    private func report(_ kind: String, _ message: String, about input: String) {
+        let name = Self.printable(input)
+        if heading.change(to: input) { err("scrollback: \(name)\n") }
+        var text = Substring(message)
+        var place = ""
+        if text.hasPrefix(input + ":") {
+            text = text.dropFirst(input.count + 1)
+            // `:12:5: …` (a place in the input) reads as `line 12, column 5: …`.
+            let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) {
+                place = "line \(line), column \(column): "
+                text = parts[2]
+            } else if parts.count >= 2, let line = Int(parts[0]) {
+                place = "line \(line): "
+                text = text.dropFirst(parts[0].count + 1)
+            }
+            text = text.drop(while: { $0 == " " })
+        }
+        err("scrollback: \(kind): \(Self.printable(place + Self.sentence(String(text))))\n")
+    }
+
+    /// `The attachment …` as `the attachment …`: a capital that only starts the sentence (not `JSON`,
+    /// not `I`) is lowered, so the lines under a heading read alike after `note:`, `warning:` or a place.
+    static func sentence(_ text: String) -> String {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), let second = scalars.next(),
+            first.properties.isUppercase, second.properties.isLowercase
+        else { return text }
+        return first.properties.lowercaseMapping + String(text.unicodeScalars.dropFirst())
+    }
 
     /// `text` with control and bidirectional-override characters shown instead of obeyed.
     ///
@@ -57,7 +111,7 @@ public struct Console: Sendable {
     /// sequences; printed raw they would recolour, retitle or rewrite the user's terminal,
     /// and a newline would forge a second message. C0 controls become their control
     /// pictures (`␛`, `␊`), DEL `␡`, and C1 and bidi controls `⟨U+202E⟩`.
-    public static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -82,10 +136,23 @@ public struct Console: Sendable {
     }
 }
 
+/// The input the last heading on standard error named, shared by copies of a console.
+private final class Heading: Sendable {
+    private let current = Mutex<String?>(nil)
+
+    /// Makes `input` the current one; whether it was not already (a heading is then due).
+    func change(to input: String) -> Bool {
+        current.withLock { current in
+            defer { current = input }
+            return current != input
+        }
+    }
+}
+
 /// The terminal's size, from the `TIOCGWINSZ` ioctl.
-public enum TerminalSize {
+package enum TerminalSize {
     /// Columns of the terminal on `descriptor`, if it is one.
-    public static func columns(of descriptor: Int32) -> Int? {
+    package static func columns(of descriptor: Int32) -> Int? {
         guard isatty(descriptor) == 1 else { return nil }
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
