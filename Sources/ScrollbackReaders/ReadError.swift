@@ -86,10 +86,11 @@ public struct ReadError: LocatedError, Equatable {
         case .syntax(let detail): return prefix.isEmpty ? detail.capitalizedFirst : prefix + detail
         case .conversationNeeded(let choices):
             return
-                "The input holds \(choices.count) conversations; choose one with --conversation ('scrollback list' shows them): \(Self.list(choices))."
+                "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices)). "
+                + "'scrollback list' shows them."
         case .unknownConversation(let wanted, let choices):
             return
-                "No conversation is named \"\(wanted)\" ('scrollback list' shows them); the choices are: \(Self.list(choices))."
+                "No conversation is named \"\(wanted)\"; the choices are: \(Self.list(choices)). 'scrollback list' shows them."
         case .nothingRead(let format, let detected):
             let hint = detected.map { "it reads as \($0); leave out --input-format or use --input-format \($0)" }
             return "No message was read as \(format); " + (hint ?? "check --input-format") + "."
