@@ -45,7 +45,8 @@ uninstall:
 	rm -f "$(BINDIR)/scrollback" "$(MAN1DIR)/scrollback.1" "$(BASHDIR)/scrollback" "$(ZSHDIR)/_scrollback" \
 		"$(FISHDIR)/scrollback.fish"
 
-# Renders every example to HTML and prints one in the terminal.
+# Renders every example to HTML and prints one in the terminal. Run as another user than root, it
+# asks before it installs missing Debian packages with sudo apt-get (scripts/install-deps.sh).
 demo: build
 	@mkdir -p $(DEMO_OUT)
 	@for input in Examples/*.json Examples/*.jsonl Examples/*.md; do [ -f "$$input" ] || continue;  \

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Scrollback: chat logs → transcripts (HTML page, static site, terminal, layout JSON).
-// The package has no Swift dependencies; C libraries come from Debian's -dev packages.
+// The package has no Swift dependencies; C libraries come from Debian's -dev packages (Linux, tested)
+// or Homebrew's formulas (macOS).
 let package = Package(
     name: "Scrollback",
     products: [
@@ -16,41 +17,41 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .systemLibrary(
             name: "CUTF8Proc",
-            providers: [.apt(["libutf8proc-dev"])]
+            providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
         ),
         .systemLibrary(
             name: "CZip",
-            providers: [.apt(["libzip-dev"])]
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
         ),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .systemLibrary(
             name: "CHeif",
             pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
         .systemLibrary(
             name: "CJPEG",
-            providers: [.apt(["libjpeg62-turbo-dev"])]
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
-        // Linux calls of the C library that Swift's Glibc module does not declare.
+        // Linux calls of the C library that Swift's Glibc module does not declare (used under #if os(Linux)).
         .systemLibrary(name: "CLinux"),
 
         // The pipeline, one module a stage; arrows point one way.

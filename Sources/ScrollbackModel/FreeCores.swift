@@ -7,12 +7,17 @@ import Foundation
 package enum FreeCores {
     package static func now() -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return cores }
-        // "0.52 0.58 0.59 3/1057 12345": the fourth field is runnable/all.
-        let fields = text.split(separator: " ")
-        guard fields.count >= 4, let runnable = fields[3].split(separator: "/").first.flatMap({ Int($0) }) else {
+        #if os(Linux)
+            guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return cores }
+            // "0.52 0.58 0.59 3/1057 12345": the fourth field is runnable/all.
+            let fields = text.split(separator: " ")
+            guard fields.count >= 4, let runnable = fields[3].split(separator: "/").first.flatMap({ Int($0) }) else {
+                return cores
+            }
+            return max(1, min(cores, cores - (runnable - 1)))
+        #else
+            // No /proc elsewhere: every core counts as free.
             return cores
-        }
-        return max(1, min(cores, cores - (runnable - 1)))
+        #endif
     }
 }

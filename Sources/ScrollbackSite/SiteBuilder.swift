@@ -90,10 +90,12 @@ public enum SiteBuilder {
         manifest.media = media.all.filter { usedHashes.contains(String($0.value.prefix(24))) }
         let changed = try writer.finish(manifest)
         let staged = writer.stagedFiles
+        let built = Set(records.map(\.key))
         return SiteSummary(
             conversations: records.count, messages: records.reduce(0) { $0 + $1.summary.messageCount },
             pages: records.reduce(0) { $0 + $1.pages.count }, files: staged.count, bytes: writer.bytes,
             filesWritten: writer.written, filesKept: writer.kept, changed: changed,
+            removed: (previous?.conversations ?? []).filter { !built.contains($0.key) }.map(\.summary.title),
             monthByMonth: monthByMonth.load(ordering: .relaxed))
     }
 

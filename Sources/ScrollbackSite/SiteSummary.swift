@@ -15,6 +15,8 @@ public struct SiteSummary: Sendable, Hashable {
     public var filesKept: Int
     /// Whether the site folder changed at all.
     public var changed: Bool
+    /// The titles of conversations the last build had that are no longer among the inputs (their pages are gone).
+    public var removed: [String] = []
     /// Conversations built a month at a time from two readings of a big log, not held whole.
     package var monthByMonth = 0
 }

@@ -95,7 +95,7 @@ struct PeopleAndPseudonymTests {
         #expect(result.messages.map(\.sender) == ["p1", "p2"])
     }
 
-    @Test("--people, --redact and --anonymize apply to render, and a rules file after --redact is taken as one")
+    @Test("--people, --redact-rules and --anonymize apply to render")
     func commandLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -107,7 +107,7 @@ struct PeopleAndPseudonymTests {
             """)
         let rules = try folder.write("rules.txt", "project: Project Falcon\n")
         let out = folder.path("out.json")
-        let result = CLIRunner.run(["render", log, "--redact", rules, "--anonymize", "-o", out])
+        let result = CLIRunner.run(["render", log, "--redact-rules", rules, "--anonymize", "-o", out])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(!text.contains("Lee") && !text.contains("Falcon") && !text.contains("lee@example.org"))

@@ -40,10 +40,12 @@ struct OptionTableTests {
         for name in Self.everyName.subtracting(listed).sorted() {
             let run = CLIRunner.run([command.rawValue, "/nonexistent/input", name])
             #expect(run.status == 2, "\(command) \(name)")
+            let unknown =
+                "scrollback: error: unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'."
             #expect(
-                run.stderr
-                    == "scrollback: error: unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'.\n",
-                "\(command) \(name)")
+                run.stderr == unknown + "\n"
+                    || (run.stderr.hasPrefix(unknown + " Did you mean '--") && run.stderr.hasSuffix("'?\n")),
+                "\(command) \(name): \(run.stderr)")
         }
     }
 

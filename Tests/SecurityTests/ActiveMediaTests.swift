@@ -122,9 +122,8 @@ struct ActiveMediaTests {
     func serveHeaders() throws {
         let inputs = try Inputs()
         defer { inputs.folder.remove() }
-        var arguments = try Arguments.parse(
+        let arguments = try Arguments.parse(
             [inputs.chat, inputs.other], specs: OptionCatalog.specs(for: .serve), command: "serve")
-        SharedOptions.claimRulesFile(&arguments)
         let console = Console(out: { _ in }, err: { _ in }, environment: [:])
         let site = try ServeSite(
             inputs: arguments.positionals, arguments: arguments,

@@ -29,12 +29,13 @@ public enum CLIRunner {
         Fixtures.packageRoot.appendingPathComponent(".build/debug/scrollback")
     }
 
-    /// Runs the built binary with exactly `environment` and optional standard input.
+    /// Runs the built binary (or `executable`) with exactly `environment` and optional standard input.
     public static func spawn(
-        _ arguments: [String], environment: [String: String], stdin: Data? = nil, currentDirectory: URL? = nil
+        _ arguments: [String], executable: URL? = nil, environment: [String: String], stdin: Data? = nil,
+        currentDirectory: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.environment = environment
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }

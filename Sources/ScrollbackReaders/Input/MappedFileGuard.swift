@@ -65,9 +65,16 @@ enum MappedFileGuard {
             _ = pageSize
             _ = slots[0].end.load(ordering: .relaxed)
             var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { signal, info, context in
-                MappedFileGuard.handle(signal, info, context)
-            }
+            // glibc and Darwin name the handler's field differently; the guard is the same.
+            #if os(Linux)
+                action.__sigaction_handler.sa_sigaction = { signal, info, context in
+                    MappedFileGuard.handle(signal, info, context)
+                }
+            #else
+                action.__sigaction_u.__sa_sigaction = { signal, info, context in
+                    MappedFileGuard.handle(signal, info, context)
+                }
+            #endif
             action.sa_flags = SA_SIGINFO
             sigemptyset(&action.sa_mask)
             var old = sigaction()
@@ -80,7 +87,11 @@ enum MappedFileGuard {
         _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
     ) {
         if let info {
-            let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+            #if os(Linux)
+                let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+            #else
+                let address = UInt(bitPattern: info.pointee.si_addr)
+            #endif
             for index in 0..<capacity {
                 let end = slots[index].end.load(ordering: .acquiring)
                 guard end != 0, address >= slots[index].start.load(ordering: .relaxed), address < end else { continue }

@@ -7,7 +7,7 @@ enum NativeJSONReader {
 
     static let reader = ChatReader(
         format: .scrollback,
-        summary: "Scrollback JSON log, version 1 (docs/FORMATS.md)",
+        summary: "Scrollback JSON log, version 1",
         sniff: { input in input.bytes.map(FormatSniffing.looksLikeNativeJSON) ?? false },
         read: { input, _ in try read(input) }
     )

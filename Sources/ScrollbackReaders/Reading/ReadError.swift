@@ -50,6 +50,8 @@ public struct ReadError: LocatedError, Equatable {
         case syntax(String)
         case conversationNeeded(choices: [String])
         case unknownConversation(String, choices: [String])
+        /// A format named by hand read no message: the input is probably another format (`detected`, if known).
+        case nothingRead(format: String, detected: String?)
     }
 
     public var reason: String {
@@ -84,9 +86,14 @@ public struct ReadError: LocatedError, Equatable {
         case .syntax(let detail): return prefix.isEmpty ? detail.capitalizedFirst : prefix + detail
         case .conversationNeeded(let choices):
             return
-                "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices))."
+                "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices)). "
+                + "'scrollback list' shows them."
         case .unknownConversation(let wanted, let choices):
-            return "No conversation is named \"\(wanted)\"; the choices are: \(Self.list(choices))."
+            return
+                "No conversation is named \"\(wanted)\"; the choices are: \(Self.list(choices)). 'scrollback list' shows them."
+        case .nothingRead(let format, let detected):
+            let hint = detected.map { "it reads as \($0); leave out --input-format or use --input-format \($0)" }
+            return "No message was read as \(format); " + (hint ?? "check --input-format") + "."
         }
     }
 

@@ -13,8 +13,15 @@ enum SiteCommand {
             conversation each. The site is built beside DIR and swapped in at the end, so a run
             that fails or is killed leaves the previous site as it was. Pages whose messages did
             not change are kept as they are (same file, same modification time). A second build
-            into the same folder waits for the first to finish.
+            into the same folder waits for the first to finish. Conversations of an earlier build that are
+            no longer among the inputs are removed, and the summary says which.
             """,
+        examples: [
+            .init("site exports/*.json telegram/ -o site/", "One site of several exports, a conversation each."),
+            .init(
+                "site archive/ -o public/ --redact --anonymize --base-url https://example.org/chats/",
+                "A site to publish: nothing private, with feeds and a sitemap."),
+        ],
         options: OptionCatalog.specs(for: .site),
         run: { arguments, console in try run(arguments, console: console) }
     )
@@ -52,11 +59,28 @@ enum SiteCommand {
         line +=
             "\(summary.messages) message\(summary.messages == 1 ? "" : "s"), \(summary.pages) page\(summary.pages == 1 ? "" : "s"), "
         line +=
-            "\(summary.bytes) bytes in \(summary.files) files (\(summary.filesWritten) written, \(summary.filesKept) kept"
+            "\(byteSize(summary.bytes)) in \(summary.files) files (\(summary.filesWritten) written, \(summary.filesKept) kept"
         line += summary.changed ? ")" : "; unchanged)"
         line += String(format: " in %.2f s\n", seconds)
+        if !summary.removed.isEmpty {
+            let count = summary.removed.count
+            let titles = summary.removed.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+            console.err(
+                "scrollback: removed \(count) conversation\(count == 1 ? "" : "s") no longer among the inputs: "
+                    + Console.printable(titles) + (count > 10 ? ", and \(count - 10) more" : "") + "\n")
+        }
         console.err(line)
         return 0
+    }
+
+    /// `812 bytes`, `324 KB`, `1.5 MB` (powers of 1000, as --page-budget counts).
+    static func byteSize(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        for (unit, size) in [("GB", 1e9), ("MB", 1e6), ("KB", 1e3)] where Double(bytes) >= size {
+            let value = Double(bytes) / size
+            return (value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)) + " " + unit
+        }
+        return "\(bytes) bytes"
     }
 
     static func siteOptions(_ arguments: Arguments, console: Console) throws -> SiteOptions {

@@ -3,8 +3,9 @@ import Scrollback
 /// Whether terminal output is coloured, and how deeply: decided here for every command.
 ///
 /// `--color never` never colours and `always` always does. `auto` (the default) colours a
-/// terminal that is not `TERM=dumb`, and a file the user asked to be ANSI (`-o chat.ans`,
-/// `--format ansi -o FILE`); it never colours when `NO_COLOR` is set to a non-empty value.
+/// terminal that is not `TERM=dumb`, a file the user asked to be ANSI (`-o chat.ans`), and
+/// whatever `--format ansi` goes to (a file, a pipe); it never colours when `NO_COLOR` is set
+/// to a non-empty value.
 /// The depth comes from `COLORTERM` and `TERM`, except in snapshots, which must not depend on
 /// the machine: there ANSI is always 256-colour. ANSI without colour is the text layout.
 enum ColorPolicy {
@@ -23,8 +24,11 @@ enum ColorPolicy {
         case snapshot
     }
 
-    /// The colour depth for `mode` at `destination`; `nil` for no colour.
-    static func depth(_ mode: Mode, to destination: Destination, console: Console) -> TerminalOptions.ColorDepth? {
+    /// The colour depth for `mode` at `destination`; `nil` for no colour. `ansiAsked`: the
+    /// command line named `--format ansi`, which means colour wherever it goes.
+    static func depth(_ mode: Mode, to destination: Destination, console: Console, ansiAsked: Bool = false)
+        -> TerminalOptions.ColorDepth?
+    {
         let environment = console.environment
         switch (mode, destination) {
         case (.never, _): return nil
@@ -32,7 +36,7 @@ enum ColorPolicy {
         case (.always, _): return depth(environment)
         case (.auto, _):
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
-            if destination == .file { return depth(environment) }
+            if destination == .file || ansiAsked { return depth(environment) }
             if environment["TERM"] == "dumb" || !console.outIsTerminal { return nil }
             return depth(environment)
         }

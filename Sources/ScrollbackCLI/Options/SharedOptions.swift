@@ -3,12 +3,6 @@ import Scrollback
 
 /// Reading, layout and render options from parsed arguments, for every command that reads a log.
 enum SharedOptions {
-    /// The reading options, for commands that list their own options.
-    static let reading: [OptionSpec] = [
-        OptionCatalog.inputFormat.spec, OptionCatalog.conversation.spec, OptionCatalog.dateOrder.spec,
-        OptionCatalog.people.spec, OptionCatalog.redact.spec, OptionCatalog.anonymize.spec,
-    ]
-
     /// `--input-format`: `nil` for `auto`.
     static func inputFormat(_ arguments: Arguments) throws(UsageError) -> InputFormat? {
         try arguments.value(OptionCatalog.inputFormat) ?? nil
@@ -22,14 +16,14 @@ enum SharedOptions {
         return options
     }
 
-    /// `--people FILE`, `--redact [RULES]`, `--anonymize`.
+    /// `--people FILE`, `--redact`, `--redact-rules FILE` (which implies `--redact`), `--anonymize`.
     static func privacyOptions(_ arguments: Arguments) throws -> PrivacyOptions {
         var options = PrivacyOptions()
         if let path = try arguments.value(OptionCatalog.people) {
             options.people = try PeopleDirectory.load(path: path)
         }
-        if arguments.given(OptionCatalog.redact) {
-            let extra = try arguments.allValues(OptionCatalog.redact).flatMap { path throws in
+        if redacts(arguments) {
+            let extra = try arguments.allValues(OptionCatalog.redactRules).flatMap { path throws in
                 try Redactor.rules(fileAt: path)
             }
             options.redactor = try Redactor(extra: extra)
@@ -41,21 +35,20 @@ enum SharedOptions {
 
     /// Whether names and ids may change after reading: `--me` is then resolved before they do.
     static func changesNames(_ arguments: Arguments) -> Bool {
-        arguments.given(OptionCatalog.anonymize) || arguments.given(OptionCatalog.redact)
-            || arguments.given(OptionCatalog.people)
+        arguments.given(OptionCatalog.anonymize) || redacts(arguments) || arguments.given(OptionCatalog.people)
     }
 
-    /// `--redact RULES` when the argument after `--redact` is a rules file rather than an input:
-    /// a file that no reader recognises as a chat, with another INPUT still given.
-    static func claimRulesFile(_ arguments: inout Arguments) {
-        arguments.claim(OptionCatalog.redact.spec.name) { candidate, others in
-            guard !others.isEmpty, candidate != "-" else { return false }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { return false }
-            if candidate.hasSuffix(".rules") { return true }
-            guard let input = try? ChatInput.load(candidate) else { return false }
-            return (try? Readers.detect(input)) == nil
+    /// `--redact`, or `--redact-rules FILE`, which redacts with the default rules and the file's.
+    static func redacts(_ arguments: Arguments) -> Bool {
+        arguments.given(OptionCatalog.redact) || arguments.given(OptionCatalog.redactRules)
+    }
+
+    /// `--templates` and `--remote-media` change HTML only: given for another format, they are a usage error.
+    static func requireHTML(_ arguments: Arguments, format: OutputFormat) throws(UsageError) {
+        guard format != .html else { return }
+        for option in [OptionCatalog.templates.spec, OptionCatalog.remoteMedia.spec]
+        where arguments.values[option.name] != nil || arguments.flags.contains(option.name) {
+            throw UsageError("\(option.name) changes HTML only; it does nothing for --format \(format.rawValue).")
         }
     }
 
@@ -88,15 +81,17 @@ enum SharedOptions {
         } else if let columns = console.environment["COLUMNS"].flatMap(Int.init), columns >= 20 {
             terminal.width = columns
         }
+        // --format ansi asks for colour wherever the output goes (a file, a pipe).
+        let ansiAsked = (try? arguments.value(OptionCatalog.renderFormat)) == .ansi
         terminal.color = ColorPolicy.depth(
-            try arguments.value(OptionCatalog.color) ?? .auto, to: destination, console: console)
+            try arguments.value(OptionCatalog.color) ?? .auto, to: destination, console: console, ansiAsked: ansiAsked)
 
         var html = HTMLOptions()
         if let theme = try arguments.value(OptionCatalog.theme) { html.theme = theme }
         html.remoteMedia = arguments.given(OptionCatalog.remoteMedia)
         html.allowHiddenPaths = arguments.given(OptionCatalog.allowHiddenPaths)
         // What is hidden from the text is not carried in the files either (MediaPolicy).
-        html.privateMedia = arguments.given(OptionCatalog.redact) || arguments.given(OptionCatalog.anonymize)
+        html.privateMedia = redacts(arguments) || arguments.given(OptionCatalog.anonymize)
         html.homeDirectory = console.environment["HOME"]
         if let folder = try arguments.value(OptionCatalog.templates) {
             html.templateOverrides = try templateOverrides(folder)
@@ -124,22 +119,39 @@ enum SharedOptions {
     static func loadTranscript(_ path: String, _ arguments: Arguments, console: Console) throws -> (
         Transcript, ChatInput
     ) {
-        let format = try inputFormat(arguments)
-        let options = try readOptions(arguments)
+        if path == "-" && console.inIsTerminal {
+            console.err("scrollback: reading a log from standard input (any format it reads); Ctrl-D ends\n")
+        }
         let input = try ChatInput.load(path)
-        let result = try Readers.read(input, format: format, options: options)
-        ImportReportPrinter.print(result, input: input, console: console, meGiven: arguments.given(OptionCatalog.me))
+        let result = try read(input, arguments, console: console)
         let transcript = try Transcript.pick(
             from: result, input: input, conversation: try arguments.value(OptionCatalog.conversation))
         return (transcript, input)
+    }
+
+    /// Reads `input` with the shared reading options and prints the import report. A format named
+    /// with `--input-format` that reads no message at all is an error: the input is another format.
+    static func read(_ input: ChatInput, _ arguments: Arguments, console: Console) throws -> ReadResult {
+        let format = try inputFormat(arguments)
+        let result = try Readers.read(input, format: format, options: try readOptions(arguments))
+        ImportReportPrinter.print(result, input: input, console: console, meGiven: arguments.given(OptionCatalog.me))
+        if let format, result.conversations.allSatisfy({ $0.messages.isEmpty }) {
+            let detected = (try? Readers.detect(input)).map(\.rawValue)
+            if detected != format.rawValue {
+                throw ReadError(
+                    location: SourceLocation(file: input.name),
+                    problem: .nothingRead(format: format.rawValue, detected: detected))
+            }
+        }
+        return result
     }
 
     /// Prints what a page of `transcript` will not carry of the files it names (hidden paths,
     /// files left out under --redact or --anonymize) and a warning for an input in the home folder.
     static func printMediaNotes(_ transcript: Transcript, options: HTMLOptions, input: ChatInput, console: Console) {
         let lines = MediaNotes(transcript, options: options, inputName: input.name)
-        for warning in lines.warnings { console.warning(warning) }
-        for note in lines.notes { console.note(note) }
+        for warning in lines.warnings { console.warning(warning, about: input.name) }
+        for note in lines.notes { console.note(note, about: input.name) }
     }
 
     /// Where pages find the input's attachments: the zip it came in, read in place and only
@@ -150,19 +162,22 @@ enum SharedOptions {
     }
 }
 
-/// Prints what an import inferred and skipped, on standard error.
+/// Prints what an import inferred and skipped, on standard error, under one heading that names the input.
 enum ImportReportPrinter {
     /// With `meGiven` (`--me` on the command line), lines about who `me` is are left out: the user decided.
     static func print(_ result: ReadResult, input: ChatInput, console: Console, meGiven: Bool = false) {
         let report = result.report
+        let name = input.name
         for inference in report.inferences where !(meGiven && ImportReport.isAboutMe(inference)) {
-            console.note("\(input.name): \(inference)")
+            console.note(inference, about: name)
         }
-        for warning in report.warnings.prefix(20) { console.warning(warning.description) }
-        if report.warnings.count > 20 { console.warning("\(report.warnings.count - 20) more warnings not shown.") }
+        for warning in report.warnings.prefix(20) { console.warning(warning.description, about: name) }
+        if report.warnings.count > 20 {
+            console.warning("\(report.warnings.count - 20) more warnings not shown.", about: name)
+        }
         if !report.skipped.isEmpty {
             console.warning(
-                "\(input.name): skipped \(report.skipped.count) entr\(report.skipped.count == 1 ? "y" : "ies"):")
+                "skipped \(report.skipped.count) entr\(report.skipped.count == 1 ? "y" : "ies"):", about: name)
             for note in report.skipped.prefix(5) { console.err("  \(Console.printable(note.description))\n") }
             if report.skipped.count > 5 { console.err("  and \(report.skipped.count - 5) more\n") }
         }

@@ -1,54 +1,38 @@
 /// Parsed arguments: option values by long name, flags, and positional arguments.
-public struct Arguments: Sendable {
+package struct Arguments: Sendable {
     /// Values by long option name, in the order given (last one wins for single values).
-    public var values: [String: [String]] = [:]
+    package var values: [String: [String]] = [:]
     /// Flags that were given.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// Arguments that are not options (`-` counts as one).
-    public var positionals: [String] = []
-    /// For options whose value is optional: the index in `positionals` of the argument that
-    /// followed them, which may be their value (see `claim(_:where:)`).
-    public var candidates: [String: Int] = [:]
-
+    package var positionals: [String] = []
     /// The last value of an option.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    package func value(_ name: String) -> String? { values[name]?.last }
 
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The option's last value (else its default), read as its type; `nil` when neither is there.
-    public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         guard let text = value(option.spec.name) ?? option.spec.defaultValue else { return nil }
         return try option.parse(text)
     }
 
     /// Every value the option was given, in order, read as its type.
-    public func allValues<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+    package func allValues<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
         var result: [Value] = []
         for text in values[option.spec.name, default: []] { result.append(try option.parse(text)) }
         return result
     }
 
     /// Whether the option was given at all (with or without a value).
-    public func given<Value>(_ option: Option<Value>) -> Bool {
+    package func given<Value>(_ option: Option<Value>) -> Bool {
         flags.contains(option.spec.name) || values[option.spec.name] != nil
     }
 
-    /// Makes the argument after an optional-value option its value when `accepts` says it is one
-    /// (removing it from the positionals).
-    public mutating func claim(_ name: String, where accepts: (String, _ others: [String]) -> Bool) {
-        guard let index = candidates[name], positionals.indices.contains(index) else { return }
-        var others = positionals
-        let candidate = others.remove(at: index)
-        guard accepts(candidate, others) else { return }
-        positionals = others
-        values[name, default: []].append(candidate)
-        candidates[name] = nil
-        for (key, position) in candidates where position > index { candidates[key] = position - 1 }
-    }
-
     /// Parses `tokens` against `specs`; unknown options and missing values are usage errors.
-    public static func parse(_ tokens: [String], specs: [OptionSpec], command: String) throws(UsageError) -> Arguments {
+    package static func parse(_ tokens: [String], specs: [OptionSpec], command: String) throws(UsageError) -> Arguments
+    {
         var result = Arguments()
         var byName: [String: OptionSpec] = [:]
         for spec in specs {
@@ -75,14 +59,12 @@ public struct Arguments: Sendable {
                 inline = String(token[token.index(after: equals)...])
             }
             guard let spec = byName[name] else {
-                throw UsageError("unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'.")
+                let suggestion = Suggestion.nearest(to: name, in: byName.keys.filter { $0.hasPrefix("--") })
+                throw UsageError(
+                    "unknown option '\(name)' for '\(command)'; see 'scrollback \(command) --help'."
+                        + (suggestion.map { " Did you mean '\($0)'?" } ?? ""))
             }
-            if spec.value != nil && spec.valueIsOptional && inline == nil {
-                result.flags.insert(spec.name)
-                if index < tokens.count, tokens[index] == "-" || !tokens[index].hasPrefix("-") {
-                    result.candidates[spec.name] = result.positionals.count
-                }
-            } else if let placeholder = spec.value {
+            if let placeholder = spec.value {
                 let value: String
                 if let inline {
                     value = inline
@@ -104,15 +86,22 @@ public struct Arguments: Sendable {
 }
 
 /// A mistake in how the command was called: exit status 2.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
+package struct UsageError: Error, CustomStringConvertible, Equatable {
     /// The sentence shown after `scrollback: error: `.
-    public var description: String
+    package var description: String
     /// Creates an error.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
+
+    /// `message`, and the choice nearest `value` when one is near enough:
+    /// `--color 'nevr' is not a colour mode; use auto, always or never. Did you mean 'never'?`
+    static func badValue(_ message: String, _ value: String, choices: [String]) -> UsageError {
+        guard let nearest = Suggestion.nearest(to: value, in: choices) else { return UsageError(message) }
+        return UsageError(message + " Did you mean '\(nearest)'?")
+    }
 }
 
 /// A command's outcome that is not an error but still fails (a `check` mismatch): exit status 1, message already shown.
-public struct CommandFailure: Error {
-    public var status: Int32
-    public init(status: Int32 = 1) { self.status = status }
+package struct CommandFailure: Error {
+    package var status: Int32
+    package init(status: Int32 = 1) { self.status = status }
 }

@@ -7,8 +7,8 @@ enum CheckCommand {
         name: "check",
         abstract: "Compare a rendering with a snapshot file.",
         usage: [
-            "check INPUT --snapshot FILE [--format text|ansi|html|json] [--record] [options]",
-            "check DIR [--snapshot SNAPDIR] [--format text|ansi|html|json] [--record] [options]",
+            "check INPUT --snapshot FILE [--format ...] [--record] [options]",
+            "check DIR [--snapshot SNAPDIR] [--format ...] [--record] [options]",
         ],
         discussion: """
             Renders INPUT and compares the output byte for byte with the snapshot FILE.
@@ -27,6 +27,12 @@ enum CheckCommand {
             defaults to 80, and ansi always has 256-colour escapes (--color never gives
             the text layout).
             """,
+        examples: [
+            .init(
+                "check chat.json --snapshot chat.txt",
+                "Fails with a diff when the rendering of chat.json no longer matches chat.txt."),
+            .init("check Tests/chats/ --format json", "Every input of a folder against __snapshots__/NAME.json."),
+        ],
         options: OptionCatalog.specs(for: .check),
         run: { arguments, console in try run(arguments, console: &console) }
     )
@@ -39,6 +45,7 @@ enum CheckCommand {
                     : "check takes one INPUT; put several inputs in a folder and check the folder.")
         }
         let format = try outputFormat(arguments)
+        try SharedOptions.requireHTML(arguments, format: format)
         let options = try renderOptions(arguments, console: console)
         let environment = console.environment
         let snapshotCheck = SnapshotCheck(

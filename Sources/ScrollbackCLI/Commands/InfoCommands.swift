@@ -8,6 +8,7 @@ enum FormatsCommand {
         abstract: "List the input formats Scrollback reads.",
         usage: ["formats"],
         discussion: nil,
+        examples: [.init("formats", "The formats, native ones first, then the app exports.")],
         options: OptionCatalog.specs(for: .formats),
         run: { arguments, console in
             guard arguments.positionals.isEmpty else { throw UsageError("formats takes no arguments.") }
@@ -19,6 +20,8 @@ enum FormatsCommand {
                 let name = reader.format.rawValue
                 console.out(name + String(repeating: " ", count: width - name.count) + reader.summary + "\n")
             }
+            console.out(
+                "\nHow to export each app's chats, and what is read: 'man scrollback', section INPUT FORMATS.\n")
             return 0
         }
     )
@@ -35,6 +38,10 @@ enum ThemesCommand {
             base.css and the theme's stylesheet. Edit any of them and pass the folder to
             'scrollback render --templates DIR': files there replace the built-in ones by name.
             """,
+        examples: [
+            .init("themes", "The themes, with what each looks like."),
+            .init("themes --export whatsapp mytheme/", "Start a theme of your own from the whatsapp one."),
+        ],
         options: OptionCatalog.specs(for: .themes),
         run: { arguments, console in
             if let name = try arguments.value(OptionCatalog.export) {

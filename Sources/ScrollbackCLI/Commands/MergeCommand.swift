@@ -18,11 +18,13 @@ enum MergeCommand {
             written atomically, and only when their bytes change; a second merge into the same
             output waits for the first. A report per conversation goes to standard error.
             """,
-        options: [
-            OptionSpec("--output", short: "-o", value: "FILE|DIR", help: "The archive: a .jsonl file, or a folder.")
-        ] + SharedOptions.reading + [
-            OptionSpec("--tz", value: "ZONE", help: "Time zone for local times in exports that have none (WhatsApp).")
+        examples: [
+            .init(
+                "merge \"WhatsApp Chat with Lee.zip\" --tz Europe/London -o lee.jsonl",
+                "Start an archive from an export; merging next month's export adds only what is new."),
+            .init("merge exports/*.json -o archive/", "Several conversations, one .jsonl file each in archive/."),
         ],
+        options: OptionCatalog.specs(for: .merge),
         run: { arguments, console in try run(arguments, console: console) }
     )
 
@@ -63,19 +65,24 @@ enum MergeCommand {
             }
             var exports: [MergeSource] = []
             var oneEach = true
-            for path in arguments.positionals {
+            let progress = MergeProgress(console: console, total: arguments.positionals.count)
+            defer { progress.clear() }
+            for (number, path) in arguments.positionals.enumerated() {
+                progress.show(reading: path, number: number + 1)
                 let read = try sources(
-                    path, format: format, options: readOptions, isArchive: false, now: now, console: console,
-                    conversation: conversation, pickOne: conversation != nil || !folder)
+                    path, format: format, options: readOptions, isArchive: false, now: now,
+                    console: progress.console, conversation: conversation, pickOne: conversation != nil || !folder)
                 oneEach = oneEach && read.count == 1
                 exports += read
             }
+            progress.show(merging: arguments.positionals.count)
             let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
             var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
             let sources = archives + exports
             (archives, exports) = ([], [])
             // Handed over, not copied: the merge lets each source go as it is applied.
             let results = try ArchiveMerger.merge(consume sources, asOne: asOne)
+            progress.clear()
 
             if folder && !exists {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

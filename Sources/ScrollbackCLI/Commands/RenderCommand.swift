@@ -11,7 +11,18 @@ enum RenderCommand {
             INPUT is a file, a folder (exports that are folders), or - for standard input.
             With no -o, or -o -, the output goes to standard output. A file is written
             atomically: a failed run leaves an existing file as it was.
+
+            An input that holds several conversations needs --conversation; 'scrollback list INPUT'
+            shows them. A page is self-contained: one file, CSS inline, media inlined up to a size
+            limit, no request to the network.
             """,
+        examples: [
+            .init("render \"WhatsApp Chat with Lee.zip\" -o lee.html", "A WhatsApp export as one HTML page."),
+            .init(
+                "render result.json --conversation \"Gaming Crew\"",
+                "One chat of a full Telegram export, as bubbles in the terminal."),
+            .init("render chat.json --format json | head", "The layout as JSON, for tests and other front ends."),
+        ],
         options: OptionCatalog.specs(for: .render),
         run: { arguments, console in try run(arguments, console: &console) }
     )
@@ -27,6 +38,7 @@ enum RenderCommand {
         _ = try SharedOptions.readOptions(arguments)
         let output = try arguments.value(OptionCatalog.renderOutput).flatMap { $0 == "-" ? nil : $0 }
         let requested = try outputFormat(arguments, output: output, console: console)
+        try SharedOptions.requireHTML(arguments, format: requested)
         var options = try SharedOptions.renderOptions(
             arguments, console: console, destination: output == nil ? .standardOutput : .file)
         let format = ColorPolicy.format(requested, color: options.terminal.color)

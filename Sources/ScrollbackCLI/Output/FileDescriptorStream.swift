@@ -4,9 +4,9 @@ import ScrollbackRender
 import Synchronization
 
 /// A buffered `TextOutputStream` over a file descriptor: output goes out in 64 KiB writes.
-public final class FileDescriptorStream: TextOutputStream, Sendable {
+package final class FileDescriptorStream: TextOutputStream, Sendable {
     /// Standard output, shared by the whole process.
-    public static let standardOutput = FileDescriptorStream(descriptor: 1)
+    package static let standardOutput = FileDescriptorStream(descriptor: 1)
 
     private let descriptor: Int32
     private let state: Mutex<Buffer>
@@ -26,7 +26,7 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     static let writeBackSpan: Int64 = 8 << 20
 
     /// The first write error, if any (a closed pipe, a full disk).
-    public var failure: Int32? { state.withLock { $0.failure } }
+    package var failure: Int32? { state.withLock { $0.failure } }
 
     /// Wraps an open descriptor; the caller closes it.
     ///
@@ -34,7 +34,7 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     /// `writeBackSpan` written is sent to disk at once (`sync_file_range`, which does not wait), so
     /// the disk writes while the rest is made and the final flush has little left to wait for
     /// (the wait it saves is in BENCHMARKS.md).
-    public init(descriptor: Int32, writesBack: Bool = false) {
+    package init(descriptor: Int32, writesBack: Bool = false) {
         self.descriptor = descriptor
         self.writesBack = writesBack
         var buffer = Buffer()
@@ -45,7 +45,7 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     deinit { flush() }
 
     /// Appends text, writing out when the buffer is full.
-    public func write(_ string: String) {
+    package func write(_ string: String) {
         state.withLock { buffer in
             buffer.bytes.append(contentsOf: string.utf8)
             if buffer.bytes.count >= 1 << 16 { flush(&buffer) }
@@ -53,7 +53,7 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     }
 
     /// Appends UTF-8 bytes, writing out when the buffer is full.
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    package func write(bytes: UnsafeBufferPointer<UInt8>) {
         state.withLock { buffer in
             buffer.bytes.append(contentsOf: bytes)
             if buffer.bytes.count >= 1 << 16 { flush(&buffer) }
@@ -61,7 +61,7 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
     }
 
     /// Writes out everything buffered.
-    public func flush() {
+    package func flush() {
         state.withLock { flush(&$0) }
     }
 
@@ -71,16 +71,19 @@ public final class FileDescriptorStream: TextOutputStream, Sendable {
         buffer.written += Int64(buffer.bytes.count)
         buffer.bytes.removeAll(keepingCapacity: true)
         if writesBack, buffer.failure == nil, buffer.written - buffer.sentBack >= Self.writeBackSpan {
-            // Only a request: when it cannot be made, the final flush writes the pages as before.
-            _ = sync_file_range(
-                descriptor, buffer.sentBack, buffer.written - buffer.sentBack,
-                UInt32(SCROLLBACK_SYNC_FILE_RANGE_WRITE))
+            // Only a request: when it cannot be made (or elsewhere than on Linux, which alone has
+            // the call), the final flush writes the pages as before.
+            #if os(Linux)
+                _ = sync_file_range(
+                    descriptor, buffer.sentBack, buffer.written - buffer.sentBack,
+                    UInt32(SCROLLBACK_SYNC_FILE_RANGE_WRITE))
+            #endif
             buffer.sentBack = buffer.written
         }
     }
 
     /// Writes text straight to a descriptor, unbuffered.
-    public static func write(_ text: String, to descriptor: Int32) {
+    package static func write(_ text: String, to descriptor: Int32) {
         _ = writeAll(Array(text.utf8), to: descriptor)
     }
 

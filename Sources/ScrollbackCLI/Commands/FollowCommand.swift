@@ -19,6 +19,10 @@ enum FollowCommand {
             Ctrl-C stops following: the terminal's colours and cursor are restored and the exit
             status is 130.
             """,
+        examples: [
+            .init("follow bot.jsonl", "Watch a file as a program appends to it, like tail -f."),
+            .init("my-bot | scrollback follow --me bot", "Draw a stream from standard input as it comes."),
+        ],
         options: OptionCatalog.specs(for: .follow),
         run: { arguments, console in try run(arguments, console: &console) }
     )
@@ -26,6 +30,9 @@ enum FollowCommand {
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("follow takes one INPUT (a file, or -).") }
         let path = arguments.positionals.first ?? "-"
+        if path == "-" && console.inIsTerminal {
+            console.err("scrollback: reading JSON Lines from standard input; Ctrl-D ends\n")
+        }
         let options = try SharedOptions.renderOptions(arguments, console: console)
         let transform = try SharedOptions.privacyOptions(arguments).transform
         let source = try FollowSource(path: path, once: arguments.given(OptionCatalog.once))

@@ -20,10 +20,10 @@ private extension ShellCompletions {
 
     static func names(_ option: OptionSpec) -> [String] { [option.short, option.name].compactMap { $0 } }
 
-    /// Whether the value is a path: files for FILE, RULES; folders for DIR.
+    /// Whether the value is a path: files for FILE; folders for DIR.
     static func pathKind(_ option: OptionSpec) -> String? {
         switch option.value {
-        case "FILE", "RULES", "FILE|DIR": "file"
+        case "FILE", "FILE|DIR": "file"
         case "DIR": "directory"
         default: nil
         }
@@ -44,7 +44,7 @@ private extension ShellCompletions {
         script += "    *) return ;;\n    esac\n"
         script += "    case \"${COMP_WORDS[1]} $prev\" in\n"
         for command in commands {
-            for option in command.options where option.value != nil && !option.valueIsOptional {
+            for option in command.options where option.value != nil {
                 let pattern = names(option).map { "\(command.name)\\ \($0)" }.joined(separator: "|")
                 if !option.choices.isEmpty {
                     script +=
@@ -95,7 +95,7 @@ private extension ShellCompletions {
                 !option.choices.isEmpty
                 ? "(" + option.choices.joined(separator: " ") + ")"
                 : pathKind(option) == "directory" ? "_files -/" : pathKind(option) != nil ? "_files" : " "
-            action = (option.valueIsOptional ? "::" : ":") + zshEscape(value) + ":" + completer
+            action = ":" + zshEscape(value) + ":" + completer
         }
         let specs = all.map { name in quoted(exclusion + name + help + action) }
         return specs.count > 1 ? "{" + specs.joined(separator: ",") + "}" : specs[0]
@@ -124,7 +124,7 @@ private extension ShellCompletions {
             for option in command.options + [Command.helpOption] {
                 var line = "complete -c scrollback -n \(condition) -l \(option.name.dropFirst(2))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
-                if option.value != nil && !option.valueIsOptional {
+                if option.value != nil {
                     line +=
                         !option.choices.isEmpty
                         ? " -x -a " + quoted(option.choices.joined(separator: " "))

@@ -9,12 +9,12 @@ import ScrollbackSite
 /// is removed and the target is left as it was. A run killed outright (SIGKILL, power
 /// loss) cannot remove its temporary file; the next write of the same target removes
 /// those whose process is gone, so at most one stale file per target outlives a crash.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `path` with `body`, which receives a buffered stream.
     ///
     /// A target that exists and is not a regular file (`/dev/null`, a terminal, a named pipe) is
     /// written straight into: renaming a file over it would replace the device with a file.
-    public static func write(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
+    package static func write(_ path: String, _ body: (inout FileOutput) throws -> Void) throws {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             try writeInPlace(path, body)
@@ -86,15 +86,15 @@ public enum AtomicFile {
 }
 
 /// The stream an atomic write hands its body.
-public struct FileOutput: UTF8OutputStream {
+package struct FileOutput: UTF8OutputStream {
     let stream: FileDescriptorStream
-    public mutating func write(_ string: String) { stream.write(string) }
-    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { stream.write(bytes: bytes) }
+    package mutating func write(_ string: String) { stream.write(string) }
+    package mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { stream.write(bytes: bytes) }
 }
 
 /// An output file that could not be written.
-public struct OutputError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): cannot write the output: \(reason)." }
+package struct OutputError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "\(path): cannot write the output: \(reason)." }
 }

@@ -1,0 +1,78 @@
+import Scrollback
+
+/// How `list` prints: a line a conversation, or JSON for scripts.
+enum ListFormat: String, Sendable, CaseIterable {
+    case text, json
+}
+
+/// `scrollback list INPUT`: the conversations of an export, one a line, read but not laid out.
+enum ListCommand {
+    static let command = Command(
+        name: "list",
+        abstract: "List the conversations of an export: id, title, messages, first and last day.",
+        usage: ["list INPUT [--format text|json] [options]"],
+        discussion: """
+            Exports that hold several conversations (a full Telegram export, a Slack workspace,
+            ChatGPT's or Claude.ai's conversations.json, a Messenger download) give one line each:
+            the id (or number) that --conversation takes, the title, the number of messages, and
+            the days of the first and last message. An input of one conversation gives one line.
+            """,
+        examples: [
+            .init("list telegram/result.json", "The chats of a full Telegram export."),
+            .init(
+                "list conversations.json --format json",
+                "ChatGPT's conversations as JSON: id, title, messages, first, last."),
+        ],
+        options: OptionCatalog.specs(for: .list),
+        run: { arguments, console in try run(arguments, console: console) }
+    )
+
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(
+                arguments.positionals.isEmpty
+                    ? "list needs an INPUT (a file, a folder, or - for standard input)."
+                    : "list takes one INPUT.")
+        }
+        let format = try arguments.value(OptionCatalog.listFormat) ?? .text
+        let zone = try arguments.value(OptionCatalog.readingTZ)
+        let input = try ChatInput.load(path)
+        let result = try SharedOptions.read(input, arguments, console: console)
+        let summaries = result.listings(zone: zone)
+        console.out(format == .json ? json(summaries) : text(summaries))
+        return 0
+    }
+
+    /// Aligned columns: id, title, messages, first and last day.
+    static func text(_ summaries: [ConversationListing]) -> String {
+        let ids = summaries.map { Console.printable($0.id) }
+        let titles = summaries.map { Console.printable($0.title ?? "(no title)") }
+        let counts = summaries.map { "\($0.messageCount) message\($0.messageCount == 1 ? "" : "s")" }
+        let idWidth = ids.map(\.count).max() ?? 0
+        let titleWidth = titles.map(\.count).max() ?? 0
+        let countWidth = counts.map(\.count).max() ?? 0
+        var text = ""
+        for (index, summary) in summaries.enumerated() {
+            var line = pad(ids[index], idWidth) + "  " + pad(titles[index], titleWidth) + "  "
+            line += String(repeating: " ", count: countWidth - counts[index].count) + counts[index]
+            if let first = summary.first, let last = summary.last { line += "  \(first)  \(last)" }
+            text += line + "\n"
+        }
+        return text
+    }
+
+    /// `[{"first": "2024-01-14", "id": "42", "last": …, "messages": 9, "title": …}]`, keys sorted.
+    static func json(_ summaries: [ConversationListing]) -> String {
+        let items = summaries.map { summary in
+            let day = { (date: CivilDate?) in date.map { JSONString.literal($0.description) } ?? "null" }
+            return "  {\n    \"first\": \(day(summary.first)),\n    \"id\": \(JSONString.literal(summary.id)),\n"
+                + "    \"last\": \(day(summary.last)),\n    \"messages\": \(summary.messageCount),\n"
+                + "    \"title\": \(summary.title.map { JSONString.literal($0) } ?? "null")\n  }"
+        }
+        return items.isEmpty ? "[]\n" : "[\n" + items.joined(separator: ",\n") + "\n]\n"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
