@@ -25,8 +25,8 @@ enum ChatGPTContent {
             }
             text = pieces.joined(separator: "\n\n")
         case "code":
+            // Shown when addressed to the chat (`recipient` "all"); code sent to a tool is hidden below.
             text = MarkdownText.codeBlock(content?["text"]?.string ?? "", language: content?["language"]?.string)
-            hidden = true
         case "execution_output":
             text = MarkdownText.codeBlock(content?["text"]?.string ?? "")
             hidden = true
