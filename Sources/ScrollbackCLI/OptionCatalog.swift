@@ -231,7 +231,8 @@ enum OptionCatalog {
         "--self-contained", help: "One file with CSS and images inline (the default for render).",
         for: [.render, .check, .serve])
     static let remoteMedia = Option.flag(
-        "--remote-media", help: "Let images the log gives as remote URLs load.", for: [.render, .site, .check, .serve])
+        "--remote-media", help: "Let images, video, audio and avatars the log gives as remote URLs load.",
+        for: [.render, .site, .check, .serve])
     static let allowHiddenPaths = Option.flag(
         "--allow-hidden-paths",
         help: "Read attachments in hidden folders or files (.ssh, .aws, any dot-name), which are refused otherwise.",

@@ -47,6 +47,8 @@ struct DiscordFidelityTests {
                 "Tuesday, April 20, 2021 11:20 PM", "in 20 minutes", "April 20, 2021 11:20 PM",
             ])
         #expect(DiscordTime.relative(-3 * 86_400) == "3 days ago")
+        // A time no calendar holds stays as written.
+        #expect(try Self.text("<t:-9223372036854775808:R>") == "<t:-9223372036854775808:R>")
     }
 
     @Test("--tz changes the zone time tokens are shown in")

@@ -148,3 +148,20 @@ struct SlackFidelityTests {
         #expect(layout.days.flatMap(\.chains).first { $0.sender == "U2" }?.showName == true)
     }
 }
+
+@Suite("--me by the name people see")
+struct MeByNameTests {
+    @Test("--me takes the name or @handle shown in the chat, and an unknown one lists names with their ids")
+    func meByShownName() throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent("slack/slack-export-viewer/testarchive").path
+        let sailor = try #require(
+            try Readers.read(try ChatInput.load(path)).conversations.first { $0.id == "traveling-sailor" })
+        #expect(try LayoutEngine.layout(sailor, options: LayoutOptions(me: "@hamza")).me == "U0BMQB6JE")
+        #expect(try LayoutEngine.layout(sailor, options: LayoutOptions(me: "Hamza")).me == "U0BMQB6JE")
+        #expect {
+            try LayoutEngine.layout(sailor, options: LayoutOptions(me: "nobody"))
+        } throws: { error in
+            String(describing: error).contains("\"hamza\" (U0BMQB6JE)")
+        }
+    }
+}

@@ -8,6 +8,50 @@ enum ChatGPTContent {
         let role = value["author"]?["role"]?.string ?? "assistant"
         let content = value["content"]
         let type = content?["content_type"]?.string ?? "text"
+        let read = body(of: content, type: type, files: files)
+        let text = MarkdownText.tidy(read.text)
+        let attachments = read.attachments
+        var hidden = read.hidden
+        guard !text.isEmpty || !attachments.isEmpty else { return nil }
+
+        var message = Message(id: "", sender: role, time: Timestamp(seconds: 0), text: text)
+        message.attachments = attachments
+        switch role {
+        case "user":
+            // ChatGPT shows what the person typed as it is, not as Markdown.
+            message.format = type == "text" || type == "multimodal_text" ? .plain : .markdown
+        case "assistant": break
+        case "system":
+            message.kind = .system
+            message.sender = nil
+            hidden = true
+        case _ where !attachments.isEmpty:
+            // A tool's image (image generation) is shown in the chat as the assistant's answer.
+            message.sender = "assistant"
+            message.text = ""
+        default:
+            message.sender = "tool"
+            hidden = true
+        }
+        let metadata = value["metadata"]
+        if metadata?["is_visually_hidden_from_conversation"]?.bool == true
+            || metadata?["is_thinking_preamble_message"]?.bool == true
+            || metadata?["is_user_system_message"]?.bool == true
+        {
+            hidden = true
+        }
+        // Messages the assistant addresses to a tool (code to run, a search) are not part of the chat.
+        if let recipient = value["recipient"]?.string, recipient != "all" { hidden = true }
+        message.hidden = hidden
+        if let model = metadata?["model_slug"]?.string { message.meta = .object(["model": .string(model)]) }
+        return message
+    }
+
+    /// What a message's `content` of `type` says: its text, its images, and whether it is kept
+    /// hidden (tool talk, reasoning, content types the chat does not show).
+    private static func body(of content: JSONValue?, type: String, files: [String]) -> (
+        text: String, attachments: [Attachment], hidden: Bool
+    ) {
         var text = ""
         var attachments: [Attachment] = []
         var hidden = false
@@ -42,40 +86,7 @@ enum ChatGPTContent {
             text = content?["text"]?.string ?? content?["result"]?.string ?? content?["content"]?.string ?? ""
             hidden = true
         }
-        text = MarkdownText.tidy(text)
-        guard !text.isEmpty || !attachments.isEmpty else { return nil }
-
-        var message = Message(id: "", sender: role, time: Timestamp(seconds: 0), text: text)
-        message.attachments = attachments
-        switch role {
-        case "user":
-            // ChatGPT shows what the person typed as it is, not as Markdown.
-            message.format = type == "text" || type == "multimodal_text" ? .plain : .markdown
-        case "assistant": break
-        case "system":
-            message.kind = .system
-            message.sender = nil
-            hidden = true
-        case _ where !attachments.isEmpty:
-            // A tool's image (image generation) is shown in the chat as the assistant's answer.
-            message.sender = "assistant"
-            message.text = ""
-        default:
-            message.sender = "tool"
-            hidden = true
-        }
-        let metadata = value["metadata"]
-        if metadata?["is_visually_hidden_from_conversation"]?.bool == true
-            || metadata?["is_thinking_preamble_message"]?.bool == true
-            || metadata?["is_user_system_message"]?.bool == true
-        {
-            hidden = true
-        }
-        // Messages the assistant addresses to a tool (code to run, a search) are not part of the chat.
-        if let recipient = value["recipient"]?.string, recipient != "all" { hidden = true }
-        message.hidden = hidden
-        if let model = metadata?["model_slug"]?.string { message.meta = .object(["model": .string(model)]) }
-        return message
+        return (text, attachments, hidden)
     }
 
     /// An image part (`image_asset_pointer`), linked to its file beside the export when there is one.

@@ -67,7 +67,7 @@ struct DiscordContent {
             return ":\(parts[1]):"
         }
         if parts.count >= 2, parts.count <= 3, parts[0] == "t", let seconds = Int64(parts[1]),
-            abs(seconds) < 100_000_000_000
+            (-99_999_999_999...99_999_999_999).contains(seconds)
         {
             return DiscordTime.text(
                 seconds: seconds, style: parts.count == 3 ? parts[2] : nil, zone: zone, messageTime: time)

@@ -45,7 +45,7 @@ enum DiscordTime {
 
     /// "in 5 minutes", "2 months ago": Discord's rounding (a few seconds, a minute, an hour, a day…).
     static func relative(_ difference: Int64) -> String {
-        let seconds = Double(abs(difference))
+        let seconds = Double(difference.magnitude)
         let minutes = seconds / 60
         let hours = minutes / 60
         let days = hours / 24
