@@ -129,12 +129,15 @@ public enum LayoutEngine {
         let participants = transcript.participants
         if participants.contains(where: { $0.id == wanted }) { return wanted }
         if let match = participants.first(where: { $0.name == wanted }) { return match.id }
-        let folded = wanted.lowercased()
+        // As people write a name they see: any case, and with the `@` of a mention.
+        let folded = (wanted.hasPrefix("@") ? String(wanted.dropFirst()) : wanted).lowercased()
         if let match = participants.first(where: { $0.name.lowercased() == folded || $0.id.lowercased() == folded }) {
             return match.id
         }
         if options.me != nil {
-            throw LayoutError(location: nil, reason: .unknownMe(wanted, participants.map(\.id)))
+            // The names people see, with the id where it differs.
+            let shown = participants.map { $0.name == $0.id ? "\"\($0.id)\"" : "\"\($0.name)\" (\($0.id))" }
+            throw LayoutError(location: nil, reason: .unknownMe(wanted, shown))
         }
         return wanted  // the log's own `me` may have sent nothing
     }

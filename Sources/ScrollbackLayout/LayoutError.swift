@@ -10,6 +10,7 @@ public struct LayoutError: LocatedError, Equatable {
     /// The things that can go wrong.
     package enum Kind: Sendable, Equatable {
         case unknownTimeZone(String)
+        /// The `--me` given, and each participant as shown in the error (`"Ana Lima" (U1)`).
         case unknownMe(String, [String])
     }
 
@@ -22,8 +23,8 @@ public struct LayoutError: LocatedError, Equatable {
         switch kind {
         case .unknownTimeZone(let name):
             return "\"\(name)\" is not a known time zone; use an IANA name like \"Europe/Berlin\" or \"UTC\"."
-        case .unknownMe(let wanted, let ids):
-            let list = ids.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
+        case .unknownMe(let wanted, let people):
+            let list = people.prefix(20).joined(separator: ", ")
             return "--me \"\(wanted)\" matches no participant; the participants are \(list)."
         }
     }

@@ -15,7 +15,8 @@ public struct TranscriptLayout: Sendable, Hashable {
     public var locale: String
     /// Everyone in the conversation, with what renderers need to draw them.
     public var participants: [ParticipantStyle]
-    /// Whether the chat has three or more participants.
+    /// Whether the chat is a group: the transcript says so (`Transcript.isGroup`), else it has
+    /// three or more participants.
     public var isGroup: Bool
     /// The days, oldest first.
     public var days: [DayLayout]

@@ -201,7 +201,11 @@ def _attachments(bubble):
                 if item.tag == "li":
                     text = item.first("sb-poll-option")
                     votes = item.first("sb-poll-votes")
-                    options.append(f"{text.text() if text else ''} ({votes.text() if votes else ''})")
+                    voters = item.first("sb-poll-names")
+                    names = voters.text() if voters else ""
+                    options.append(
+                        f"{text.text() if text else ''} ({votes.text() if votes else ''}"
+                        + (f"; {names})" if names else ")"))
             summary = node.first("sb-poll-summary")
             yield attachment(
                 "poll", question.text() if question else "",

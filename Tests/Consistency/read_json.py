@@ -83,7 +83,10 @@ def _attachment(item):
             ("description", item.get("description")), ("site", item.get("siteName")), ("alt", alt)])
     if kind == "poll":
         poll = item.get("poll") or {}
-        options = ", ".join(f"{option.get('text')} ({option.get('votes')})" for option in poll.get("options", []))
+        options = ", ".join(
+            f"{option.get('text')} ({option.get('votes')}"
+            + (f"; {', '.join(option['names'])})" if option.get("names") else ")")
+            for option in poll.get("options", []))
         return attachment(kind, poll.get("question", name), [("options", options), ("summary", poll.get("summary"))])
     if kind == "location":
         return attachment(kind, name, [("description", item.get("description")), ("place", item.get("placeLabel"))])

@@ -427,14 +427,18 @@ def _card(group, expected):
 
 
 def _poll(group, expected):
-    """A poll: the question, `▪ option — votes (percent%)` per answer, then the summary."""
+    """A poll: the question, `▪ option — votes (percent%)` per answer with the lines naming its
+    voters under it, then the summary (the last line)."""
     options = [index for index, line in enumerate(group) if line.startswith("▪ ")]
     question = " ".join(group[: options[0] if options else len(group) - 1])
     shown = []
-    for index in options:
+    for number, index in enumerate(options):
         match = re.match(r"^▪ (.*) — (\d+) \(\d+%\)$", group[index])
-        shown.append(f"{match.group(1)} ({match.group(2)})" if match else group[index])
-    summary = group[options[-1] + 1:] if options else group[-1:]
+        end = options[number + 1] if number + 1 < len(options) else len(group) - 1
+        voters = " ".join(line.strip() for line in group[index + 1:end])
+        text = f"{match.group(1)} ({match.group(2)}" if match else group[index] + " ("
+        shown.append(text + (f"; {voters})" if voters else ")"))
+    summary = group[-1:] if options else group[-1:]
     return attachment("poll", question, [("options", ", ".join(shown)), ("summary", " ".join(summary))])
 
 

@@ -56,7 +56,8 @@ struct BubbleRuleTests {
         #expect {
             try LayoutEngine.layout(chat.transcript, options: LayoutOptions(me: "zed"))
         } throws: { error in
-            String(describing: error).contains("\"zed\"") && String(describing: error).contains("\"ana\", \"ben\"")
+            String(describing: error).contains("\"zed\"")
+                && String(describing: error).contains("\"Ana\" (ana), \"Ben\" (ben)")
         }
     }
 

@@ -243,7 +243,8 @@ enum OptionCatalog {
         "--templates", value: "DIR", help: "Folder of templates and CSS that override the built-in ones by file name.",
         group: .html, for: [.render, .site, .check, .serve])
     static let remoteMedia = Option.flag(
-        "--remote-media", help: "Let images the log gives as remote URLs load.", group: .html,
+        "--remote-media", help: "Let images, video, audio and avatars the log gives as remote URLs load.",
+        group: .html,
         for: [.render, .site, .check, .serve])
     static let allowHiddenPaths = Option.flag(
         "--allow-hidden-paths",

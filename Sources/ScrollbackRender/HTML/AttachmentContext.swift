@@ -174,6 +174,8 @@ struct PollOptionContext: HTMLContext {
         case .text: .string(option.text)
         case .votes: .string(String(option.votes))
         case .percent: .string(String(option.percent))
+        // Who voted for it, when the log says: `.null` (not `nil`) so no outer `by` answers instead.
+        case .by: option.names.isEmpty ? .null : .string(option.names.joined(separator: ", "))
         default: nil
         }
     }

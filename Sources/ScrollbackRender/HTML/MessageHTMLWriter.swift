@@ -275,7 +275,19 @@ enum MessageHTMLWriter {
                                 out.writeValue(
                                     c23?.value(.percent) ?? c22?.value(.percent) ?? c11?.value(.percent) ?? c0.value(
                                         .percent) ?? .null, escaped: true)
-                                out.write("%\" aria-hidden=\"true\"></span></li>")
+                                out.write("%\" aria-hidden=\"true\"></span>")
+                                sections(
+                                    c23?.value(.by) ?? c22?.value(.by) ?? c11?.value(.by) ?? c0.value(.by) ?? .null
+                                ) { c24 in
+                                    out.write(
+                                        "<details class=\"sb-poll-voters\"><summary>Voters</summary><span class=\"sb-poll-names\" dir=\"auto\">"
+                                    )
+                                    out.writeValue(
+                                        c24?.value(.by) ?? c23?.value(.by) ?? c22?.value(.by) ?? c11?.value(.by)
+                                            ?? c0.value(.by) ?? .null, escaped: true)
+                                    out.write("</span></details>")
+                                }
+                                out.write("</li>")
                             }
                             out.write("</ul><p class=\"sb-poll-summary\">")
                             out.writeValue(
@@ -283,147 +295,147 @@ enum MessageHTMLWriter {
                                 escaped: true)
                             out.write("</p></div>")
                         }
-                        sections(c11?.value(.place) ?? c0.value(.place) ?? .null) { c24 in
+                        sections(c11?.value(.place) ?? c0.value(.place) ?? .null) { c25 in
                             out.write("<a class=\"sb-place\" href=\"")
                             out.writeValue(
-                                c24?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
+                                c25?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
                             out.write(
                                 "\" rel=\"noopener noreferrer\"><span class=\"sb-place-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c24?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c25?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
                             sections(
-                                c24?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
-                            ) { c25 in
+                                c25?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
+                            ) { c26 in
                                 out.write(" <span class=\"sb-file-size\" dir=\"auto\">")
                                 out.writeValue(
-                                    c25?.value(.description) ?? c24?.value(.description) ?? c11?.value(.description)
+                                    c26?.value(.description) ?? c25?.value(.description) ?? c11?.value(.description)
                                         ?? c0.value(.description) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write(" <span class=\"sb-file-size\">")
                             out.writeValue(
-                                c24?.value(.placeLabel) ?? c11?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
+                                c25?.value(.placeLabel) ?? c11?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
                                 escaped: true)
                             out.write("</span></a>")
                         }
-                        sections(c11?.value(.contact) ?? c0.value(.contact) ?? .null) { c26 in
+                        sections(c11?.value(.contact) ?? c0.value(.contact) ?? .null) { c27 in
                             out.write(
                                 "<div class=\"sb-contact\"><span class=\"sb-contact-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c26?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c27?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c26?.value(.phones) ?? c11?.value(.phones) ?? c0.value(.phones) ?? .null) { c27 in
+                            sections(c27?.value(.phones) ?? c11?.value(.phones) ?? c0.value(.phones) ?? .null) { c28 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c27?.value(.href) ?? c26?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c28?.value(.href) ?? c27?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c27?.value(.text) ?? c26?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
+                                    c28?.value(.text) ?? c27?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
-                            sections(c26?.value(.emails) ?? c11?.value(.emails) ?? c0.value(.emails) ?? .null) { c28 in
+                            sections(c27?.value(.emails) ?? c11?.value(.emails) ?? c0.value(.emails) ?? .null) { c29 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c28?.value(.href) ?? c26?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c29?.value(.href) ?? c27?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c28?.value(.text) ?? c26?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
+                                    c29?.value(.text) ?? c27?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
                             out.write("</div>")
                         }
-                        sections(c11?.value(.chip) ?? c0.value(.chip) ?? .null) { c29 in
-                            sections(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c30 in
+                        sections(c11?.value(.chip) ?? c0.value(.chip) ?? .null) { c30 in
+                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c31 in
                                 out.write("<a class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c30?.value(.kind) ?? c29?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind)
+                                    c31?.value(.kind) ?? c30?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind)
                                         ?? .null, escaped: true)
                                 out.write("\" href=\"")
                                 out.writeValue(
-                                    c30?.value(.href) ?? c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c31?.value(.href) ?? c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\"")
                                 sections(
-                                    c30?.value(.remote) ?? c29?.value(.remote) ?? c11?.value(.remote) ?? c0.value(
+                                    c31?.value(.remote) ?? c30?.value(.remote) ?? c11?.value(.remote) ?? c0.value(
                                         .remote) ?? .null
-                                ) { c31 in
+                                ) { c32 in
                                     out.write(" rel=\"noopener noreferrer\"")
                                 }
                                 sections(
-                                    c30?.value(.download) ?? c29?.value(.download) ?? c11?.value(.download) ?? c0.value(
+                                    c31?.value(.download) ?? c30?.value(.download) ?? c11?.value(.download) ?? c0.value(
                                         .download) ?? .null
-                                ) { c32 in
+                                ) { c33 in
                                     out.write(" download=\"")
                                     out.writeValue(
-                                        c32?.value(.name) ?? c30?.value(.name) ?? c29?.value(.name) ?? c11?.value(.name)
+                                        c33?.value(.name) ?? c31?.value(.name) ?? c30?.value(.name) ?? c11?.value(.name)
                                             ?? c0.value(.name) ?? .null, escaped: true)
                                     out.write("\"")
                                 }
                                 out.write(">")
                             }
-                            if !(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("<span class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c29?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
-                                sections(c29?.value(.missing) ?? c11?.value(.missing) ?? c0.value(.missing) ?? .null) {
-                                    c33 in
+                                    c30?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                                sections(c30?.value(.missing) ?? c11?.value(.missing) ?? c0.value(.missing) ?? .null) {
+                                    c34 in
                                     out.write(" sb-missing")
                                 }
                                 out.write("\">")
                             }
                             out.write("<span class=\"sb-file-icon\" aria-hidden=\"true\">")
                             out.writeValue(
-                                c29?.value(.emoji) ?? c11?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                                c30?.value(.emoji) ?? c11?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                             out.write("</span><span class=\"sb-sr\">")
                             out.writeValue(
-                                c29?.value(.kindLabel) ?? c11?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
+                                c30?.value(.kindLabel) ?? c11?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
                                 escaped: true)
                             out.write(": </span><span class=\"sb-file-name\" dir=\"auto\">")
                             out.writeValue(
-                                c29?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c30?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c29?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
-                                c34 in
+                            sections(c30?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
+                                c35 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c34?.value(.duration) ?? c29?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
+                                    c35?.value(.duration) ?? c30?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
                                         .duration) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c29?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c35 in
+                            sections(c30?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c36 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c35?.value(.size) ?? c29?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
+                                    c36?.value(.size) ?? c30?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
                                         ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(.caption) ?? .null) {
-                                c36 in
+                            sections(c30?.value(.caption) ?? c11?.value(.caption) ?? c0.value(.caption) ?? .null) {
+                                c37 in
                                 out.write(" <span class=\"sb-file-caption\" dir=\"auto\">")
                                 out.writeValue(
-                                    c36?.value(.caption) ?? c29?.value(.caption) ?? c11?.value(.caption) ?? c0.value(
+                                    c37?.value(.caption) ?? c30?.value(.caption) ?? c11?.value(.caption) ?? c0.value(
                                         .caption) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c29?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
-                                c37 in
+                            sections(c30?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
+                                c38 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c37?.value(.omitted) ?? c29?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(
+                                    c38?.value(.omitted) ?? c30?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(
                                         .omitted) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c38 in
+                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c39 in
                                 out.write("</a>")
                             }
-                            if !(c29?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</span>")
                             }
                         }
@@ -435,36 +447,36 @@ enum MessageHTMLWriter {
                 out.write("<details class=\"sb-revisions\"><summary>")
                 out.writeEscaped(c0.text(.revisionsLabel) ?? "")
                 out.write("</summary><ol>")
-                sections(c0.value(.revisions) ?? .null) { c39 in
+                sections(c0.value(.revisions) ?? .null) { c40 in
                     out.write("<li>")
-                    sections(c39?.value(.when) ?? c0.value(.when) ?? .null) { c40 in
+                    sections(c40?.value(.when) ?? c0.value(.when) ?? .null) { c41 in
                         out.write("<span class=\"sb-file-size\">")
                         out.writeValue(
-                            c40?.value(.when) ?? c39?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
+                            c41?.value(.when) ?? c40?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
                         out.write("</span> ")
                     }
                     out.write("<span dir=\"auto\">")
-                    out.writeValue(c39?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
+                    out.writeValue(c40?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ol></details>\n")
             }
             if c0.flag(.hasReactions) == true {
                 out.write("<ul class=\"sb-reactions\" aria-label=\"Reactions\">")
-                sections(c0.value(.reactions) ?? .null) { c41 in
+                sections(c0.value(.reactions) ?? .null) { c42 in
                     out.write("<li title=\"")
-                    out.writeValue(c41?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
+                    out.writeValue(c42?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
                     out.write("\"><span class=\"sb-emoji\" aria-hidden=\"true\">")
-                    out.writeValue(c41?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                    out.writeValue(c42?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                     out.write("</span>")
-                    sections(c41?.value(.many) ?? c0.value(.many) ?? .null) { c42 in
+                    sections(c42?.value(.many) ?? c0.value(.many) ?? .null) { c43 in
                         out.write("<span class=\"sb-count\" aria-hidden=\"true\">")
                         out.writeValue(
-                            c42?.value(.count) ?? c41?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
+                            c43?.value(.count) ?? c42?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
                         out.write("</span>")
                     }
                     out.write("<span class=\"sb-sr\">")
-                    out.writeValue(c41?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
+                    out.writeValue(c42?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ul>\n")

@@ -90,6 +90,10 @@ struct BubbleContent {
                         Span("▪ " + TerminalSafeText.oneLine(option.text)),
                         Span(" — \(option.votes) (\(option.percent)%)", TextStyle(foreground: .muted)),
                     ], width: width)
+                if !option.names.isEmpty {
+                    let voters = "  " + TerminalSafeText.oneLine(option.names.joined(separator: ", "))
+                    lines += LineWrapper.wrap([Span(voters, muted)], width: width)
+                }
             }
             lines += LineWrapper.wrap([Span(poll.summary, muted)], width: width)
             return lines

@@ -85,7 +85,7 @@ struct ChainDrawer {
         var line = StyledLine()
         line.pad(1)
         for reaction in reactions {
-            line.append(BubbleContent.truncate(TerminalSafeText.oneLine(reaction.emoji), to: 12))
+            line.append(BubbleContent.truncate(TerminalSafeText.oneLine(reaction.emoji), to: maximumBubble - 8))
             if reaction.count > 1 { line.append(" \(reaction.count)", TextStyle(foreground: .muted)) }
             line.pad(1)
         }

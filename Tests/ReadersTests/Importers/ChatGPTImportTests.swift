@@ -108,4 +108,18 @@ struct ChatGPTFixtureTests {
         let chat = try Readers.read(try ChatInput.load(path.path)).conversations[0]
         #expect(chat.participants.map(\.id) == ["user", "assistant"])
     }
+
+    @Test("Code the assistant shows the chat (recipient \"all\") is a fenced block; code sent to a tool stays hidden")
+    func shownCode() throws {
+        let code = """
+            {"id": "c0", "author": {"role": "assistant"}, "create_time": 1704067205,
+             "content": {"content_type": "code", "language": "python", "text": "print(6)"}, "recipient": "all"}
+            """
+        let shown = try #require(
+            ChatGPTContent.message(try ImportJSON.parse(InputBytes(Array(code.utf8)), file: "c.json"), files: []))
+        #expect(!shown.hidden && shown.text == "```python\nprint(6)\n```" && shown.sender == "assistant")
+        let first = try ImportTesting.read(ChatGPTImportTests.export, name: "conversations.json", format: .chatgpt)
+            .conversations[0]
+        #expect(first.messages.first { $0.id == "c1" }?.hidden == true)
+    }
 }

@@ -122,4 +122,21 @@ struct MessengerFolderTests {
         let result = try ImportTesting.read(text, name: "message_1.json", format: .messenger)
         #expect(result.report.warnings.contains { $0.text.contains("not shown: \"call_duration\" (1 message)") })
     }
+
+    @Test("A shared link is a link card with the words Meta shows with it (share_text)")
+    func sharedLink() throws {
+        let export = """
+            {"participants": [{"name": "Ana"}, {"name": "Ben"}], "title": "Ben", "thread_path": "inbox/ben_1",
+             "messages": [{"sender_name": "Ana", "timestamp_ms": 1700000000000, "content": "look",
+                           "share": {"link": "https://example.com/trail", "share_text": "Best trails of 2023"}}]}
+            """
+        let message = try ImportTesting.transcript(export, name: "message_1.json").messages[0]
+        #expect(message.text == "look")
+        #expect(
+            message.attachments == [
+                Attachment(
+                    url: "https://example.com/trail", type: "link", name: "https://example.com/trail",
+                    description: "Best trails of 2023")
+            ])
+    }
 }

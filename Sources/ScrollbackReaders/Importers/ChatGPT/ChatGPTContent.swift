@@ -8,41 +8,10 @@ enum ChatGPTContent {
         let role = value["author"]?["role"]?.string ?? "assistant"
         let content = value["content"]
         let type = content?["content_type"]?.string ?? "text"
-        var text = ""
-        var attachments: [Attachment] = []
-        var hidden = false
-        switch type {
-        case "text", "multimodal_text":
-            var pieces: [String] = []
-            for part in content?["parts"]?.array ?? [] {
-                if let string = part.string {
-                    if !string.isEmpty { pieces.append(string) }
-                } else if let attachment = asset(part, files: files) {
-                    attachments.append(attachment)
-                } else if let string = part["text"]?.string {
-                    pieces.append(string)
-                }
-            }
-            text = pieces.joined(separator: "\n\n")
-        case "code":
-            text = MarkdownText.codeBlock(content?["text"]?.string ?? "", language: content?["language"]?.string)
-            hidden = true
-        case "execution_output":
-            text = MarkdownText.codeBlock(content?["text"]?.string ?? "")
-            hidden = true
-        case "reasoning_recap":
-            text = content?["content"]?.string ?? ""
-            hidden = true
-        case "thoughts":
-            text = (content?["thoughts"]?.array ?? []).compactMap { $0["content"]?.string ?? $0["summary"]?.string }
-                .joined(separator: "\n\n")
-            hidden = true
-        default:
-            // tether_quote, user_editable_context, system_error, …: kept, not shown.
-            text = content?["text"]?.string ?? content?["result"]?.string ?? content?["content"]?.string ?? ""
-            hidden = true
-        }
-        text = MarkdownText.tidy(text)
+        let read = body(of: content, type: type, files: files)
+        let text = MarkdownText.tidy(read.text)
+        let attachments = read.attachments
+        var hidden = read.hidden
         guard !text.isEmpty || !attachments.isEmpty else { return nil }
 
         var message = Message(id: "", sender: role, time: Timestamp(seconds: 0), text: text)
@@ -76,6 +45,48 @@ enum ChatGPTContent {
         message.hidden = hidden
         if let model = metadata?["model_slug"]?.string { message.meta = .object(["model": .string(model)]) }
         return message
+    }
+
+    /// What a message's `content` of `type` says: its text, its images, and whether it is kept
+    /// hidden (tool talk, reasoning, content types the chat does not show).
+    private static func body(of content: JSONValue?, type: String, files: [String]) -> (
+        text: String, attachments: [Attachment], hidden: Bool
+    ) {
+        var text = ""
+        var attachments: [Attachment] = []
+        var hidden = false
+        switch type {
+        case "text", "multimodal_text":
+            var pieces: [String] = []
+            for part in content?["parts"]?.array ?? [] {
+                if let string = part.string {
+                    if !string.isEmpty { pieces.append(string) }
+                } else if let attachment = asset(part, files: files) {
+                    attachments.append(attachment)
+                } else if let string = part["text"]?.string {
+                    pieces.append(string)
+                }
+            }
+            text = pieces.joined(separator: "\n\n")
+        case "code":
+            // Shown when addressed to the chat (`recipient` "all"); code sent to a tool is hidden below.
+            text = MarkdownText.codeBlock(content?["text"]?.string ?? "", language: content?["language"]?.string)
+        case "execution_output":
+            text = MarkdownText.codeBlock(content?["text"]?.string ?? "")
+            hidden = true
+        case "reasoning_recap":
+            text = content?["content"]?.string ?? ""
+            hidden = true
+        case "thoughts":
+            text = (content?["thoughts"]?.array ?? []).compactMap { $0["content"]?.string ?? $0["summary"]?.string }
+                .joined(separator: "\n\n")
+            hidden = true
+        default:
+            // tether_quote, user_editable_context, system_error, …: kept, not shown.
+            text = content?["text"]?.string ?? content?["result"]?.string ?? content?["content"]?.string ?? ""
+            hidden = true
+        }
+        return (text, attachments, hidden)
     }
 
     /// An image part (`image_asset_pointer`), linked to its file beside the export when there is one.

@@ -74,24 +74,9 @@ struct ChatGPTConversation {
             transcript.messages.append(converted)
         }
         let noneTimed = untimed > 0 && untimed >= transcript.messages.count && !transcript.messages.isEmpty
-        if untimed > 0 {
-            let line: String
-            if !noneTimed {
-                line = "\(counted(untimed, "message")) without create_time take the time of the one before"
-            } else if started != nil {
-                line = "no message has a create_time; they are dated by the conversation's own time, a second apart"
-            } else {
-                line = "no message has a create_time; the conversation is shown without times"
-            }
-            report.inferences.append("\(label): " + line)
-        }
-        if empty > 0 { report.inferences.append("\(label): skipped \(counted(empty, "empty message"))") }
-        let shown = transcript.messages.filter { !$0.hidden }.count
-        if shown < transcript.messages.count {
-            report.inferences.append(
-                "\(label): kept hidden \(counted(transcript.messages.count - shown, "tool, system or reasoning message"))"
-            )
-        }
+        Self.note(
+            transcript, label: label, untimed: untimed, noneTimed: noneTimed, dated: started != nil, empty: empty,
+            report: &report)
         if noneTimed {
             // No message has a time: keep the order with increasing times from the conversation's start;
             // without that either, the times are synthetic and none is shown.
@@ -107,6 +92,31 @@ struct ChatGPTConversation {
         }
         report.messagesRead += transcript.messages.count
         return transcript
+    }
+
+    /// The report's lines about a conversation: messages without times, empty ones skipped, hidden ones kept.
+    private static func note(
+        _ transcript: Transcript, label: String, untimed: Int, noneTimed: Bool, dated: Bool, empty: Int,
+        report: inout ImportReport
+    ) {
+        if untimed > 0 {
+            let line: String
+            if !noneTimed {
+                line = "\(counted(untimed, "message")) without create_time take the time of the one before"
+            } else if dated {
+                line = "no message has a create_time; they are dated by the conversation's own time, a second apart"
+            } else {
+                line = "no message has a create_time; the conversation is shown without times"
+            }
+            report.inferences.append("\(label): " + line)
+        }
+        if empty > 0 { report.inferences.append("\(label): skipped \(counted(empty, "empty message"))") }
+        let shown = transcript.messages.filter { !$0.hidden }.count
+        if shown < transcript.messages.count {
+            report.inferences.append(
+                "\(label): kept hidden \(counted(transcript.messages.count - shown, "tool, system or reasoning message"))"
+            )
+        }
     }
 
     /// Where the nodes from the root to `current` are in `mapping` (or, without one, along the

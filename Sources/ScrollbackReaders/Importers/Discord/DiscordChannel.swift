@@ -11,6 +11,8 @@ struct DiscordChannel {
     /// 19 digits, too many to be held inside the string value, so each copy would be a heap
     /// string of its own (about 6 MB for 100k messages).
     private var authors = Set<String>()
+    /// Everyone who reacted to a message.
+    private var reactors = Set<String>()
     private var names = DiscordContent(people: [:], channels: [:])
     private var unshown: [String: SourceLocation] = [:]
     /// Messages seen, converted or skipped.
@@ -30,6 +32,7 @@ struct DiscordChannel {
             id: channel?["id"]?.scalarText ?? channelName,
             title: Self.title(guild: guild, channel: channelName, type: channel?["type"]?.string),
             source: SourceLocation(file: input.name))
+        transcript.isGroup = Self.isGroup(guild: guild, type: channel?["type"]?.string)
         if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
     }
 
@@ -37,11 +40,7 @@ struct DiscordChannel {
     mutating func add(_ value: JSONValue, at location: SourceLocation) {
         count += 1
         let index = count - 1
-        for person in [value["author"]] + (value["mentions"]?.array ?? []) {
-            if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string {
-                names.people[id] = names.people[id] ?? name
-            }
-        }
+        learnNames(value)
         guard let timeText = value["timestamp"]?.string, let time = Timestamp(rfc3339: timeText) else {
             report.skipped.append(.init(location: location, text: "message \(index + 1) has no valid \"timestamp\""))
             return
@@ -53,31 +52,13 @@ struct DiscordChannel {
             return
         }
         seen.insert(id)
-        let author = value["author"]
-        let (newAuthor, authorID) = authors.insert(author?["id"]?.scalarText ?? "unknown")
-        let authorName = author?["nickname"]?.string ?? author?["name"]?.string ?? authorID
-        if newAuthor {
-            let avatar = author?["avatarUrl"]?.string
-            transcript.participants.append(
-                Participant(
-                    id: authorID, name: authorName,
-                    avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) }))
-        }
+        let (authorID, authorName) = addAuthor(value["author"])
         var message = Message(id: id, sender: authorID, time: time, location: location)
         let content = value["content"]?.string ?? ""
         let reference = value["reference"]?["messageId"]?.scalarText
         if DiscordReader.spokenTypes.contains(value["type"]?.string ?? "Default") {
-            if Self.mayMention(content) {
-                mentioning.append((transcript.messages.count, content))
-            } else {
-                message.text = names.markdown(content)
-            }
+            fill(&message, from: value, content: content, location: location)
             message.replyTo = reference
-            if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
-            message.pinned = value["isPinned"]?.bool ?? false
-            message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
-            message.reactions = DiscordParts.reactions(value)
-            for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
         } else {
             // Events are plain lines; a pin points at the message it pinned.
             message.kind = .system
@@ -89,10 +70,62 @@ struct DiscordChannel {
         transcript.messages.append(message)
     }
 
-    /// The channel's transcript and what reading it found, once every message is in.
-    mutating func finish() -> (Transcript, ImportReport) {
-        for (index, content) in mentioning { transcript.messages[index].text = names.markdown(content) }
+    /// The names a message gives people: its author, its mentions and its reactions' users (the
+    /// first name written for an id is the one shown).
+    private mutating func learnNames(_ value: JSONValue) {
+        let reactors = (value["reactions"]?.array ?? []).flatMap { $0["users"]?.array ?? [] }
+        for person in [value["author"]] + (value["mentions"]?.array ?? []) + reactors {
+            if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string {
+                names.people[id] = names.people[id] ?? name
+            }
+        }
+    }
+
+    /// The author's id and name, listed as a participant the first time they post.
+    private mutating func addAuthor(_ author: JSONValue?) -> (id: String, name: String) {
+        let (newAuthor, authorID) = authors.insert(author?["id"]?.scalarText ?? "unknown")
+        let authorName = author?["nickname"]?.string ?? author?["name"]?.string ?? authorID
+        if newAuthor {
+            let avatar = author?["avatarUrl"]?.string
+            transcript.participants.append(
+                Participant(
+                    id: authorID, name: authorName,
+                    avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) }))
+        }
+        return (authorID, authorName)
+    }
+
+    /// A spoken message's text (its content and rich embeds), edit time, attachments and reactions.
+    private mutating func fill(
+        _ message: inout Message, from value: JSONValue, content: String, location: SourceLocation
+    ) {
+        let embeds = DiscordEmbeds.markdown(of: value)
+        let written = embeds.isEmpty ? content : content.isEmpty ? embeds : content + "\n\n" + embeds
+        if Self.mayHoldToken(written) {
+            mentioning.append((transcript.messages.count, written))
+        } else {
+            message.text = names.markdown(written)
+        }
+        if let edited = value["timestampEdited"]?.string { message.edited = Timestamp(rfc3339: edited) }
+        message.pinned = value["isPinned"]?.bool ?? false
+        message.attachments = DiscordParts.attachments(value, paths: paths, location: location, report: &report)
+        message.reactions = DiscordParts.reactions(value)
+        for reaction in message.reactions { reactors.formUnion(reaction.by) }
+        for feature in DiscordParts.unshown(value) where unshown[feature] == nil { unshown[feature] = location }
+    }
+
+    /// The channel's transcript and what reading it found, once every message is in; time
+    /// tokens are shown in `timeZone`, else the zone the messages' offsets give (else UTC).
+    mutating func finish(timeZone: Zone?) -> (Transcript, ImportReport) {
+        names.zone = timeZone ?? DiscordReader.zone(of: transcript.messages) ?? .utc
+        for (index, content) in mentioning {
+            transcript.messages[index].text = names.markdown(content, at: transcript.messages[index].time)
+        }
         mentioning = []
+        // Who reacted but never posted is a participant too, named as the export names them.
+        for id in reactors.sorted() where !authors.contains(id) {
+            transcript.participants.append(Participant(id: id, name: names.people[id] ?? id))
+        }
         for (feature, location) in unshown.sorted(by: { $0.key < $1.key }) {
             report.warnings.append(.init(location: location, text: "\(feature) are not shown yet"))
         }
@@ -107,15 +140,26 @@ struct DiscordChannel {
         return (transcript, report)
     }
 
-    /// Whether `content` has a `<@` or `<#` byte pair, without which no mention token is in it
-    /// (waiting for the end is right either way; it is only slower).
-    private static func mayMention(_ content: String) -> Bool {
+    /// Whether `content` has a `<@`, `<#` or `<t` byte pair, without which no mention or time
+    /// token is in it (waiting for the end is right either way; it is only slower).
+    private static func mayHoldToken(_ content: String) -> Bool {
         var previous: UInt8 = 0
         for byte in content.utf8 {
-            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") { return true }
+            if previous == UInt8(ascii: "<"),
+                byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "t")
+            {
+                return true
+            }
             previous = byte
         }
         return false
+    }
+
+    /// A guild's channel or a group DM is a group however few of its people post; a DM is not
+    /// (`nil`: the layout counts the participants).
+    static func isGroup(guild: String?, type: String?) -> Bool? {
+        if let type { return type.hasPrefix("Guild") || type == "DirectGroupTextChat" ? true : nil }
+        return guild != nil && guild != "Direct Messages" ? true : nil
     }
 
     private static func title(guild: String?, channel: String?, type: String?) -> String? {

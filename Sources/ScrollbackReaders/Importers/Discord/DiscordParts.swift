@@ -30,20 +30,22 @@ enum DiscordParts {
             let name = sticker["name"]?.string ?? "sticker"
             result.append(Attachment(url: url, type: "sticker", name: name, alt: name, title: name))
         }
-        result += value["embeds"]?.array?.compactMap(embed) ?? []
+        // Rich embeds (fields, or no link) are text (`DiscordEmbeds`); the others preview a link.
+        result += value["embeds"]?.array?.filter { !DiscordEmbeds.isRich($0) }.compactMap(embed) ?? []
         return result
     }
 
-    /// An embed as a link preview card: its title (linked when it has a URL), description and fields.
+    /// A web address (`http`, `https`), else `nil`.
+    static func webURL(_ value: JSONValue?) -> String? {
+        value?.string.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil }
+    }
+
+    /// An embed that previews a link as a link preview card: its title linked to its URL, the
+    /// description and the footer.
     static func embed(_ embed: JSONValue) -> Attachment? {
-        let url = embed["url"]?.string.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil }
+        let url = webURL(embed["url"])
         var description: [String] = []
         if let text = embed["description"]?.string, !text.isEmpty { description.append(text) }
-        for field in embed["fields"]?.array ?? [] {
-            let name = field["name"]?.string ?? ""
-            let value = field["value"]?.string ?? ""
-            description.append(name.isEmpty ? value : name + ": " + value)
-        }
         if let footer = embed["footer"]?["text"]?.string, !footer.isEmpty { description.append(footer) }
         let title = embed["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? embed["author"]?["name"]?.string
         guard url != nil || title != nil || !description.isEmpty else { return nil }

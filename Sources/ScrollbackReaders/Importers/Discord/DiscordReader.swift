@@ -53,7 +53,7 @@ enum DiscordReader {
             channel = DiscordChannel(root, input: input, paths: paths)
             for value in streamed.held { channel!.add(value, at: lines.location(ofByte: value.offset)) }
         }
-        var (transcript, report) = channel!.finish()
+        var (transcript, report) = channel!.finish(timeZone: options.timeZone)
         channel = nil
         if options.timeZone == nil, let zone = DiscordReader.zone(of: transcript.messages) {
             transcript.timeZone = zone.identifier

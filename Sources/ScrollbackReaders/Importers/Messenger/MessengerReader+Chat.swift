@@ -48,8 +48,9 @@ extension MessengerReader {
         let media = MediaPlace(base: base, root: root, threadPath: threadPath)
         report.skipped += skipped
         for (index, value) in withFiles {
-            messages[index].attachments = attachments(
+            let files = attachments(
                 value, paths: paths, media: media, location: messages[index].location!, report: &report)
+            messages[index].attachments.insert(contentsOf: files, at: 0)
         }
         withFiles = []
         // Meta's files list newest first; ids follow time so they read in order.
@@ -97,13 +98,18 @@ extension MessengerReader {
         default:
             message.sender = sender
             message.text = MarkdownText.escape(text)
-            if let link = value["share"]?["link"]?.string, TelegramText.isSafeLink(link), !text.contains(link) {
-                message.text += (message.text.isEmpty ? "" : "\n\n") + MarkdownText.link(link, url: link)
-            }
+            if let card = shareCard(value["share"]) { message.attachments = [card] }
             message.deleted = value["is_unsent"]?.bool ?? false
             message.reactions = reactions(value)
         }
         return message
+    }
+
+    /// A shared link (`share.link`, with `share.share_text` the words shown with it) as a link card.
+    private static func shareCard(_ share: JSONValue?) -> Attachment? {
+        guard let link = share?["link"]?.string, TelegramText.isSafeLink(link) else { return nil }
+        let words = share?["share_text"]?.string.map(fixEncoding).flatMap { $0.isEmpty ? nil : $0 }
+        return Attachment(url: link, type: "link", name: link, description: words)
     }
 
     /// Whether an entry lists media files or a sticker.

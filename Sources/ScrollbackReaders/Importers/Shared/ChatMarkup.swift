@@ -15,6 +15,10 @@ struct ChatMarkup {
     /// What a `<…>` token shows inside code, where Slack unwraps links to their text.
     var codeToken: ((String) -> String)? = nil
 
+    /// Whether a closing delimiter may follow a space when markup, not a space, comes after it:
+    /// Slack reads `*Closes: *<!date…>` as bold, as apps writing Block Kit expect.
+    var closesAfterSpace = false
+
     /// Whether lines starting `> ` are quotes and `- `, `* ` or `1. ` list items (WhatsApp's newer markup).
     var blockLines = false
 

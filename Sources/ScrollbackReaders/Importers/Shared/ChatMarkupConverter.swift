@@ -97,13 +97,17 @@ struct ChatMarkupConverter<Unit: ChatMarkupUnit> {
         return index == range.lowerBound || units[index - 1].isBoundary
     }
 
-    /// The matching closing delimiter on the same line: after a non-space and before a boundary.
+    /// The matching closing delimiter on the same line: after a non-space (or, with
+    /// `closesAfterSpace`, a space when no space follows) and before a boundary.
     func closing(_ delimiter: Unit, after start: Int, limit: Int) -> Int? {
         var index = start + 2
         while index < limit {
             let unit = units[index]
             if unit == newline { return nil }
-            if unit == delimiter, !units[index - 1].isWhitespace, index + 1 == limit || units[index + 1].isBoundary {
+            if unit == delimiter, index + 1 == limit || units[index + 1].isBoundary,
+                !units[index - 1].isWhitespace
+                    || (markup.closesAfterSpace && (index + 1 == limit || !units[index + 1].isWhitespace))
+            {
                 return index
             }
             index += 1

@@ -104,7 +104,8 @@ struct SlackChannel {
         transcript.messages.append(message)
     }
 
-    /// A `message_changed` event: the message it names takes the new text, the old one kept as a revision.
+    /// A `message_changed` event: the message it names takes the new text, the old one kept as a
+    /// revision dated when that version was written (its `edited.ts`, else its own `ts`).
     private mutating func change(_ value: JSONValue, location: SourceLocation, report: inout ImportReport) {
         guard let changed = value["message"], let ts = changed["ts"]?.scalarText,
             var message = message(
@@ -116,8 +117,15 @@ struct SlackChannel {
         if message.edited == nil, let when = ImportJSON.unixTime(value["ts"]) {
             message.edited = Timestamp(seconds: when.seconds, utcOffset: message.time.utcOffset)
         }
+        // The version before the edit, as the event carries it; else the one read before.
+        let previous = value["previous_message"].flatMap { earlier in
+            self.message(earlier, location: location, time: earlier["ts"], subtype: earlier["subtype"]?.string)
+        }
         guard let position = index[MessageKey(ts)] else {
-            // The first version is not in the export: the newest one stands alone.
+            // The first version is not in the export: the event's earlier version is its only history.
+            if let previous, previous.text != message.text {
+                message.revisions = [Revision(text: previous.text, time: previous.edited ?? previous.time)]
+            }
             index[MessageKey(ts)] = transcript.messages.count
             transcript.messages.append(message)
             return
@@ -125,7 +133,10 @@ struct SlackChannel {
         let old = transcript.messages[position]
         message.location = old.location
         message.revisions = old.revisions
-        if old.text != message.text { message.revisions.append(Revision(text: old.text, time: old.edited ?? old.time)) }
+        if old.text != message.text {
+            let written = old.revisions.isEmpty ? (previous?.edited ?? old.time) : (old.edited ?? old.time)
+            message.revisions.append(Revision(text: old.text, time: written))
+        }
         transcript.messages[position] = message
     }
 
@@ -160,6 +171,7 @@ struct SlackChannel {
             message.kind = .system
             message.format = .plain
             message.text = eventText(value)
+            if subtype == "pinned_item" { message.replyTo = Self.pinnedMessage(value) }
             return message
         }
         let sender = people.sender(of: value, subtype: subtype)
@@ -180,27 +192,66 @@ struct SlackChannel {
             message.text = ""
         }
         message.attachments = body.attachments
-        message.reactions = (value["reactions"]?.array ?? []).map { reaction in
-            Reaction(
-                emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"),
-                by: reaction["users"]?.array?.compactMap(\.scalarText) ?? [], count: reaction["count"]?.int)
-        }
+        message.reactions = reactions(value)
         return message
+    }
+
+    /// A message's reactions; whoever reacted is a participant, named like everyone else.
+    private mutating func reactions(_ value: JSONValue) -> [Reaction] {
+        (value["reactions"]?.array ?? []).map { reaction in
+            let by = reaction["users"]?.array?.compactMap(\.scalarText) ?? []
+            for id in by where !transcript.participants.contains(where: { $0.id == id }) {
+                transcript.participants.append(participant(id))
+            }
+            return Reaction(
+                emoji: SlackMrkdwn.emoji(reaction["name"]?.string ?? "?"), by: by, count: reaction["count"]?.int)
+        }
     }
 
     /// A channel event's line as plain text, naming who did it when Slack's text leaves them out.
     private func eventText(_ value: JSONValue) -> String {
+        let subtype = value["subtype"]?.string ?? ""
+        if subtype == "huddle_thread", let room = value["room"] { return huddleText(room, starter: value["user"]) }
         let text = mrkdwn.plain(value["text"]?.string ?? "", keepingAddresses: true).trimmingWhitespace()
         guard let actor = value["user"]?.scalarText else { return text }
         let raw = value["text"]?.string ?? ""
-        if raw.hasPrefix("<@\(actor)") { return text }
         let name = mrkdwn.users[actor] ?? actor
+        if raw.hasPrefix("<@\(actor)") {
+            // "<@U1> pinned a message to this channel.": the actor is named, not mentioned.
+            return subtype == "pinned_item" && text.hasPrefix("@" + name) ? String(text.dropFirst()) : text
+        }
         guard text.isEmpty else { return name + " " + text }
         // An event without words (a huddle's thread) is said by its kind.
-        let subtype = value["subtype"]?.string ?? ""
         return name
             + (subtype == "huddle_thread"
                 ? " started a huddle" : " (\(subtype.replacingOccurrences(of: "_", with: " ")))")
+    }
+
+    /// The `ts` of the message a `pinned_item` line pinned: its unfurl's `ts`, else the `item`'s.
+    static func pinnedMessage(_ value: JSONValue) -> String? {
+        value["attachments"]?.array?.first?["ts"]?.scalarText ?? value["item"]?["ts"]?.scalarText
+            ?? value["item"]?["message"]?["ts"]?.scalarText
+    }
+
+    /// A huddle's line: who started it, how long it lasted and who took part (`room`).
+    private func huddleText(_ room: JSONValue, starter: JSONValue?) -> String {
+        let starterID = room["created_by"]?.scalarText ?? starter?.scalarText
+        var line = (starterID.map { mrkdwn.users[$0] ?? $0 } ?? "Someone") + " started a huddle"
+        if let start = room["date_start"]?.int, let end = room["date_end"]?.int, end > start {
+            line += " that lasted " + Self.length(seconds: end - start)
+        }
+        let ids = (room["participant_history"]?.array ?? room["participants"]?.array ?? []).compactMap(\.scalarText)
+        if !ids.isEmpty { line += ", with " + ids.map { mrkdwn.users[$0] ?? $0 }.joined(separator: ", ") }
+        return line
+    }
+
+    /// "1 hour 5 minutes", "12 minutes", "40 seconds".
+    static func length(seconds: Int) -> String {
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
+        if hours == 0 && minutes == 0 { return counted(seconds, "second") }
+        return [hours > 0 ? counted(hours, "hour") : nil, minutes > 0 ? counted(minutes, "minute") : nil]
+            .compactMap { $0 }.joined(separator: " ")
     }
 
     private func participant(_ id: String) -> Participant {

@@ -26,33 +26,20 @@ struct SlackMessageBody {
                 attachments.append(card)
                 continue
             }
-            var lines: [String] = []
-            if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
-            if let title = attachment["title"]?.string {
-                let link = attachment["title_link"]?.string
-                lines.append(link.map { mrkdwn.token($0 + "|" + title) } ?? MarkdownText.escape(title))
-            }
-            // `fallback` sums the attachment up for notifications: shown only when nothing else is.
-            let hasContent = !lines.isEmpty || attachment["image_url"] != nil || attachment["fields"] != nil
-            if let text = attachment["text"]?.string ?? (hasContent ? nil : attachment["fallback"]?.string),
-                !text.isEmpty
-            {
-                lines.append(mrkdwn.markdown(text))
-            }
-            for field in attachment["fields"]?.array ?? [] {
-                let title = field["title"]?.string.map { MarkdownText.wrap(MarkdownText.escape($0), "**") }
-                let text = field["value"]?.string.map { mrkdwn.markdown($0) }
-                lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
-            }
-            if !lines.isEmpty {
-                pieces.append(lines.joined(separator: "\n\n"))
+            let legacy = legacyAttachment(attachment)
+            if !legacy.text.isEmpty {
+                pieces.append(legacy.text)
                 hasAttachmentText = true
             }
-            if let image = attachment["image_url"]?.string, image.hasPrefix("https://") {
-                attachments.append(Attachment(url: image, type: "image", alt: attachment["fallback"]?.string))
-            }
-            if let actions = attachment["actions"]?.array, !actions.isEmpty {
-                unshown.insert("buttons of legacy attachments")
+            attachments += legacy.images
+            if legacy.hasButtons { unshown.insert("buttons of legacy attachments") }
+        }
+        // A snippet's first lines, as Slack previews them (a comment on it only names it).
+        if value["comment"] == nil {
+            let previews = snippetPreviews(value)
+            if !previews.isEmpty {
+                pieces += previews
+                hasAttachmentText = true
             }
         }
         // The text's own piece is tidy Markdown already: alone, it stays as it is.
@@ -60,6 +47,35 @@ struct SlackMessageBody {
             pieces.count == 1 && !hasAttachmentText
             ? pieces[0] : MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
         return (text, attachments + files(value), unshown)
+    }
+
+    /// A legacy attachment (a bot's post) as text: pretext, linked title, text and fields
+    /// (`fallback` only when it has nothing else), with its image and whether it had buttons.
+    func legacyAttachment(_ attachment: JSONValue) -> (text: String, images: [Attachment], hasButtons: Bool) {
+        var lines: [String] = []
+        if let pretext = attachment["pretext"]?.string { lines.append(mrkdwn.markdown(pretext)) }
+        if let title = attachment["title"]?.string {
+            let link = attachment["title_link"]?.string
+            lines.append(link.map { mrkdwn.token($0 + "|" + title) } ?? MarkdownText.escape(title))
+        }
+        // `fallback` sums the attachment up for notifications: shown only when nothing else is.
+        let hasContent = !lines.isEmpty || attachment["image_url"] != nil || attachment["fields"] != nil
+        if let text = attachment["text"]?.string ?? (hasContent ? nil : attachment["fallback"]?.string),
+            !text.isEmpty
+        {
+            lines.append(mrkdwn.markdown(text))
+        }
+        for field in attachment["fields"]?.array ?? [] {
+            let title = field["title"]?.string.map { MarkdownText.wrap(MarkdownText.escape($0), "**") }
+            let text = field["value"]?.string.map { mrkdwn.markdown($0) }
+            lines.append([title, text].compactMap { $0 }.joined(separator: "\n\n"))
+        }
+        var images: [Attachment] = []
+        if let image = attachment["image_url"]?.string, image.hasPrefix("https://") {
+            images.append(Attachment(url: image, type: "image", alt: attachment["fallback"]?.string))
+        }
+        let hasButtons = !(attachment["actions"]?.array ?? []).isEmpty
+        return (lines.joined(separator: "\n\n"), images, hasButtons)
     }
 
     /// A link unfurl (an attachment Slack made from a URL in the text) as a link preview card.
@@ -76,6 +92,24 @@ struct SlackMessageBody {
             url: url, type: "link", title: title.map { mrkdwn.plain($0) },
             description: text.map { mrkdwn.plain($0) },
             siteName: attachment["service_name"]?.string.map(ChatMarkup.decodeEntities))
+    }
+
+    /// The `preview` of each snippet the message shares, as code in its language, with how many
+    /// lines it leaves out.
+    func snippetPreviews(_ value: JSONValue) -> [String] {
+        let list = (value["files"]?.array ?? []) + (value["file"].map { [$0] } ?? [])
+        return list.compactMap { file in
+            guard file["mode"]?.string == "snippet", let preview = file["preview"]?.string,
+                !preview.trimmingWhitespace().isEmpty
+            else { return nil }
+            let lines = preview.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "")
+            let language = file["filetype"]?.string.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber } ? $0 : nil }
+            var piece = MarkdownText.codeBlock(lines, language: language).trimmingWhitespace()
+            if let more = file["lines_more"]?.int, more > 0 {
+                piece += "\n\n" + MarkdownText.escape("… " + counted(more, "more line"))
+            }
+            return piece
+        }
     }
 
     private func files(_ value: JSONValue) -> [Attachment] {

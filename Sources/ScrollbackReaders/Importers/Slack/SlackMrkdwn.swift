@@ -189,7 +189,8 @@ struct SlackMrkdwn {
     private func inline(_ text: String) -> String {
         ChatMarkup(
             tokens: { token($0) }, decodesEntities: true,
-            plainText: { Self.mayHoldShortcode($0) ? EmojiShortcodes.replacing(in: $0) : $0 }, codeToken: plainToken
+            plainText: { Self.mayHoldShortcode($0) ? EmojiShortcodes.replacing(in: $0) : $0 }, codeToken: plainToken,
+            closesAfterSpace: true
         ).markdown(text)
     }
 

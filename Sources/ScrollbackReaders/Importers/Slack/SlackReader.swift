@@ -81,66 +81,94 @@ enum SlackReader {
                     text: "This is a symlink to a folder or to a file outside the export; it was not read."))
         }
         let workspace = try SlackWorkspace(files: files, root: root, report: &report)
-        let mrkdwn = SlackMrkdwn(users: workspace.names, channels: workspace.channelNames)
         var result: [Transcript] = []
         var botNames: [String: String] = [:]
         for conversation in workspace.conversations {
-            var converter: SlackChannel? = SlackChannel(
-                transcript: Transcript(
-                    id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
-                    source: SourceLocation(file: name)),
-                mrkdwn: mrkdwn, users: workspace.users, options: options,
-                localFile: { localFile($0, folder: conversation.folder, files: files) })
-            converter!.people.botNames = botNames
-            // One day file at a time: its JSON is dropped once its messages are converted. Once a
-            // conversation's day files pass 1 MB (and a core is free), the days after are
-            // converted on a second core while the next ones are read and parsed here.
-            var worker: SlackChannel.Worker?
-            var bytesRead = 0
-            var decided = false
-            do {
-                for day in workspace.dayFiles(of: conversation) {
-                    guard let bytes = try files.read(day, file: name) else { continue }
-                    let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
-                    let value = try ImportJSON.parse(bytes, file: shown)
-                    let lines = LineIndex(file: shown, bytes: bytes)
-                    bytesRead += bytes.count
-                    if !decided, convertingAhead != nil || bytesRead >= SlackChannel.Worker.minimumBytes {
-                        decided = true
-                        if convertingAhead ?? SlackChannel.Worker.pays(forBytes: bytesRead) {
-                            worker = SlackChannel.worker(converter.take()!)
-                        }
-                    }
-                    if let worker {
-                        worker.add((value.array ?? [], lines))
-                    } else {
-                        converter!.add(value.array ?? [], lines: lines, report: &report)
-                    }
-                }
-            } catch {
-                _ = worker?.finish()
-                throw error
-            }
-            if let worker {
-                let (channel, converted) = worker.finish().state
-                converter = channel
-                report.skipped += converted.skipped
-                report.warnings += converted.warnings
-                report.inferences += converted.inferences
-            }
-            botNames = converter!.people.botNames
-            let transcript = converter!.finish(report: &report)
-            if transcript.messages.isEmpty {
-                report.inferences.append("\(conversation.title) has no messages and is left out")
-                continue
-            }
-            warnAboutThreads(transcript, isRead: converter!.has, report: &report)
+            guard
+                let transcript = try convert(
+                    conversation, of: workspace, name: name, options: options, convertingAhead: convertingAhead,
+                    botNames: &botNames, report: &report)
+            else { continue }
             result.append(transcript)
         }
         guard !result.isEmpty else {
             throw ReadError(location: SourceLocation(file: name), problem: .syntax("The Slack export has no messages."))
         }
+        if options.timeZone == nil { SlackZone.choose(for: &result, people: workspace.zones, report: &report) }
         return result
+    }
+
+    /// One conversation of the workspace, its day files converted in order; `nil` (reported) when
+    /// it has no messages. `botNames` carries the integrations' names from one conversation to the next.
+    private static func convert(
+        _ conversation: SlackWorkspace.Conversation, of workspace: SlackWorkspace, name: String,
+        options: ReadOptions, convertingAhead: Bool?, botNames: inout [String: String], report: inout ImportReport
+    ) throws(ReadError) -> Transcript? {
+        let files = workspace.files
+        var transcript = Transcript(
+            id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
+            source: SourceLocation(file: name))
+        // A channel is a group however few of its members the export shows posting.
+        transcript.isGroup = conversation.isChannel ? true : nil
+        var converter = SlackChannel(
+            transcript: transcript,
+            mrkdwn: SlackMrkdwn(users: workspace.names, channels: workspace.channelNames), users: workspace.users,
+            options: options, localFile: { localFile($0, folder: conversation.folder, files: files) })
+        converter.people.botNames = botNames
+        converter = try readDays(
+            of: conversation, in: workspace, name: name, into: converter, convertingAhead: convertingAhead,
+            report: &report)
+        botNames = converter.people.botNames
+        transcript = converter.finish(report: &report)
+        if transcript.messages.isEmpty {
+            report.inferences.append("\(conversation.title) has no messages and is left out")
+            return nil
+        }
+        warnAboutThreads(transcript, isRead: converter.has, report: &report)
+        return transcript
+    }
+
+    /// Converts a conversation's day files into `converter`, one at a time: each file's JSON is
+    /// dropped once its messages are converted. Once the day files pass 1 MB (and a core is
+    /// free), the days after are converted on a second core while the next ones are read here.
+    private static func readDays(
+        of conversation: SlackWorkspace.Conversation, in workspace: SlackWorkspace, name: String,
+        into converter: SlackChannel, convertingAhead: Bool?, report: inout ImportReport
+    ) throws(ReadError) -> SlackChannel {
+        let files = workspace.files
+        var converter: SlackChannel? = converter
+        var worker: SlackChannel.Worker?
+        var bytesRead = 0
+        var decided = false
+        do {
+            for day in workspace.dayFiles(of: conversation) {
+                guard let bytes = try files.read(day, file: name) else { continue }
+                let shown = files.isZip ? name + "/" + day : (name as NSString).appendingPathComponent(day)
+                let value = try ImportJSON.parse(bytes, file: shown)
+                let lines = LineIndex(file: shown, bytes: bytes)
+                bytesRead += bytes.count
+                if !decided, convertingAhead != nil || bytesRead >= SlackChannel.Worker.minimumBytes {
+                    decided = true
+                    if convertingAhead ?? SlackChannel.Worker.pays(forBytes: bytesRead) {
+                        worker = SlackChannel.worker(converter.take()!)
+                    }
+                }
+                if let worker {
+                    worker.add((value.array ?? [], lines))
+                } else {
+                    converter!.add(value.array ?? [], lines: lines, report: &report)
+                }
+            }
+        } catch {
+            _ = worker?.finish()
+            throw error
+        }
+        guard let worker else { return converter! }
+        let (channel, converted) = worker.finish().state
+        report.skipped += converted.skipped
+        report.warnings += converted.warnings
+        report.inferences += converted.inferences
+        return channel
     }
 
     /// One channel's messages: a day file (an array) or a `{"name", "messages"}` dump.
@@ -164,7 +192,12 @@ enum SlackReader {
             mrkdwn: SlackMrkdwn(users: export?.names ?? [:], channels: export?.channelNames ?? [:]),
             users: export?.users ?? [:], options: options, localFile: { _ in nil })
         converter.add(list, lines: LineIndex(file: input.name, bytes: bytes), report: &report)
-        let transcript = converter.finish(report: &report)
+        var transcript = converter.finish(report: &report)
+        if let export, options.timeZone == nil {
+            var one = [transcript]
+            SlackZone.choose(for: &one, people: export.zones, report: &report)
+            transcript = one[0]
+        }
         if export == nil {
             report.inferences.append("a single channel file has no users.json; people are named from their messages")
         }
@@ -205,7 +238,7 @@ enum SlackReader {
     private static func warnAboutThreads(
         _ transcript: Transcript, isRead: (String) -> Bool, report: inout ImportReport
     ) {
-        let orphans = transcript.messages.filter { $0.replyTo.map { !isRead($0) } ?? false }
+        let orphans = transcript.messages.filter { $0.kind != .system && $0.replyTo.map { !isRead($0) } ?? false }
         if !orphans.isEmpty {
             report.warnings.append(
                 .init(

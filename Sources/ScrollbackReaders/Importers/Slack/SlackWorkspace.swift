@@ -8,6 +8,8 @@ struct SlackWorkspace {
         var id: String
         var title: String
         var folder: String
+        /// A channel or private group (`channels.json`, `groups.json`), not a DM or group DM.
+        var isChannel = false
     }
 
     var files: ExportFiles
@@ -17,6 +19,8 @@ struct SlackWorkspace {
     var names: [String: String] = [:]
     var channelNames: [String: String] = [:]
     var conversations: [Conversation] = []
+    /// Each person's time zone (`tz`), counted: the workspace's wall clock is the most common.
+    var zones: [String: Int] = [:]
 
     /// Reads the lists; a list that is missing is treated as empty.
     init(files: ExportFiles, root: String, report: inout ImportReport) throws(ReadError) {
@@ -32,6 +36,7 @@ struct SlackWorkspace {
                 user["name"]?.string,
             ].compactMap { $0 }.first { !$0.isEmpty }
             names[id] = display ?? id
+            if let tz = user["tz"]?.string, !tz.isEmpty { zones[tz, default: 0] += 1 }
         }
         var folders = Set<String>()
         for file in ["channels.json", "groups.json", "mpims.json", "dms.json"] {
@@ -44,7 +49,10 @@ struct SlackWorkspace {
                 let title =
                     file == "dms.json" || file == "mpims.json"
                     ? members.map { names[$0] ?? $0 }.joined(separator: ", ") : "#" + (name ?? id)
-                conversations.append(Conversation(id: name ?? id, title: title.isEmpty ? id : title, folder: folder))
+                conversations.append(
+                    Conversation(
+                        id: name ?? id, title: title.isEmpty ? id : title, folder: folder,
+                        isChannel: file == "channels.json" || file == "groups.json"))
                 folders.insert(folder)
             }
         }

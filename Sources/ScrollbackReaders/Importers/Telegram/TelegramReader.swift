@@ -167,7 +167,9 @@ enum TelegramReader {
     private static func result(_ conversations: [Transcript], owner: String?, report: ImportReport) -> ReadResult {
         var report = report
         if conversations.count > 1 {
-            report.inferences.append("\(conversations.count) chats read; each is a conversation, named by its id")
+            // A chat without an id is known by its name (else its place in the export: `chat3`).
+            report.inferences.append(
+                "\(conversations.count) chats read; each is a conversation, known by its id, else by its name")
         }
         if let owner, conversations.contains(where: { $0.me == owner }) {
             report.inferences.append("`me` is \(owner) (personal_information in the export)")

@@ -1,0 +1,63 @@
+/// The line rules of Discord's Markdown that CommonMark does not share, written as CommonMark.
+///
+/// Discord quotes only the lines that start with `> ` (and everything after a `>>> ` line start),
+/// so a line after a quote is not pulled into it as CommonMark's lazy continuation would; a `>`
+/// without its space is text. A `-# ` line is subtext (small and grey in Discord), shown as
+/// emphasis. Inside fenced code, lines stay as written.
+enum DiscordLines {
+    /// `content` with its quotes and subtext lines in CommonMark form.
+    static func markdown(_ content: String) -> String {
+        guard mayHaveLineMarks(content) else { return content }
+        var output: [Substring] = []
+        var fenced = false
+        var quoting = false
+        var quotingRest = false
+        for line in content.split(separator: "\n", omittingEmptySubsequences: false) {
+            if quotingRest {
+                output.append("> " + line)
+                continue
+            }
+            if fenced || line.hasPrefix("```") {
+                if line.components(separatedBy: "```").count % 2 == 0 { fenced.toggle() }
+                output.append(line)
+                quoting = false
+                continue
+            }
+            if line.hasPrefix(">>> ") || line == ">>>" {
+                quotingRest = true
+                output.append("> " + line.dropFirst(min(4, line.count)))
+                continue
+            }
+            if line.hasPrefix("> ") {
+                output.append(line)
+                quoting = true
+                continue
+            }
+            // The line after a quote starts a paragraph of its own, not a lazy continuation.
+            if quoting && !line.isEmpty { output.append("") }
+            quoting = false
+            output.append(line.hasPrefix(">") ? "\\" + line : subtext(line) ?? line)
+        }
+        return output.joined(separator: "\n")
+    }
+
+    /// `-# words` as emphasis; `nil` when the line is not subtext.
+    private static func subtext(_ line: Substring) -> Substring? {
+        guard line.hasPrefix("-# ") else { return nil }
+        let words = String(line.dropFirst(3)).trimmingWhitespace()
+        return words.isEmpty ? "" : Substring(MarkdownText.wrap(words, "*"))
+    }
+
+    /// Whether a line may start with `>` or `-#` (a byte check: most messages have neither).
+    private static func mayHaveLineMarks(_ content: String) -> Bool {
+        var atLineStart = true
+        var afterDash = false
+        for byte in content.utf8 {
+            if atLineStart && byte == UInt8(ascii: ">") { return true }
+            if afterDash && byte == UInt8(ascii: "#") { return true }
+            afterDash = atLineStart && byte == UInt8(ascii: "-")
+            atLineStart = byte == 0x0A
+        }
+        return false
+    }
+}
