@@ -1,4 +1,5 @@
 import Foundation
+import ScrollbackModel
 import ScrollbackRender
 
 /// `.scrollback-site.json`: marks a folder as a Scrollback site and records what the last build
