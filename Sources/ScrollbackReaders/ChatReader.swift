@@ -35,6 +35,7 @@ public enum Readers {
         WhatsAppReader.reader,
         ChatGPTReader.reader,
         ClaudeAIReader.reader,
+        ShareGPTReader.reader,
         DiscordReader.reader,
         SlackReader.reader,
         MessengerReader.reader,

@@ -58,6 +58,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case claudeCode = "claude-code"
     /// Claude.ai's data export (`conversations.json` with `chat_messages`).
     case claudeAI = "claude-ai"
+    /// ShareGPT JSON (`conversations` of `from`/`value` turns), as LLM chat data sets write it.
+    case sharegpt
 }
 
 /// Options that change how an input is read.
