@@ -95,7 +95,10 @@ struct AttachmentContext: HTMLContext {
         case .alt: return .string(attachment.alt ?? attachment.name)
         case .caption:
             // An image's words, shown beside its chip when the picture itself is not drawn.
-            guard let alt = attachment.alt, !alt.isEmpty, alt != attachment.name else { return .string("") }
+            // A sticker's emoji is its icon already (`.emoji`): it is not repeated as its caption.
+            guard let alt = attachment.alt, !alt.isEmpty, alt != attachment.name,
+                !(attachment.kind == .sticker && alt == attachment.emoji)
+            else { return .string("") }
             return .string(alt)
         case .width:
             if case .image(let resolved) = drawing {
@@ -119,7 +122,8 @@ struct AttachmentContext: HTMLContext {
             return .string(emoji)
         case .siteName: return .string(attachment.siteName ?? "")
         case .description: return .string(attachment.description ?? "")
-        case .placeLabel: return .string(attachment.placeLabel ?? "")
+        // A place named by its coordinates shows them once.
+        case .placeLabel: return .string(attachment.placeLabel.flatMap { $0 == attachment.name ? nil : $0 } ?? "")
         case .href:
             switch drawing {
             case .card:
