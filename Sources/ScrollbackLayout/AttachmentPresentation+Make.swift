@@ -19,6 +19,10 @@ extension AttachmentPresentation {
             mapURL: nil,
             phones: attachment.contact?.phones ?? [], emails: attachment.contact?.emails ?? [],
             kindLabel: kindLabel, label: "")
+        // A GIF without a name is named as its kind is.
+        if kindLabel != PresentationWords.kind(kind), shown.name == PresentationWords.kind(kind) {
+            shown.name = kindLabel
+        }
         if let place = attachment.place {
             let latitude = coordinate(place.latitude)
             let longitude = coordinate(place.longitude)
