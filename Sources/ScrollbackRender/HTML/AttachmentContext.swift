@@ -95,10 +95,7 @@ struct AttachmentContext: HTMLContext {
         case .alt: return .string(attachment.alt ?? attachment.name)
         case .caption:
             // An image's words, shown beside its chip when the picture itself is not drawn.
-            // A sticker's emoji is its icon already (`.emoji`): it is not repeated as its caption.
-            guard let alt = attachment.alt, !alt.isEmpty, alt != attachment.name,
-                !(attachment.kind == .sticker && alt == attachment.emoji)
-            else { return .string("") }
+            guard let alt = attachment.alt, !alt.isEmpty, alt != attachment.name else { return .string("") }
             return .string(alt)
         case .width:
             if case .image(let resolved) = drawing {
@@ -115,10 +112,10 @@ struct AttachmentContext: HTMLContext {
         case .duration: return .string(attachment.durationLabel ?? "")
         case .omitted: return .string(attachment.omittedNote ?? "")
         case .emoji:
-            // A sticker's emoji is its icon, unless it is already the name shown.
-            guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name else {
-                return .string("")
-            }
+            // A sticker's emoji is its icon, unless it is already the name or the caption shown.
+            guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name,
+                emoji != attachment.alt
+            else { return .string("") }
             return .string(emoji)
         case .siteName: return .string(attachment.siteName ?? "")
         case .description: return .string(attachment.description ?? "")
