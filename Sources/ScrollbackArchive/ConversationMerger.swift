@@ -440,6 +440,7 @@ struct ConversationMerger {
         header.me = transcript.me ?? header.me
         header.timeZone = transcript.timeZone ?? header.timeZone
         header.undated = header.undated || transcript.undated
+        header.isGroup = header.isGroup || transcript.isGroup
         for participant in transcript.participants {
             if let index = participantIndex[participant.id] {
                 var known = header.participants[index]

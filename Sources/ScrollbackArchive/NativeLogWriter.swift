@@ -31,6 +31,7 @@ package enum NativeLogWriter {
         json.optional("me", transcript.me)
         json.optional("timeZone", transcript.timeZone)
         if transcript.undated { json.bool("undated", true) }
+        if transcript.isGroup { json.bool("isGroup", true) }
         json.openArray("participants")
         for participant in transcript.participants {
             json.openObject()

@@ -6,7 +6,8 @@ extension AttachmentPresentation {
         // Numbers outside `NumberLimits` are left out before any arithmetic on them.
         let attachment = given.withNumbersInRange
         let kind = attachment.kind
-        let kindLabel = PresentationWords.kind(kind)
+        // A GIF is an image to the model, and a GIF to the reader.
+        let kindLabel = kind == .image && attachment.type == "image/gif" ? "GIF" : PresentationWords.kind(kind)
         var shown = AttachmentPresentation(
             kind: kind, name: displayName(attachment, kind: kind), path: attachment.path, url: attachment.url,
             omitted: attachment.omitted, omittedNote: attachment.omitted ? PresentationWords.omitted : nil,
@@ -18,10 +19,16 @@ extension AttachmentPresentation {
             mapURL: nil,
             phones: attachment.contact?.phones ?? [], emails: attachment.contact?.emails ?? [],
             kindLabel: kindLabel, label: "")
+        // A GIF without a name is named as its kind is.
+        if kindLabel != PresentationWords.kind(kind), shown.name == PresentationWords.kind(kind) {
+            shown.name = kindLabel
+        }
         if let place = attachment.place {
             let latitude = coordinate(place.latitude)
             let longitude = coordinate(place.longitude)
             shown.placeLabel = latitude + ", " + longitude
+            // A place without a name is named by where it is, not by its map link.
+            if attachment.title?.isEmpty ?? true { shown.name = latitude + ", " + longitude }
             shown.mapURL =
                 "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"
         }
@@ -70,7 +77,7 @@ extension AttachmentPresentation {
             }
         case .location:
             if let description = shown.description, !description.isEmpty { parts.append(description) }
-            if let place = shown.placeLabel { parts.append(place) }
+            if let place = shown.placeLabel, place != shown.name { parts.append(place) }
         case .contact:
             parts += shown.phones + shown.emails
         case .sticker:

@@ -115,7 +115,7 @@ package struct LayoutStream {
         offset = firstOffset
         let styles = ParticipantStyle.styles(for: header.participants, me: me)
         let everyone = Set(header.participants.map(\.id)).union(me.map { [$0] } ?? [])
-        let isGroup = header.isGroup ?? (everyone.count >= 3)
+        let isGroup = header.isGroup || everyone.count >= 3
         // Rule 7: where the side does not tell who speaks (a group, or two senders on the left
         // because no one is `me`), names sit above incoming chains.
         let namesIncoming = isGroup || everyone.subtracting(me.map { [$0] } ?? []).count >= 2

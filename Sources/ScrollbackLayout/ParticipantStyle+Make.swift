@@ -46,7 +46,11 @@ extension ReplyPreview {
     /// A one-line summary of a message, at most 100 characters.
     package static func excerpt(of message: Message, limit: Int = 100) -> String {
         if message.deleted { return "This message was deleted" }
-        if let line = asciiFirstLine(message.text, limit: limit) { return line }
+        if let line = asciiFirstLine(message.text, limit: limit) {
+            guard line.utf8.contains(UInt8(ascii: "|")) else { return line }
+            // Cut after the spoilers are hidden: a cut inside `||…||` would show the rest in clear.
+            return cut(hidingSpoilers(asciiFirstLine(message.text, limit: Int.max) ?? line), limit: limit)
+        }
         var line = ""
         for piece in message.text.split(whereSeparator: \.isNewline) {
             let trimmed = piece.trimmingCharacters(in: " \t")
@@ -58,8 +62,47 @@ extension ReplyPreview {
         if line.isEmpty, let attachment = message.attachments.first {
             line = (attachment.isImage ? "Photo" : "Attachment") + (attachment.name.map { ": " + $0 } ?? "")
         }
+        return cut(line.utf8.contains(UInt8(ascii: "|")) ? hidingSpoilers(line) : line, limit: limit)
+    }
+
+    private static func cut(_ line: String, limit: Int) -> String {
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"
+    }
+
+    /// `line` with each `||…||` spoiler outside code spans written `[spoiler]`, so no cut of
+    /// the line can give one away.
+    package static func hidingSpoilers(_ line: String) -> String {
+        let characters = Array(line)
+        var output = ""
+        var index = 0
+        var inCode = false
+        while index < characters.count {
+            let character = characters[index]
+            if character == "`" { inCode.toggle() }
+            if !inCode, character == "|", index + 1 < characters.count, characters[index + 1] == "|",
+                let close = closing(characters, after: index + 2)
+            {
+                output += "[spoiler]"
+                index = close + 2
+                continue
+            }
+            output.append(character)
+            index += 1
+        }
+        return output
+    }
+
+    /// Where the `||` closing a spoiler opened before `start` is, outside code spans.
+    private static func closing(_ characters: [Character], after start: Int) -> Int? {
+        var inCode = false
+        var index = start
+        while index + 1 < characters.count {
+            if characters[index] == "`" { inCode.toggle() }
+            if !inCode, characters[index] == "|", characters[index + 1] == "|", index > start { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `excerpt`'s line for an ASCII text with a line that is not blank, from its bytes: in ASCII

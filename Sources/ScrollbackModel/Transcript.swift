@@ -20,9 +20,9 @@ public struct Transcript: Sendable, Hashable, Codable {
     /// The log has no real times (an AI chat written as `## User` / `## Assistant`):
     /// messages carry synthetic, increasing times, and renderers show no days or clock times.
     public var undated: Bool = false
-    /// Whether the conversation is a group chat (a channel, a group DM) whatever the number of
-    /// people the log names; `nil` when the log does not say, and then three or more do.
-    public var isGroup: Bool?
+    /// The app says the chat is a group (or a channel), however few of its members wrote in
+    /// the log: the layout then names senders above incoming chains, as in a group of three.
+    public var isGroup: Bool = false
 
     /// Creates a transcript.
     public init(

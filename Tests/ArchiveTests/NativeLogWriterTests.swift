@@ -48,7 +48,7 @@ struct NativeLogWriterTests {
                 as? [String: Any])?.keys.map { $0 } ?? [])
         #expect(
             transcriptKeys.subtracting(["source", "messages", "participants"]) == [
-                "id", "title", "me", "timeZone", "undated",
+                "id", "title", "me", "timeZone", "undated", "isGroup",
             ])
     }
 

@@ -364,7 +364,7 @@ enum PrivacyMatrix {
         native, jsonLines, markdownLog, whatsApp, telegram, slack, discord, messenger, chatGPT, claudeAI, claudeCode,
     ]
 
-    /// ShareGPT files are not read yet: the run fails, and what it says must hold no secret either.
+    /// A ShareGPT file: read by its own reader, refused by ChatGPT's; neither may say a secret.
     static let shareGPT = Reader(name: "ShareGPT", format: .chatgpt) { entries in
         let turns = entries.enumerated().map { index, entry in
             "{\"from\": \"\(index % 2 == 0 ? "human" : "gpt")\", \"value\": \(quoted(markdown(entry)))}"

@@ -28,6 +28,7 @@ enum ConversationHeader {
         if let me = value["me"] { transcript.me = me.scalarText }
         if let id = value["id"] { transcript.id = id.scalarText }
         if let undated = value["undated"]?.bool { transcript.undated = undated }
+        if let isGroup = value["isGroup"]?.bool { transcript.isGroup = isGroup }
         if let zone = value["timeZone"] {
             if zone.isNull {
                 transcript.timeZone = nil

@@ -36,6 +36,7 @@ public enum Readers {
         WhatsAppReader.reader,
         ChatGPTReader.reader,
         ClaudeAIReader.reader,
+        ShareGPTReader.reader,
         DiscordReader.reader,
         SlackReader.reader,
         MessengerReader.reader,

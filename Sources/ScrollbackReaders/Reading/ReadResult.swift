@@ -60,6 +60,8 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case claudeAI = "claude-ai"
     /// Apple Messages' database (macOS `chat.db`, an iPhone backup's `sms.db`).
     case imessage
+    /// ShareGPT JSON (`conversations` of `from`/`value` turns), as LLM chat data sets write it.
+    case sharegpt
 }
 
 /// Options that change how an input is read.

@@ -112,14 +112,15 @@ struct AttachmentContext: HTMLContext {
         case .duration: return .string(attachment.durationLabel ?? "")
         case .omitted: return .string(attachment.omittedNote ?? "")
         case .emoji:
-            // A sticker's emoji is its icon, unless it is already the name shown.
-            guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name else {
-                return .string("")
-            }
+            // A sticker's emoji is its icon, unless it is already the name or the caption shown.
+            guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name,
+                emoji != attachment.alt
+            else { return .string("") }
             return .string(emoji)
         case .siteName: return .string(attachment.siteName ?? "")
         case .description: return .string(attachment.description ?? "")
-        case .placeLabel: return .string(attachment.placeLabel ?? "")
+        // A place named by its coordinates shows them once.
+        case .placeLabel: return .string(attachment.placeLabel.flatMap { $0 == attachment.name ? nil : $0 } ?? "")
         case .href:
             switch drawing {
             case .card:

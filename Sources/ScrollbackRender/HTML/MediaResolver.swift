@@ -104,7 +104,10 @@ struct MediaResolver {
                 ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream",
             let data = passedOn(bytes, mime: mime)
         else { return nil }
-        return Resolved(source: "data:\(mime);base64," + data.base64EncodedString())
+        // An image keeps its pixel size, as one beside the input does, so the page does not reflow.
+        let size = image ? ImageSize.parse(Array(bytes.prefix(64 * 1024))) : nil
+        return Resolved(
+            source: "data:\(mime);base64," + data.base64EncodedString(), width: size?.width, height: size?.height)
     }
 
     /// The zip members a self-contained page showing `uses` (in page order, repeats kept) leaves

@@ -10,7 +10,9 @@ extension ConversationBuilder {
         let lastText = last.map { bubble -> String in
             let message = bubble.message
             if message.deleted { return "This message was deleted" }
-            let flat = message.text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+            let joined = message.text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+            // The words a reader sees: Markdown marks read, spoilers kept hidden.
+            let flat = TranscriptLayout.oneLine(ReplyPreview.hidingSpoilers(joined))
             if flat.isEmpty, let file = message.attachments.first {
                 return "📎 " + (file.name ?? file.alt ?? "Attachment")
             }
@@ -18,12 +20,24 @@ extension ConversationBuilder {
         }
         return ConversationSummary(
             title: title,
-            participants: layout.participants.map { $0.isMe ? $0.name + " (you)" : $0.name },
+            participants: shownNames(layout.participants),
             messageCount: outline.count,
             firstDate: layout.undated ? nil : outline.firstDay?.description,
             lastDate: layout.undated ? nil : outline.lastDay?.description,
             lastTime: last?.message.time.seconds,
             lastSender: last.flatMap { $0.message.sender.map { layout.participant($0)?.name ?? $0 } },
             lastText: lastText, newestHref: newestHref, months: layout.undated ? [] : outline.months)
+    }
+
+    /// Each name once (a bot that posts under two ids is one name to a reader), `me` marked
+    /// "(you)" unless the name says so already.
+    private static func shownNames(_ participants: [ParticipantStyle]) -> [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for participant in participants {
+            let name = participant.isMe && participant.name != "You" ? participant.name + " (you)" : participant.name
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        return names
     }
 }

@@ -150,7 +150,7 @@ struct ConvertAheadTests {
         #expect(result.conversations[0].title == "Fixing the build")
         #expect(result.conversations[0].id == "s-1")
         #expect(result.report.skipped.count > 100)
-        #expect(result.report.inferences.contains { $0.contains("\"image\" block") })
+        #expect(result.conversations[0].messages.contains { $0.attachments.contains { $0.kind == .image } })
     }
 
     @Test("A big export that breaks late fails with the same error with the worker")

@@ -95,8 +95,9 @@ struct RealExportTests {
             path: "whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip", format: .whatsapp,
             messages: 52, senders: 3),
         .init(
+            // `Du` and `You` are both the exporter: one person.
             path: "whatsapp/whatsapp-export-tools/wet-exporter-placeholder/_chat.txt", format: .whatsapp, messages: 5,
-            senders: 3),
+            senders: 2),
         .init(
             path: "whatsapp/whatsapp-export-tools/wet-group-chat/_chat.txt", format: .whatsapp, messages: 7, senders: 3),
         .init(

@@ -12,6 +12,7 @@ enum ClaudeCodeRecord {
         let id = record["uuid"]?.scalarText ?? "m\(number + 1)"
         var texts: [String] = []
         var tools: [String] = []
+        var images: [Attachment] = []
         let content = message?["content"]
         let blocks = content?.array ?? content.map { [$0] } ?? []
         for block in blocks {
@@ -21,6 +22,7 @@ enum ClaudeCodeRecord {
             }
             switch block["type"]?.string {
             case "text": texts.append(block["text"]?.string ?? "")
+            case "image": images.append(image(block))
             case "thinking": tools.append("*Thinking*\n\n" + (block["thinking"]?.string ?? ""))
             case "tool_use":
                 let name = block["name"]?.string ?? "tool"
@@ -48,6 +50,17 @@ enum ClaudeCodeRecord {
             result.append(
                 Message(id: id, sender: sender, time: time, text: shown, hidden: hiddenRecord, location: location))
         }
+        if !images.isEmpty {
+            // Pasted images sit with the words they came with, or make a message of their own.
+            if let index = result.firstIndex(where: { $0.kind == .message && !$0.hidden && $0.sender == sender }) {
+                result[index].attachments += images
+            } else {
+                result.insert(
+                    Message(
+                        id: result.isEmpty ? id : id + "-images", sender: sender, time: time, attachments: images,
+                        hidden: hiddenRecord, location: location), at: 0)
+            }
+        }
         if !tools.isEmpty {
             result.append(
                 Message(
@@ -66,7 +79,15 @@ enum ClaudeCodeRecord {
         var markdown: [String] = []
         var notes: [String] = []
         var events: [String] = []
-        for part in texts.map(ClaudeCodeUserText.init) {
+        var parts: [ClaudeCodeUserText] = []
+        for text in texts {
+            // A reminder Claude Code appends to what the person typed is for the model, as one on its own is.
+            let (rest, reminders) = ClaudeCodeUserText.splittingReminders(text)
+            notes += reminders
+            if !reminders.isEmpty && rest.trimmingWhitespace().isEmpty { continue }
+            parts.append(ClaudeCodeUserText(rest))
+        }
+        for part in parts {
             switch part {
             case .typed(let text):
                 typed.append(text)
@@ -118,9 +139,32 @@ enum ClaudeCodeRecord {
         return MarkdownText.tidy(output)
     }
 
-    /// Content blocks of kinds the transcript does not show (images, documents), by kind.
+    /// A pasted image: shown from its inline data (`source.type` `base64`) when it is an image
+    /// a page can show, else a chip that says the export left the picture out.
+    private static func image(_ block: JSONValue) -> Attachment {
+        let source = block["source"]
+        let mime = source?["media_type"]?.string ?? "image"
+        if source?["type"]?.string == "base64", let data = source?["data"]?.string, showable.contains(mime),
+            data.utf8.allSatisfy(isBase64)
+        {
+            return Attachment(url: "data:\(mime);base64,\(data)", type: mime, name: pastedImage)
+        }
+        if source?["type"]?.string == "url", let url = source?["url"]?.string {
+            return Attachment(url: url, type: "image", name: pastedImage)
+        }
+        return Attachment(type: "image", name: pastedImage, omitted: true)
+    }
+
+    private static let pastedImage = "Pasted image"
+    private static let showable: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2B
+            || byte == 0x2F || byte == 0x3D
+    }
+
+    /// Content blocks of kinds the transcript does not show (documents, a tool's images), by kind.
     static func unshownBlocks(_ record: JSONValue) -> [String] {
-        let known: Set<String> = ["text", "thinking", "redacted_thinking", "tool_use", "tool_result"]
+        let known: Set<String> = ["text", "thinking", "redacted_thinking", "tool_use", "tool_result", "image"]
         var result: [String] = []
         for block in record["message"]?["content"]?.array ?? [] {
             if let type = block["type"]?.string, !known.contains(type) { result.append(type) }

@@ -49,6 +49,24 @@ enum ClaudeCodeUserText: Equatable {
         }
     }
 
+    /// `text` without the `<system-reminder>…</system-reminder>` notes Claude Code appends to it,
+    /// and those notes.
+    static func splittingReminders(_ text: String) -> (rest: String, reminders: [String]) {
+        guard TextSearch.contains("<system-reminder>", in: text) else { return (text, []) }
+        var rest = text[...]
+        var kept = ""
+        var reminders: [String] = []
+        while let open = rest.range(of: "<system-reminder>"),
+            let close = rest.range(of: "</system-reminder>", range: open.upperBound..<rest.endIndex)
+        {
+            kept += rest[..<open.lowerBound]
+            reminders.append(String(rest[open.lowerBound..<close.upperBound]))
+            rest = rest[close.upperBound...]
+        }
+        kept += rest
+        return (reminders.isEmpty ? text : kept.trimmingWhitespace(), reminders)
+    }
+
     /// The text between `<name>` and `</name>`, or `nil` when the tag is not there.
     static func tag(_ name: String, in text: String) -> String? {
         guard let open = text.range(of: "<\(name)>"),

@@ -62,12 +62,18 @@ struct TelegramChat {
     func start(_ chat: JSONValue, number: Int) -> Open {
         let name = chat["name"]?.string
         let type = chat["type"]?.string ?? ""
-        return Open(
-            transcript: Transcript(
-                id: chat["id"]?.scalarText ?? name ?? "chat\(number)",
-                title: name ?? (type == "saved_messages" ? "Saved Messages" : nil),
-                source: SourceLocation(file: input.name)))
+        var transcript = Transcript(
+            id: chat["id"]?.scalarText ?? name ?? "chat\(number)",
+            title: name ?? (type == "saved_messages" ? "Saved Messages" : nil),
+            source: SourceLocation(file: input.name))
+        transcript.isGroup = Self.groupTypes.contains(type)
+        return Open(transcript: transcript)
     }
+
+    /// The chat `type`s of groups and channels: chats with more members than those who wrote.
+    static let groupTypes: Set<String> = [
+        "private_group", "private_supergroup", "public_supergroup", "private_channel", "public_channel",
+    ]
 
     /// Converts one message, found at `location`, into `open`. Without `zoneKnown`, what its time
     /// says about the zone goes into `open.inference`, and times the zone decides are kept to be
@@ -96,12 +102,10 @@ struct TelegramChat {
             if members[.action]?.string == "pin_message" { message.replyTo = members[.messageID]?.scalarText }
             if let pinned = message.replyTo, members[.action]?.string == "pin_message" { open.pinned.insert(pinned) }
         } else {
-            let senderName = members[.from]?.string.flatMap { $0.isEmpty ? nil : $0 }
-            let senderID = members[.fromID]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
-            let sender = senderID ?? senderName ?? open.transcript.title ?? "unknown"
-            message.sender = sender
-            if !open.transcript.participants.contains(where: { $0.id == sender }) {
-                open.transcript.participants.append(Participant(id: sender, name: senderName ?? sender))
+            let sender = Self.sender(members, chatTitle: open.transcript.title)
+            message.sender = sender.id
+            if !open.transcript.participants.contains(where: { $0.id == sender.id }) {
+                open.transcript.participants.append(Participant(id: sender.id, name: sender.name))
             }
             fill(&message, from: members, location: location, tally: &open.tally, report: &open.report)
             if members[.edited] != nil || members[.editedUnixtime] != nil {
@@ -161,6 +165,15 @@ struct TelegramChat {
         return transcript
     }
 
+    /// Who sent a message: `from_id`, else the name, else the chat's title. A deleted account's
+    /// name is written `null`; Telegram calls it "Deleted Account".
+    static func sender(_ members: TelegramMembers, chatTitle: String?) -> (id: String, name: String) {
+        let from = members[.from]
+        let name = from?.isNull == true ? TelegramText.deletedAccount : from?.string.flatMap { $0.isEmpty ? nil : $0 }
+        let id = members[.fromID]?.scalarText.flatMap { $0.isEmpty ? nil : $0 } ?? name ?? chatTitle ?? "unknown"
+        return (id, name ?? id)
+    }
+
     private func fill(
         _ message: inout Message, from value: TelegramMembers, location: SourceLocation, tally: inout Tally,
         report: inout ImportReport
@@ -172,7 +185,7 @@ struct TelegramChat {
         message.forwardedFrom = value[.forwardedFrom]?.string ?? value[.savedFrom]?.string
         message.attachments = TelegramMedia.attachments(
             value, paths: attachments, location: location, missing: &tally.missingFiles, report: &report)
-        if let extra = TelegramMedia.text(value) {
+        for extra in [TelegramMedia.text(value), Self.signature(value)].compactMap({ $0 }) {
             message.text = message.text.isEmpty ? extra : message.text + "\n\n" + extra
         }
         if let media = value[.mediaType]?.string, !Self.knownMedia.contains(media) {
@@ -181,11 +194,19 @@ struct TelegramChat {
         if let via = value[.viaBot]?.string { tally.unsupported["sent via a bot (\(via))", default: 0] += 1 }
         if value[.inlineBotButtons] != nil { tally.unsupported["bot buttons", default: 0] += 1 }
         for reaction in value[.reactions]?.array ?? [] {
-            let emoji = reaction["emoji"]?.string ?? (reaction["type"]?.string == "paid" ? "⭐" : "custom emoji")
-            if reaction["emoji"] == nil { tally.unsupported["custom-emoji reactions", default: 0] += 1 }
+            let paid = reaction["type"]?.string == "paid"
+            let emoji = reaction["emoji"]?.string ?? (paid ? "⭐" : "custom emoji")
+            // A paid reaction is Telegram's star, shown as one; only custom emoji are not shown.
+            if reaction["emoji"] == nil && !paid { tally.unsupported["custom-emoji reactions", default: 0] += 1 }
             let by = reaction["recent"]?.array?.compactMap { $0["from_id"]?.scalarText ?? $0["from"]?.string } ?? []
             message.reactions.append(Reaction(emoji: emoji, by: by, count: reaction["count"]?.int))
         }
+    }
+
+    /// A channel post's signature (`author`), as Telegram shows it at the foot of the post.
+    private static func signature(_ value: TelegramMembers) -> String? {
+        guard let author = value[.author]?.string, !author.isEmpty else { return nil }
+        return "— *" + MarkdownText.escape(author) + "*"
     }
 
     /// `media_type`s read as their own kind (others become plain files, and the report says so).

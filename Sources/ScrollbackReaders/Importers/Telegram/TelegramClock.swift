@@ -135,7 +135,9 @@ struct TelegramClock {
         }
         if answer.fitted < answer.total {
             let others = answer.total - answer.fitted
-            line += "; \(counted(others, "time")) with other offsets keep the offset they were written with"
+            // Days and clocks are shown in one zone: a time written at another offset is shown at
+            // the zone's (the instant is kept; its wall clock is the zone's, not the one written).
+            line += "; \(counted(others, "time")) written at other offsets are shown in \(answer.zone.identifier) too"
         }
         return line + "; --tz sets the zone"
     }

@@ -11,6 +11,7 @@ struct TelegramMembers {
         case text, textEntities, replyToMessageID, forwardedFrom, savedFrom, mediaType, viaBot, inlineBotButtons
         case reactions, photo, file, fileName, mimeType, width, height, fileSize, photoFileSize, durationSeconds
         case stickerEmoji, performer, poll, locationInformation, placeName, address, contactInformation, gameTitle
+        case author
     }
 
     private let value: JSONValue
@@ -91,6 +92,7 @@ extension TelegramMembers.Field {
         case .address: "address"
         case .contactInformation: "contact_information"
         case .gameTitle: "game_title"
+        case .author: "author"
         }
     }
 

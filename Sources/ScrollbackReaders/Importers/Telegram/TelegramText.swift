@@ -91,7 +91,8 @@ enum TelegramText {
                     .map { "> " + $0 }.joined(separator: "\n").utf8)
             output.append(contentsOf: "\n\n".utf8)
         case "text_link": linked(run["href"]?.string)
-        case "link": linked(TextSearch.contains("://", in: content) ? content : "https://" + content)
+        // Telegram writes `link`; other tools `url`. Either may leave out the scheme (`example.com`).
+        case "link", "url": linked(TextSearch.contains("://", in: content) ? content : "https://" + content)
         case "email": MarkdownText.link(content, url: "mailto:" + content, into: &output)
         // A mention is shown as the name (or @username) the message wrote, never as a bare id; the
         // rest as their text: underline, hashtag, cashtag, bot_command, phone, custom_emoji, …
@@ -124,9 +125,11 @@ enum TelegramText {
 
     /// A sentence for a service message (`"action": "invite_members"` → "Ana added Ben and Cy").
     static func service(_ value: JSONValue) -> String {
-        let actor = value["actor"]?.string ?? "Someone"
+        // The export writes `null` for the name of an account that was deleted.
+        let actor = value["actor"].map { $0.isNull ? deletedAccount : $0.string ?? "Someone" } ?? "Someone"
         let title = value["title"]?.string
-        let members = value["members"]?.array?.compactMap { $0.string ?? $0["name"]?.string } ?? []
+        let members =
+            value["members"]?.array?.compactMap { $0.isNull ? deletedAccount : $0.string ?? $0["name"]?.string } ?? []
         let action = value["action"]?.string ?? ""
         let people = members.isEmpty ? "" : " " + list(members)
         switch action {
@@ -141,12 +144,9 @@ enum TelegramText {
         case "edit_group_photo": return "\(actor) changed the group photo"
         case "delete_group_photo": return "\(actor) removed the group photo"
         case "pin_message": return "\(actor) pinned a message"
-        case "phone_call", "group_call":
+        case "phone_call":
             // A duration beyond `NumberLimits.seconds` (or negative) is left out rather than added to.
-            let seconds = value["duration_seconds"]?.int.flatMap {
-                NumberLimits.seconds.contains(Double($0)) ? $0 : nil
-            }
-            let minutes = seconds.map { " (\(max(1, ($0 + 30) / 60)) min)" } ?? ""
+            let minutes = value["duration_seconds"]?.int.flatMap(TelegramServiceAction.minutes).map { " (\($0))" } ?? ""
             let missed = value["discard_reason"]?.string == "missed" ? "missed " : ""
             return "\(actor) made a \(missed)call" + minutes
         case "joined_telegram": return "\(actor) joined Telegram"
@@ -155,13 +155,19 @@ enum TelegramText {
         case "migrate_to_supergroup", "migrate_from_group": return "The group became a supergroup"
         case "clear_history": return "History was cleared"
         case "score_in_game": return "\(actor) scored \(value["score"]?.int ?? 0) in a game"
+        case "" where value["information_text"]?.string != nil: return value["information_text"]?.string ?? ""
         default:
+            if let sentence = TelegramServiceAction(value: value, actor: actor).sentence(action) { return sentence }
             let words = action.split(separator: "_").joined(separator: " ")
             return words.isEmpty ? "\(actor) did something" : "\(actor): \(words)"
         }
     }
 
-    private static func list(_ names: [String]) -> String {
+    /// The name Telegram shows for an account that was deleted (the export writes `null`).
+    static let deletedAccount = "Deleted Account"
+
+    /// `["Ana", "Ben", "Cy"]` → "Ana, Ben and Cy".
+    static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }

@@ -11,6 +11,8 @@ struct WhatsAppBody {
     var attachedFile: String?
     /// The export names the file but left it out (`<attached: x.jpg (file omitted)>`).
     var attachedFileOmitted = false
+    /// What iOS writes before a document's `<attached: …>`: its name and pages (`report.pdf • 3 pages`).
+    var document: String?
     /// Media left out of the export (`<Media omitted>`, `image omitted`): its kind.
     var omittedMedia: String?
     /// iOS marks events (group created, someone added) with U+200E after the name.
@@ -39,7 +41,7 @@ struct WhatsAppBody {
     ]
     static let omittedKinds: [String: String] = [
         "image omitted": "image", "video omitted": "video", "audio omitted": "audio", "sticker omitted": "sticker",
-        "gif omitted": "image", "document omitted": "file", "contact card omitted": "file",
+        "gif omitted": "image/gif", "document omitted": "file", "contact card omitted": "contact",
         "<media omitted>": "file", "<medien ausgeschlossen>": "file", "<multimedia omitido>": "file",
         "<médias omis>": "file", "<media omessi>": "file",
     ]
@@ -106,13 +108,8 @@ struct WhatsAppBody {
         } else if let place = Self.place(firstLine) {
             self.place = place
             text = caption
-        } else if firstLine.hasPrefix("<attached: "), firstLine.hasSuffix(">") {
-            var name = String(firstLine.dropFirst("<attached: ".count).dropLast())
-            if name.hasSuffix(" (file omitted)") {
-                name.removeLast(" (file omitted)".count)
-                attachedFileOmitted = true
-            }
-            attachedFile = name
+        } else if firstLine.utf8.last == UInt8(ascii: ">"), let attached = Self.attached(firstLine) {
+            (attachedFile, attachedFileOmitted, document) = attached
             text = caption
         } else if hasParenthesis,
             let range = firstLine.range(of: " (file omitted)", options: .backwards),
@@ -131,6 +128,21 @@ struct WhatsAppBody {
             text = body
         }
         if attachedFile != nil || place != nil || poll != nil { isSystemMarked = false }
+    }
+
+    /// `<attached: FILE>` or `<attached: FILE (file omitted)>`, with what iOS writes before it
+    /// for a document (`report.pdf • 3 pages ‎<attached: 00000011-report.pdf>`): the file, whether
+    /// it was left out, and the document's own name and page count.
+    private static func attached(_ line: String) -> (String, Bool, String?)? {
+        guard let start = line.range(of: "<attached: ") else { return nil }
+        var name = String(line[start.upperBound...].dropLast())
+        var omitted = false
+        if name.hasSuffix(" (file omitted)") {
+            name.removeLast(" (file omitted)".count)
+            omitted = true
+        }
+        let before = String(line[..<start.lowerBound]).trimmingWhitespace().trimmingMarks().trimmingWhitespace()
+        return (name, omitted, before.isEmpty ? nil : before)
     }
 
     /// The first bytes of the notices.

@@ -12,7 +12,9 @@ struct WhatsAppParser {
     var exportName: String? = nil
 
     /// Exporters' placeholder names for their own messages, in the languages seen in exports.
-    static let selfNames: Set<String> = ["You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi"]
+    static let selfNames: Set<String> = [
+        "You", "you", "Du", "Tú", "Tu", "Vous", "Jij", "Você", "Voi", "Ty", "Вы", "あなた", "你", "您",
+    ]
 
     /// A message's line number and its body (continuation lines included); its header is kept
     /// apart, as the dates are inferred from every header at once.
@@ -27,20 +29,75 @@ struct WhatsAppParser {
     /// converted on a second core as soon as its last line is read (what is read is the same).
     func parse(_ bytes: InputBytes, report: inout ImportReport, convertingAhead: Bool) -> Transcript {
         var transcript = Transcript(source: SourceLocation(file: file))
+        let worker = convertingAhead ? startWorker() : nil
+        var scanned = scan(bytes, worker: worker, report: &report)
+        var prepared = worker?.finish().state
+        prepared?.messages.reverse()
+        // What the dates and names say: gathered by the worker beside its conversion, or here.
+        let (orders, notes) =
+            prepared?.dates.conclusion(override: options.dateOrder)
+            ?? WhatsAppDates.infer(scanned.headers, override: options.dateOrder)
+        report.inferences += notes
+        let zone = readZone(of: &transcript, report: &report)
+        let senders = prepared?.senders.names ?? knownSenders(scanned.headers)
+        let found = convert(
+            &scanned, into: &transcript, prepared: &prepared, orders: orders, zone: zone, senders: senders,
+            report: &report)
+        transcript.addUnlistedSenders()
+        settle(&transcript, found: found, titleLine: scanned.titleLine, report: &report)
+        return transcript
+    }
+
+    /// The lines of an export, as `scan` leaves them: each message's header and body, and the
+    /// title the lines before the first message give.
+    private struct Scanned {
         var headers: [WhatsAppHeader] = []
         var entries: [Entry] = []
-        let worker = convertingAhead ? startWorker() : nil
+        /// The chat's name from a `WhatsApp Chat - NAME` line, or the name an encryption notice
+        /// before the first message is written under (`Group Chat: Messages and calls are …`).
+        var titleLine: String?
+    }
+
+    /// Reads the lines of `bytes`, cutting each out as a string when it is reached (a message's
+    /// continuation lines join its body); with a `worker`, each body is handed to it once whole.
+    private func scan(_ bytes: InputBytes, worker: Worker?, report: inout ImportReport) -> Scanned {
+        var scanned = Scanned()
         /// Hands the last entry's body, now whole, to the worker.
         func handOver() {
-            guard let worker, !entries.isEmpty else { return }
-            let body = entries[entries.count - 1].body
-            entries[entries.count - 1].body = ""
+            guard let worker, !scanned.entries.isEmpty else { return }
+            let last = scanned.entries.count - 1
+            let body = scanned.entries[last].body
+            scanned.entries[last].body = ""
             let reading = read(body, senders: nil).map { Reading.read(sender: $0, body: $1) } ?? .waiting(body)
-            worker.add((reading, entries[entries.count - 1].line, headers[headers.count - 1]))
+            worker.add((reading, scanned.entries[last].line, scanned.headers[scanned.headers.count - 1]))
         }
         var lineNumber = 0
-        var titleLine: String?
-        var groupNamed = false
+        forEachLine(of: bytes) { line in
+            lineNumber += 1
+            if let header = WhatsAppHeader(line) {
+                handOver()
+                scanned.headers.append(header)
+                scanned.entries.append(Entry(line: lineNumber, body: header.rest))
+            } else if !scanned.entries.isEmpty {
+                scanned.entries[scanned.entries.count - 1].body += "\n" + line
+            } else if !line.trimmingCharacters().isEmpty {
+                if let title = Self.chatName(line.trimmingCharacters()) ?? Self.noticeName(line) {
+                    scanned.titleLine = title
+                } else {
+                    report.skipped.append(
+                        .init(
+                            location: SourceLocation(file: file, line: lineNumber, column: 1),
+                            text: "text before the first message is not part of one"))
+                }
+            }
+        }
+        handOver()
+        return scanned
+    }
+
+    /// Calls `body` with each line of `bytes` (without its `\n` or `\r\n`), a byte search apart,
+    /// giving back the pages of a mapped file behind the lines read.
+    private func forEachLine(of bytes: InputBytes, _ body: (Substring) -> Void) {
         var pages = PageRelease(bytes)
         bytes.withUnsafeBufferPointer { buffer in
             var lineStart = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -54,55 +111,47 @@ struct WhatsAppParser {
                     } ?? buffer.count : buffer.count
                 var end = lineEnd
                 if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
-                lineNumber += 1
-                let line = Substring(
-                    String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self))
-                if let header = WhatsAppHeader(line) {
-                    handOver()
-                    headers.append(header)
-                    entries.append(Entry(line: lineNumber, body: header.rest))
-                } else if !entries.isEmpty {
-                    entries[entries.count - 1].body += "\n" + line
-                } else if !line.trimmingCharacters().isEmpty {
-                    if let title = Self.chatName(line.trimmingCharacters()) {
-                        transcript.title = title
-                        titleLine = title
-                    } else {
-                        report.skipped.append(
-                            .init(
-                                location: SourceLocation(file: file, line: lineNumber, column: 1),
-                                text: "text before the first message is not part of one"))
-                    }
-                }
+                body(Substring(String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), as: UTF8.self)))
                 pages.passed(lineStart)
                 guard lineEnd < buffer.count else { break }
                 lineStart = lineEnd + 1
             }
         }
-        handOver()
-        var prepared = worker?.finish().state
-        prepared?.messages.reverse()
-        // What the dates and names say: gathered by the worker beside its conversion, or here.
-        let (orders, notes) =
-            prepared?.dates.conclusion(override: options.dateOrder)
-            ?? WhatsAppDates.infer(headers, override: options.dateOrder)
-        report.inferences += notes
-        let zone = options.timeZone ?? .utc
-        if let chosen = options.timeZone {
-            transcript.timeZone = chosen.identifier
-            report.inferences.append("times read in \(chosen.identifier) (--tz; the export has no time zone)")
-        } else {
+    }
+
+    /// The zone times are read in (`--tz`, else UTC), set on the transcript and reported.
+    private func readZone(of transcript: inout Transcript, report: inout ImportReport) -> Zone {
+        guard let chosen = options.timeZone else {
             report.inferences.append(
                 "times read as UTC (the export has no time zone; --tz sets the one it was made in)")
+            return .utc
         }
-        let senders = prepared?.senders.names ?? knownSenders(headers)
-        var meCandidates: [String] = []
-        for index in entries.indices {
-            // Each body is let go once converted: the bodies and the messages are not both held whole.
-            let entry = entries[index]
-            entries[index].body = ""
+        transcript.timeZone = chosen.identifier
+        report.inferences.append("times read in \(chosen.identifier) (--tz; the export has no time zone)")
+        return chosen
+    }
+
+    /// What the messages say about the chat besides themselves.
+    private struct Found {
+        /// Senders the lines mark as the exporter, in order.
+        var exporters: [String] = []
+        /// The group's name, from its system lines.
+        var groupName: String?
+    }
+
+    /// Converts every entry (or takes what the worker made of it) into `transcript`'s messages,
+    /// letting each body go once converted: the bodies and the messages are not both held whole.
+    private func convert(
+        _ scanned: inout Scanned, into transcript: inout Transcript, prepared: inout Prepared?,
+        orders: [String: DateOrder], zone: Zone, senders: Set<String>,
+        report: inout ImportReport
+    ) -> Found {
+        var found = Found()
+        for index in scanned.entries.indices {
+            let entry = scanned.entries[index]
+            scanned.entries[index].body = ""
             let location = SourceLocation(file: file, line: entry.line, column: 1)
-            let header = headers[index]
+            let header = scanned.headers[index]
             guard let date = WhatsAppDates.date(header, order: orders[header.dateGroup] ?? .dmy),
                 let hour = Self.hour24(header)
             else {
@@ -122,23 +171,42 @@ struct WhatsAppParser {
             said.message.id = "m\(transcript.messages.count + 1)"
             said.message.time = time
             if said.edited { said.message.edited = time }
-            if let sender = said.message.sender {
-                if said.byExporter { meCandidates.append(sender) }
-            } else if titleLine == nil, let name = said.groupName {
-                transcript.title = name
-                groupNamed = true
-            }
+            note(&said, in: &found)
             report.warnings += said.warnings
             transcript.messages.append(said.message)
         }
-        transcript.addUnlistedSenders()
+        return found
+    }
+
+    /// Adds what one message says about the chat to `found`. The exporter's placeholder names
+    /// (`Du`, `You`, … in one chat) are one person: the first one written.
+    private func note(_ said: inout Said, in found: inout Found) {
+        if let sender = said.message.sender {
+            guard said.byExporter else { return }
+            if Self.selfNames.contains(sender), let first = found.exporters.first(where: Self.selfNames.contains) {
+                said.message.sender = first
+            }
+            found.exporters.append(said.message.sender ?? sender)
+        } else if let name = said.groupName {
+            found.groupName = name
+        }
+    }
+
+    /// Sets the title and `me` from what the lines and the export's name say, and reports them.
+    private func settle(_ transcript: inout Transcript, found: Found, titleLine: String?, report: inout ImportReport) {
+        var titleLine = titleLine
         var nameSource = "the title line"
+        if let titleLine {
+            transcript.title = titleLine
+        } else if let name = found.groupName {
+            transcript.title = name
+        }
         if titleLine == nil, let exportName {
             titleLine = exportName
             nameSource = "the export's file name"
-            if !groupNamed { transcript.title = exportName }
+            if found.groupName == nil { transcript.title = exportName }
         }
-        if let me = meCandidates.first {
+        if let me = found.exporters.first {
             transcript.me = me
             report.inferences.append("`me` is \"\(me)\" (the exporter's own messages; --me overrides)")
         } else if let me = Self.exporter(of: transcript, titleLine: titleLine) {
@@ -154,7 +222,6 @@ struct WhatsAppParser {
                 .init(location: nil, text: "media left out of the export: \(counted(omitted, "file"))"))
         }
         report.messagesRead += transcript.messages.count
-        return transcript
     }
 
     /// A worker that makes the messages of the bodies read, and keeps the others as they are.
@@ -189,7 +256,7 @@ struct WhatsAppParser {
             let event = content.text.trimmingWhitespace()
             said.message.kind = .system
             said.message.text = MarkdownText.escape(event)
-            said.groupName = Self.groupName(event)
+            said.groupName = Self.groupName(event) ?? sender.flatMap { Self.chatName(writing: event, as: $0) }
             return said
         }
         said.message.sender = sender
@@ -209,11 +276,7 @@ struct WhatsAppParser {
     {
         var result: [Attachment] = []
         if let file = body.attachedFile {
-            if body.attachedFileOmitted {
-                result.append(Attachment(name: file, omitted: true))
-            } else {
-                result.append(attachments.attachment(file, location: location, report: &report))
-            }
+            result.append(attachment(file, of: body, location: location, report: &report))
         }
         if let kind = body.omittedMedia { result.append(Attachment(type: kind, omitted: true)) }
         if let place = body.place {
@@ -224,6 +287,23 @@ struct WhatsAppParser {
         }
         if let poll = body.poll { result.append(Attachment(type: "poll", poll: poll)) }
         return result
+    }
+
+    /// The attachment for a file a body names: a voice note, a contact card (read from the
+    /// `.vcf` where the export holds it) or any other file, named as iOS names a document.
+    private func attachment(_ file: String, of body: WhatsAppBody, location: SourceLocation, report: inout ImportReport)
+        -> Attachment
+    {
+        let type = WhatsAppMedia.type(of: file)
+        var attachment =
+            body.attachedFileOmitted
+            ? Attachment(type: type, name: file, omitted: true)
+            : attachments.attachment(file, type: type, name: body.document, location: location, report: &report)
+        if type == "contact" {
+            let name = ((body.document ?? file) as NSString).deletingPathExtension
+            attachment.contact = WhatsAppMedia.card(attachment, paths: attachments, fallbackName: name)
+        }
+        return attachment
     }
 
     /// The group's name from `Ana created group "Trip"` or `Ana changed the subject to "Trip"`
@@ -239,6 +319,23 @@ struct WhatsAppParser {
         guard let open = body.lastIndex(where: { opening.contains($0) }) else { return nil }
         let name = body[body.index(after: open)...]
         return name.isEmpty ? nil : String(name)
+    }
+
+    /// The chat's name when iOS writes an event under it (`Super Group: ‎Josh added you`): the
+    /// name a system line is written under is the chat's, unless the event starts with it
+    /// (`Josh: ‎Josh created this group` is Josh's doing).
+    static func chatName(writing event: String, as sender: String) -> String? {
+        event.hasPrefix(sender) || Self.selfNames.contains(sender) ? nil : sender
+    }
+
+    /// `Group Chat` from a line before the first message that writes an encryption notice under
+    /// the chat's name (`Group Chat: Messages and calls are end-to-end encrypted…`).
+    static func noticeName(_ line: Substring) -> String? {
+        guard let range = TextSearch.firstRange(of: ": ", in: line) else { return nil }
+        let notice = String(line[range.upperBound...]).trimmingMarks()
+        guard WhatsAppBody.notices.contains(where: { notice.hasPrefix($0) }) else { return nil }
+        let name = line[..<range.lowerBound].trimmingCharacters()
+        return name.isEmpty ? nil : name
     }
 
     /// `Ben` from `WhatsApp Chat - Ben` or `WhatsApp Chat with Ben`; `nil` for other text.

@@ -105,6 +105,11 @@ enum WhatsAppReader {
     /// The chat's name in the export's file or folder name (`WhatsApp Chat with Ben.txt`), if it has one.
     static func exportName(_ path: String) -> String? {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A zip saved through a browser or a share sheet may have dashes for spaces.
+        for prefix in ["WhatsApp-Chat-with-", "WhatsApp-Chat-"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count).trimmingCharacters()
+            return rest.isEmpty ? nil : rest
+        }
         return WhatsAppParser.chatName(name)
     }
 
