@@ -105,6 +105,6 @@ struct DiscordFidelityTests {
         let dm = try Readers.read(
             try ChatInput.load(
                 try #require(Fixtures.shared).appendingPathComponent("discord/chat-analytics/DM_2A_2M.json").path))
-        #expect(dm.conversations[0].isGroup == nil)
+        #expect(dm.conversations[0].isGroup == false)
     }
 }

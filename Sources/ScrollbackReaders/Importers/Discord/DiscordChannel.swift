@@ -32,7 +32,7 @@ struct DiscordChannel {
             id: channel?["id"]?.scalarText ?? channelName,
             title: Self.title(guild: guild, channel: channelName, type: channel?["type"]?.string),
             source: SourceLocation(file: input.name))
-        transcript.isGroup = Self.isGroup(guild: guild, type: channel?["type"]?.string)
+        transcript.isGroup = Self.isGroup(guild: guild, type: channel?["type"]?.string) ?? false
         if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
     }
 

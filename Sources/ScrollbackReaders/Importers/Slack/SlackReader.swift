@@ -109,7 +109,7 @@ enum SlackReader {
             id: conversation.id, title: conversation.title, timeZone: options.timeZone?.identifier,
             source: SourceLocation(file: name))
         // A channel is a group however few of its members the export shows posting.
-        transcript.isGroup = conversation.isChannel ? true : nil
+        transcript.isGroup = conversation.isChannel
         var converter = SlackChannel(
             transcript: transcript,
             mrkdwn: SlackMrkdwn(users: workspace.names, channels: workspace.channelNames), users: workspace.users,
