@@ -109,8 +109,9 @@ def _options():
 def _imessage_databases():
     """The Messages databases scripts/imessage-testdb.py builds (no real chat.db is public), in a
     temporary folder: a Mac's chat.db, an older schema, and an iPhone backup's sms.db."""
-    folder = tempfile.mkdtemp(prefix="scrollback-consistency-imessage-")
-    atexit.register(shutil.rmtree, folder, True)
+    scratch = tempfile.TemporaryDirectory(prefix="scrollback-consistency-imessage-", ignore_cleanup_errors=True)
+    atexit.register(scratch.cleanup)
+    folder = scratch.name
     script = os.path.join(ROOT, "scripts", "imessage-testdb.py")
     if subprocess.run([sys.executable, script, folder], stdout=subprocess.DEVNULL).returncode != 0:
         return []

@@ -261,7 +261,7 @@ struct ZipExportTests {
         #expect(html.contains(Data("a small video".utf8).base64EncodedString()))
         #expect(
             run.stderr.contains(
-                "chat.zip: attachment 'clip.mp4' was left out of the page: with it, the page would carry more than "
+                "note: attachment 'clip.mp4' was left out of the page: with it, the page would carry more than "
                     + "8 MiB of it (it is shown 5 times)."), "\(run.stderr)")
         let size = try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int ?? 0
         #expect(size < 1 << 20)

@@ -20,8 +20,7 @@ public enum IMessageDatabases {
     public static func hostile(_ name: String) -> URL? { root?.appendingPathComponent("hostile/" + name) }
 
     private static func generate() -> URL? {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scrollback-imessage-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        guard let folder = try? TestFolders.folder("imessage") else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

@@ -116,6 +116,11 @@ enum TelegramReader {
             attachments: AttachmentPaths(baseDirectory: input.baseDirectory), ownerID: nil)
         let zoneKnown = options.timeZone != nil
         var unsettled = false
+        // A pin names a message handed on before it: the ids pins name are found ahead, and each
+        // mark put on that way must be confirmed by the pin line itself, else the chat is read whole.
+        let pinnedAhead = TelegramPins.ids(in: bytes)
+        var markedAhead = Set<String>()
+        var confirmed = Set<String>()
         let outcome = try withoutActuallyEscaping(each) { each in
             try ImportJSON.convertingMessages(
                 bytes, file: input.name, lines: lines,
@@ -124,11 +129,17 @@ enum TelegramReader {
                 add: { open, value, location in
                     guard open.waiting.isEmpty, open.pinned.isEmpty else { return }
                     converting.add(value, at: location, to: &open, zoneKnown: zoneKnown)
+                    confirmed.formUnion(open.pinned.intersection(pinnedAhead))
+                    open.pinned.subtract(pinnedAhead)
                     guard open.waiting.isEmpty, open.pinned.isEmpty else {
                         unsettled = true
                         return
                     }
-                    guard let message = open.transcript.messages.popLast() else { return }
+                    guard var message = open.transcript.messages.popLast() else { return }
+                    if pinnedAhead.contains(message.id) {
+                        message.pinned = true
+                        markedAhead.insert(message.id)
+                    }
                     open.handedOn += 1
                     if reporting, let target = message.replyTo {
                         open.replies.append((message.id, target, message.location))
@@ -136,7 +147,7 @@ enum TelegramReader {
                     each(message)
                 })
         }
-        if unsettled { throw MessageStream.UpdatesEarlierMessage() }
+        if unsettled || !markedAhead.isSubset(of: confirmed) { throw MessageStream.UpdatesEarlierMessage() }
         guard let open = outcome.state, outcome.held.isEmpty, chatList(outcome.root) == nil else { return nil }
         var result = finishStreamed(open, converter: converting, root: outcome.root, options: options)
         if !reporting { result.report = ImportReport() }
