@@ -24,7 +24,9 @@ struct LiveSuffixTests {
             if number % 11 == 0 { line += #","replyTo":"m\#(number - 3)""# }
             lines.append(line + "}")
             if sender == "ana" { lines.append(#"{"id":"m\#(number)","status":"read"}"#) }
-            if number % 9 == 0 { lines.append(#"{"id":"m\#(number - 1)","text":"edited \#(number)","edited":"\#(time)"}"#) }
+            if number % 9 == 0 {
+                lines.append(#"{"id":"m\#(number - 1)","text":"edited \#(number)","edited":"\#(time)"}"#)
+            }
             if number % 13 == 0 { lines.append(#"{"id":"m\#(number - 3)","text":"answered, then edited"}"#) }
             if number % 17 == 0 { lines.append(#"{"id":"m\#(number / 2)","reactions":[{"emoji":"👍","by":["ana"]}]}"#) }
             if number == 40 { lines.append(#"{"id":"m39","deleted":true}"#) }

@@ -159,35 +159,37 @@ package final class HTTPServer: @unchecked Sendable {
 
     /// Percent-decodes a path or query in place, as libmicrohttpd would, but leaves `%00` as it
     /// is: a decoded NUL would end the C string there and `/index.html%00.png` would be `/index.html`.
-    private static let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?)
-        -> Int = { _, _, text in
-            guard let text else { return 0 }
-            let length = strlen(text)
-            var read = 0
-            var write = 0
-            func hex(_ byte: CChar) -> Int? {
-                switch UInt8(bitPattern: byte) {
-                case 0x30...0x39: Int(byte) - 0x30
-                case 0x41...0x46: Int(byte) - 0x41 + 10
-                case 0x61...0x66: Int(byte) - 0x61 + 10
-                default: nil
+    private static let unescape:
+        @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?)
+            -> Int = { _, _, text in
+                guard let text else { return 0 }
+                let length = strlen(text)
+                var read = 0
+                var write = 0
+                func hex(_ byte: CChar) -> Int? {
+                    switch UInt8(bitPattern: byte) {
+                    case 0x30...0x39: Int(byte) - 0x30
+                    case 0x41...0x46: Int(byte) - 0x41 + 10
+                    case 0x61...0x66: Int(byte) - 0x61 + 10
+                    default: nil
+                    }
                 }
-            }
-            while read < length {
-                if text[read] == 0x25, read + 2 < length, let high = hex(text[read + 1]), let low = hex(text[read + 2]),
-                    high != 0 || low != 0
-                {
-                    text[write] = CChar(bitPattern: UInt8(high * 16 + low))
-                    read += 3
-                } else {
-                    text[write] = text[read]
-                    read += 1
+                while read < length {
+                    if text[read] == 0x25, read + 2 < length, let high = hex(text[read + 1]),
+                        let low = hex(text[read + 2]),
+                        high != 0 || low != 0
+                    {
+                        text[write] = CChar(bitPattern: UInt8(high * 16 + low))
+                        read += 3
+                    } else {
+                        text[write] = text[read]
+                        read += 1
+                    }
+                    write += 1
                 }
-                write += 1
+                text[write] = 0
+                return write
             }
-            text[write] = 0
-            return write
-        }
 
     private static let release: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }

@@ -39,8 +39,9 @@ final class LiveStream: @unchecked Sendable {
             let seen = LiveSignal.shared.current
             var anyOpen = false
             for index in pages.indices where pages[index].open {
-                guard let (more, position) = pages[index].channel.pending(
-                    after: pages[index].position, name: pages[index].name)
+                guard
+                    let (more, position) = pages[index].channel.pending(
+                        after: pages[index].position, name: pages[index].name)
                 else {
                     pages[index].open = false
                     continue

@@ -39,10 +39,12 @@ struct LiveSuffixLayout: Sendable {
         var end = 0
         for (index, chain) in day.chains.enumerated() {
             end += chain.bubbles.count
-            let words = chain.kind == .message && chain.bubbles.contains { bubble in
-                !bubble.message.hidden && !bubble.message.deleted
-                    && (!bubble.message.text.isEmpty || !bubble.message.attachments.isEmpty)
-            }
+            let words =
+                chain.kind == .message
+                && chain.bubbles.contains { bubble in
+                    !bubble.message.hidden && !bubble.message.deleted
+                        && (!bubble.message.text.isEmpty || !bubble.message.attachments.isEmpty)
+                }
             if words {
                 preview = (DayLayout(date: day.date, label: day.label, chains: Array(day.chains[...index])), end)
                 return
@@ -134,7 +136,9 @@ struct LiveSuffixLayout: Sendable {
         else { return nil }
         // The head as a whole rendering has it: the share preview's first words and dates.
         layout.days = [preview.day]
-        if last.date != preview.day.date { layout.days.append(DayLayout(date: last.date, label: last.label, chains: [])) }
+        if last.date != preview.day.date {
+            layout.days.append(DayLayout(date: last.date, label: last.label, chains: []))
+        }
         let headPage = Array(try HTMLRenderer.render(layout, options: options.html).utf8)
         guard let logStart = HTMLTree(headPage).first(withClass: "sb-log")?.inner.lowerBound else { return nil }
         part.head = Array(headPage[..<logStart])
@@ -158,7 +162,8 @@ struct LiveSuffixLayout: Sendable {
             let shift = keep.count - from
             first = LiveLogPage.Day(
                 html: keep + first.html[from...],
-                chains: Array(was.chains[..<chain]) + first.chains.dropFirst().map { ($0.lowerBound + shift)..<($0.upperBound + shift) },
+                chains: Array(was.chains[..<chain])
+                    + first.chains.dropFirst().map { ($0.lowerBound + shift)..<($0.upperBound + shift) },
                 innerEnd: first.innerEnd + shift,
                 chainStarts: Array(was.chainStarts[..<chain]) + first.chainStarts.dropFirst())
         }
@@ -195,7 +200,8 @@ struct LiveSuffixLayout: Sendable {
             if was == now { continue }
             // The chain's own log: its element is [0], its messages [0, n].
             let path = [day, index + 1]
-            let inner = LogDiff.operations(from: Array(was), to: Array(now), depth: 2).map { operation -> LiveOperation? in
+            let inner = LogDiff.operations(from: Array(was), to: Array(now), depth: 2).map {
+                operation -> LiveOperation? in
                 switch operation {
                 case .replace(let at, let html) where at.first == 0: .replace(path: path + at.dropFirst(), html: html)
                 case .append(let at, let html) where at.first == 0: .append(path: path + at.dropFirst(), html: html)
@@ -213,7 +219,8 @@ struct LiveSuffixLayout: Sendable {
         let added = after.html[lastCommon..<after.innerEnd]
         guard added.starts(with: oldTail) else { return whole }
         if added.count > oldTail.count {
-            operations.append(.append(path: [day], html: String(decoding: added.dropFirst(oldTail.count), as: UTF8.self)))
+            operations.append(
+                .append(path: [day], html: String(decoding: added.dropFirst(oldTail.count), as: UTF8.self)))
         }
         return operations
     }
