@@ -15,22 +15,6 @@ extension TranscriptLayout {
         let deleted = message.deleted
         var reply: ReplyPresentation?
         if let preview = bubble.reply { reply = replyPresentation(preview) }
-        var reactions: [ReactionPresentation] = []
-        if !message.reactions.isEmpty {
-            reactions.reserveCapacity(message.reactions.count)
-            for reaction in message.reactions { reactions.append(reactionPresentation(reaction)) }
-        }
-        var attachments: [AttachmentPresentation] = []
-        if !deleted && !message.attachments.isEmpty {
-            let names = { (id: String) in self.speaker(id) }
-            for attachment in message.attachments {
-                attachments.append(AttachmentPresentation.make(attachment, names: names))
-            }
-        }
-        var revisions: [RevisionPresentation] = []
-        if !deleted && !message.revisions.isEmpty {
-            for revision in message.revisions { revisions.append(revisionPresentation(revision)) }
-        }
         return MessagePresentation(
             id: message.id,
             repeatNumber: bubble.repeatNumber,
@@ -55,14 +39,39 @@ extension TranscriptLayout {
             topic: message.topic,
             reply: reply,
             edited: message.edited != nil && !deleted,
-            revisions: revisions,
+            revisions: deleted ? [] : revisionPresentations(message.revisions),
             deletedNotice: deleted ? PresentationWords.deleted : nil,
             status: bubble.status,
             statusLabel: bubble.status.map { PresentationWords.status($0) },
             archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
             pinned: message.pinned && !deleted ? PresentationWords.pinned : nil,
-            reactions: reactions,
-            attachments: attachments)
+            reactions: reactionPresentations(message.reactions),
+            attachments: deleted ? [] : attachmentPresentations(message.attachments))
+    }
+
+    private func reactionPresentations(_ given: [Reaction]) -> [ReactionPresentation] {
+        var reactions: [ReactionPresentation] = []
+        if !given.isEmpty {
+            reactions.reserveCapacity(given.count)
+            for reaction in given { reactions.append(reactionPresentation(reaction)) }
+        }
+        return reactions
+    }
+
+    /// A deleted message's files are not shown; the caller passes none.
+    private func attachmentPresentations(_ given: [Attachment]) -> [AttachmentPresentation] {
+        var attachments: [AttachmentPresentation] = []
+        if !given.isEmpty {
+            let names = { (id: String) in self.speaker(id) }
+            for attachment in given { attachments.append(AttachmentPresentation.make(attachment, names: names)) }
+        }
+        return attachments
+    }
+
+    private func revisionPresentations(_ given: [Revision]) -> [RevisionPresentation] {
+        var revisions: [RevisionPresentation] = []
+        for revision in given { revisions.append(revisionPresentation(revision)) }
+        return revisions
     }
 
     /// The display name of a participant id (the id itself when unknown).

@@ -58,23 +58,14 @@ enum MergeCommand {
             // Inputs that hold one conversation are read twice (to learn what each is, then in their
             // turn), so the merge holds one of them at a time besides the history; native logs and
             // JSON Lines are applied message by message as they are read, so not even that one.
-            var archives: [MergeSource] = []
-            for path in try archivePaths(output, folder: folder, exists: exists) {
-                archives += try sources(
-                    path, format: .jsonl, options: readOptions, isArchive: true, now: now, console: nil)
-            }
-            var exports: [MergeSource] = []
-            var oneEach = true
+            var archives = try archiveSources(output, folder: folder, exists: exists, options: readOptions, now: now)
             let progress = MergeProgress(console: console, total: arguments.positionals.count)
             defer { progress.clear() }
-            for (number, path) in arguments.positionals.enumerated() {
-                progress.show(reading: path, number: number + 1)
-                let read = try sources(
-                    path, format: format, options: readOptions, isArchive: false, now: now,
-                    console: progress.console, conversation: conversation, pickOne: conversation != nil || !folder)
-                oneEach = oneEach && read.count == 1
-                exports += read
-            }
+            var exports: [MergeSource]
+            let oneEach: Bool
+            (exports, oneEach) = try exportSources(
+                arguments.positionals, format: format, options: readOptions, now: now, conversation: conversation,
+                folder: folder, progress: progress)
             progress.show(merging: arguments.positionals.count)
             let asOne = !folder || conversation != nil || (archives.isEmpty && oneEach)
             var names = Set(archives.map { ($0.name as NSString).lastPathComponent })
@@ -88,22 +79,55 @@ enum MergeCommand {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             }
             for merged in results {
-                let path: String
-                if !folder {
-                    path = output
-                } else if let archive = merged.archiveName {
-                    path = archive
-                } else {
-                    let name = fileName(for: merged.transcript, taken: names)
-                    names.insert(name)
-                    path = (output as NSString).appendingPathComponent(name)
-                }
+                let path = outputPath(of: merged, output: output, folder: folder, names: &names)
                 // Written where a link leads, so an archive reached through a link stays a link.
                 let written = try write(merged.transcript, to: OutputLock.resolvingLinks(path))
                 report(merged, path: path, written: written, console: console)
             }
             return 0
         }
+    }
+
+    /// What the output holds already: its archive, or each archive in its folder.
+    private static func archiveSources(
+        _ output: String, folder: Bool, exists: Bool, options: ReadOptions, now: Timestamp
+    ) throws -> [MergeSource] {
+        var archives: [MergeSource] = []
+        for path in try archivePaths(output, folder: folder, exists: exists) {
+            archives += try sources(path, format: .jsonl, options: options, isArchive: true, now: now, console: nil)
+        }
+        return archives
+    }
+
+    /// The exports' conversations, read in turn with their progress shown, and whether each
+    /// export held exactly one.
+    private static func exportSources(
+        _ paths: [String], format: InputFormat?, options: ReadOptions, now: Timestamp, conversation: String?,
+        folder: Bool, progress: MergeProgress
+    ) throws -> (sources: [MergeSource], oneEach: Bool) {
+        var exports: [MergeSource] = []
+        var oneEach = true
+        for (number, path) in paths.enumerated() {
+            progress.show(reading: path, number: number + 1)
+            let read = try sources(
+                path, format: format, options: options, isArchive: false, now: now,
+                console: progress.console, conversation: conversation, pickOne: conversation != nil || !folder)
+            oneEach = oneEach && read.count == 1
+            exports += read
+        }
+        return (exports, oneEach)
+    }
+
+    /// Where a merged conversation is written: the output file itself; in a folder, the archive
+    /// it was merged into, else a new file named after it that no other takes (added to `names`).
+    private static func outputPath(
+        of merged: ArchiveMerger.Result, output: String, folder: Bool, names: inout Set<String>
+    ) -> String {
+        guard folder else { return output }
+        if let archive = merged.archiveName { return archive }
+        let name = fileName(for: merged.transcript, taken: names)
+        names.insert(name)
+        return (output as NSString).appendingPathComponent(name)
     }
 
     /// The time of the merge: `SOURCE_DATE_EPOCH` (seconds since 1970) when it is set, for runs

@@ -54,16 +54,7 @@ enum ServeCommand {
             var conversation = try LiveConversation(
                 name: path == "-" ? "<stdin>" : path, options: options,
                 transform: try SharedOptions.readOptions(arguments).transform)
-            // What the file holds already is on the page from the first request, read and rendered
-            // once; bad lines here stop, as render would.
-            var initial: [[UInt8]] = []
-            while path != "-", let lines = source.nextLines(within: 0), !lines.isEmpty { initial += lines }
-            if !initial.isEmpty {
-                do { _ = try conversation.apply(initial) } catch let failure as LiveBatchError {
-                    for error in failure.errors.dropLast() { console.error(String(describing: error)) }
-                    throw failure.errors.last!
-                }
-            }
+            try applyExisting(source, path: path, to: &conversation, console: console)
             let channel = LiveChannel(document: conversation.document, token: token)
             let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
             try serve(server, host: host, name: name, port: port, console: console) {
@@ -79,20 +70,44 @@ enum ServeCommand {
         let channel = LiveChannel(document: document, token: token)
         let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
         try serve(server, host: host, name: name, port: port, console: console) {
-            var stamp = FileStamp(path)
-            while true {
-                usleep(300_000)
-                let now = FileStamp(path)
-                guard now != stamp else { continue }
-                stamp = now
-                do {
-                    let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
-                    SharedOptions.media(input, &options.html)
-                    let change = document.update(page: try transcript.render(.html, options: options))
-                    channel.publish(change, document: document)
-                } catch {
-                    console.error(String(describing: error))  // the last good page stays up
-                }
+            rerenderOnChange(
+                path, arguments, document: &document, options: &options, channel: channel, console: console)
+        }
+    }
+
+    /// What a JSON Lines file holds already is on the page from the first request, read and
+    /// rendered once; bad lines here stop, as render would.
+    private static func applyExisting(
+        _ source: FollowSource, path: String, to conversation: inout LiveConversation, console: Console
+    ) throws {
+        var initial: [[UInt8]] = []
+        while path != "-", let lines = source.nextLines(within: 0), !lines.isEmpty { initial += lines }
+        guard !initial.isEmpty else { return }
+        do { _ = try conversation.apply(initial) } catch let failure as LiveBatchError {
+            for error in failure.errors.dropLast() { console.error(String(describing: error)) }
+            throw failure.errors.last!
+        }
+    }
+
+    /// Reads and renders `path` again whenever it changes and publishes what changed; an input
+    /// that no longer reads leaves the last good page up.
+    private static func rerenderOnChange(
+        _ path: String, _ arguments: Arguments, document: inout LiveDocument, options: inout RenderOptions,
+        channel: LiveChannel, console: Console
+    ) -> Never {
+        var stamp = FileStamp(path)
+        while true {
+            usleep(300_000)
+            let now = FileStamp(path)
+            guard now != stamp else { continue }
+            stamp = now
+            do {
+                let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
+                SharedOptions.media(input, &options.html)
+                let change = document.update(page: try transcript.render(.html, options: options))
+                channel.publish(change, document: document)
+            } catch {
+                console.error(String(describing: error))  // the last good page stays up
             }
         }
     }

@@ -24,34 +24,8 @@ enum ManualPage {
                     + "and writes them as iMessage-style transcripts: an HTML page, a static site, bubbles in a terminal, "
                     + "plain text, or layout JSON. The same input and options give the same bytes on every machine.")
             + "\n"
-        page += ".SH COMMANDS\n"
-        for command in commands {
-            page += ".SS \(command.name)\n" + text(command.abstract) + "\n"
-            if let discussion = command.discussion {
-                for paragraph in discussion.components(separatedBy: "\n\n") {
-                    page += ".PP\n" + text(paragraph.split(separator: "\n").joined(separator: " ")) + "\n"
-                }
-            }
-            let own = command.options.filter { !common.contains($0) }
-            if !own.isEmpty {
-                page += ".PP\nOptions of \\fB\(command.name)\\fR besides the common ones:\n"
-                for option in own { page += ".TP\n" + label(option) + "\n" + text(option.helpLine) + "\n" }
-            }
-        }
-        page += ".SH COMMON OPTIONS\n"
-        page += text("These options mean the same for every command that takes it; the commands are named after each.")
-        page += "\n"
-        for group in OptionGroup.allCases {
-            let inGroup = common.filter { $0.group == group }
-            guard !inGroup.isEmpty else { continue }
-            page += ".SS \(text(group.title))\n"
-            for option in inGroup {
-                let takers = commands.filter { $0.options.contains(option) }.map(\.name)
-                page +=
-                    ".TP\n" + label(option) + "\n" + text(option.helpLine + " (" + takers.joined(separator: ", ") + ")")
-                page += "\n"
-            }
-        }
+        page += commandSections(commands, common: common)
+        page += commonOptionSections(commands, common: common)
         page += ".TP\n" + label(Command.helpOption) + "\n" + text("Show a command's help (every command).") + "\n"
         page += ".SH INPUT FORMATS\n"
         page += text("--input-format takes these names; auto (the default) judges an input by its content.") + "\n"
@@ -84,6 +58,48 @@ enum ManualPage {
                     + "(FORMATS.md, LAYOUT.md, ARCHIVES.md, LIVE.md, LIBRARY.md) for the formats and the library.")
             + "\n"
         return page
+    }
+
+    /// `COMMANDS`: each command's summary, discussion and the options only it takes.
+    private static func commandSections(_ commands: [Command], common: [OptionSpec]) -> String {
+        var section = ""
+        section += ".SH COMMANDS\n"
+        for command in commands {
+            section += ".SS \(command.name)\n" + text(command.abstract) + "\n"
+            if let discussion = command.discussion {
+                for paragraph in discussion.components(separatedBy: "\n\n") {
+                    section += ".PP\n" + text(paragraph.split(separator: "\n").joined(separator: " ")) + "\n"
+                }
+            }
+            let own = command.options.filter { !common.contains($0) }
+            if !own.isEmpty {
+                section += ".PP\nOptions of \\fB\(command.name)\\fR besides the common ones:\n"
+                for option in own { section += ".TP\n" + label(option) + "\n" + text(option.helpLine) + "\n" }
+            }
+        }
+        return section
+    }
+
+    /// `COMMON OPTIONS`: the options several commands share, by group, each with the commands
+    /// that take it.
+    private static func commonOptionSections(_ commands: [Command], common: [OptionSpec]) -> String {
+        var section = ""
+        section += ".SH COMMON OPTIONS\n"
+        section += text(
+            "These options mean the same for every command that takes it; the commands are named after each.")
+        section += "\n"
+        for group in OptionGroup.allCases {
+            let inGroup = common.filter { $0.group == group }
+            guard !inGroup.isEmpty else { continue }
+            section += ".SS \(text(group.title))\n"
+            for option in inGroup {
+                let takers = commands.filter { $0.options.contains(option) }.map(\.name)
+                section +=
+                    ".TP\n" + label(option) + "\n" + text(option.helpLine + " (" + takers.joined(separator: ", ") + ")")
+                section += "\n"
+            }
+        }
+        return section
     }
 
     /// Options that two or more commands take with the same declaration, in table order.

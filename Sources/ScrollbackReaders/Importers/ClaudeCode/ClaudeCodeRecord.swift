@@ -10,31 +10,7 @@ enum ClaudeCodeRecord {
         let role = message?["role"]?.string ?? record["type"]?.string ?? "user"
         let sender = role == "user" ? "user" : "assistant"
         let id = record["uuid"]?.scalarText ?? "m\(number + 1)"
-        var texts: [String] = []
-        var tools: [String] = []
-        var images: [Attachment] = []
-        let content = message?["content"]
-        let blocks = content?.array ?? content.map { [$0] } ?? []
-        for block in blocks {
-            if let text = block.string {
-                texts.append(text)
-                continue
-            }
-            switch block["type"]?.string {
-            case "text": texts.append(block["text"]?.string ?? "")
-            case "image": images.append(image(block))
-            case "thinking": tools.append("*Thinking*\n\n" + (block["thinking"]?.string ?? ""))
-            case "tool_use":
-                let name = block["name"]?.string ?? "tool"
-                tools.append("**\(MarkdownText.escape(name))**" + MarkdownText.codeBlock(json(block["input"])))
-            case "tool_result":
-                let result = block["content"]
-                let text = result?.string ?? result?.array?.compactMap { $0["text"]?.string }.joined(separator: "\n")
-                tools.append(MarkdownText.codeBlock(text ?? json(result)))
-            default:
-                tools.append("*\(MarkdownText.escape(block["type"]?.string ?? "content")) block*")
-            }
-        }
+        let (texts, tools, images) = contentParts(message?["content"])
         let hiddenRecord = record["isMeta"]?.bool == true || record["isSidechain"]?.bool == true
         var result: [Message] = []
         let shown = texts.joined(separator: "\n\n").trimmingWhitespace()
@@ -68,6 +44,38 @@ enum ClaudeCodeRecord {
                     text: MarkdownText.tidy(tools.joined(separator: "\n\n")), hidden: true, location: location))
         }
         return result
+    }
+
+    /// A record's content blocks sorted into the words shown, the hidden tool and thinking
+    /// blocks (as Markdown) and the pasted images.
+    private static func contentParts(_ content: JSONValue?) -> (
+        texts: [String], tools: [String], images: [Attachment]
+    ) {
+        var texts: [String] = []
+        var tools: [String] = []
+        var images: [Attachment] = []
+        let blocks = content?.array ?? content.map { [$0] } ?? []
+        for block in blocks {
+            if let text = block.string {
+                texts.append(text)
+                continue
+            }
+            switch block["type"]?.string {
+            case "text": texts.append(block["text"]?.string ?? "")
+            case "image": images.append(image(block))
+            case "thinking": tools.append("*Thinking*\n\n" + (block["thinking"]?.string ?? ""))
+            case "tool_use":
+                let name = block["name"]?.string ?? "tool"
+                tools.append("**\(MarkdownText.escape(name))**" + MarkdownText.codeBlock(json(block["input"])))
+            case "tool_result":
+                let result = block["content"]
+                let text = result?.string ?? result?.array?.compactMap { $0["text"]?.string }.joined(separator: "\n")
+                tools.append(MarkdownText.codeBlock(text ?? json(result)))
+            default:
+                tools.append("*\(MarkdownText.escape(block["type"]?.string ?? "content")) block*")
+            }
+        }
+        return (texts, tools, images)
     }
 
     /// A user record's text: what the person typed is shown as typed; commands and their output as

@@ -44,28 +44,42 @@ extension MessengerReader {
             source: SourceLocation(file: parts[0].name))
         transcript.participants = (header?["participants"]?.array ?? []).compactMap { $0["name"]?.string }
             .map { Participant(id: fixEncoding($0)) }
-        let paths = AttachmentPaths(baseDirectory: base)
-        let media = MediaPlace(base: base, root: root, threadPath: threadPath)
         report.skipped += skipped
-        for (index, value) in withFiles {
-            let files = attachments(
-                value, paths: paths, media: media, location: messages[index].location!, report: &report)
-            messages[index].attachments.insert(contentsOf: files, at: 0)
-        }
+        placeFiles(withFiles, in: &messages, base: base, root: root, threadPath: threadPath, report: &report)
         withFiles = []
         // Meta's files list newest first; ids follow time so they read in order.
         for index in messages.indices { messages[index].id = "m\(count + 1 - entries[index])" }
         transcript.messages = messages
         messages = []
         transcript.addUnlistedSenders()
-        let label = transcript.title.map { "“\($0)”: " } ?? ""
+        warnUnshown(unshown, title: transcript.title, report: &report)
+        report.messagesRead += transcript.messages.count
+        transcript.me = me(of: transcript, report: &report)
+        return transcript
+    }
+
+    /// The files of the messages that have them, put ahead of their words now that the
+    /// header's `thread_path` says where the chat's folder is.
+    private static func placeFiles(
+        _ withFiles: [(index: Int, value: JSONValue)], in messages: inout [Message], base: String?, root: String?,
+        threadPath: String?, report: inout ImportReport
+    ) {
+        let paths = AttachmentPaths(baseDirectory: base)
+        let media = MediaPlace(base: base, root: root, threadPath: threadPath)
+        for (index, value) in withFiles {
+            let files = attachments(
+                value, paths: paths, media: media, location: messages[index].location!, report: &report)
+            messages[index].attachments.insert(contentsOf: files, at: 0)
+        }
+    }
+
+    /// One warning for each kind of entry not shown, in name order, with how many there were.
+    private static func warnUnshown(_ unshown: [String: Int], title: String?, report: inout ImportReport) {
+        let label = title.map { "“\($0)”: " } ?? ""
         for (key, count) in unshown.sorted(by: { $0.key < $1.key }) {
             report.warnings.append(
                 .init(location: nil, text: "\(label)not shown: \"\(key)\" (\(counted(count, "message")))"))
         }
-        report.messagesRead += transcript.messages.count
-        transcript.me = me(of: transcript, report: &report)
-        return transcript
     }
 
     /// One entry as a message without its files (those are placed once the chat's folder is

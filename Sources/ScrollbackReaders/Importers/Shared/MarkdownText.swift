@@ -57,15 +57,8 @@ enum MarkdownText {
         while index < count {
             // A run of bytes no rule looks at: letters, other characters, tabs.
             let runStart = index
-            while index < count, table[Int(bytes[index])] == 0 { index += 1 }
+            index = plainRunEnd(bytes, from: index, table: table)
             if index > runStart {
-                // After such a byte nothing is at a line's start or after leading digits, so up to
-                // a line break or a byte always escaped, spaces, digits and markers are plain too.
-                while index < count, table[Int(bytes[index])] & ByteClass.always == 0, bytes[index] != 0x0A,
-                    bytes[index] != 0x0D
-                {
-                    index += 1
-                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 atLineStart = false
                 digitsAtStart = false
@@ -110,6 +103,23 @@ enum MarkdownText {
             atLineStart = false
             index += 1
         }
+    }
+
+    /// Where the run of bytes no rule looks at (letters, other characters, tabs) that starts at
+    /// `start` ends. After such a byte nothing is at a line's start or after leading digits, so up
+    /// to a line break or a byte always escaped, spaces, digits and markers are plain too.
+    @inline(__always)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, table: [UInt8]) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count, table[Int(bytes[index])] == 0 { index += 1 }
+        guard index > start else { return index }
+        while index < count, table[Int(bytes[index])] & ByteClass.always == 0, bytes[index] != 0x0A,
+            bytes[index] != 0x0D
+        {
+            index += 1
+        }
+        return index
     }
 
     /// Whether the line-start byte at `index` would begin a block, as `opensBlock(_:at:)` says
