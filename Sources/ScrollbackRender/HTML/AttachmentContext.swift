@@ -62,27 +62,11 @@ struct AttachmentContext: HTMLContext {
 
     func value(_ name: HTMLName) -> MustacheValue? {
         switch name {
-        case .image:
-            if case .image = drawing { return .bool(true) }
-            return .bool(false)
-        case .player:
-            if case .player = drawing { return .bool(true) }
-            return .bool(false)
-        case .card:
-            if case .card = drawing { return .bool(true) }
-            return .bool(false)
+        case .image, .player, .card, .place, .contact, .chip, .remote, .download, .missing:
+            return .bool(drawingFlag(name))
         case .poll:
             guard case .poll = drawing, let poll = attachment.poll else { return .null }
             return .object(PollContext(poll: poll))
-        case .place:
-            if case .place = drawing { return .bool(true) }
-            return .bool(false)
-        case .contact:
-            if case .contact = drawing { return .bool(true) }
-            return .bool(false)
-        case .chip:
-            if case .chip = drawing { return .bool(true) }
-            return .bool(false)
         case .sticker: return .bool(attachment.kind == .sticker)
         case .video: return .bool(attachment.kind == .video)
         case .kind: return .string(attachment.kind.rawValue)
@@ -121,28 +105,37 @@ struct AttachmentContext: HTMLContext {
         case .description: return .string(attachment.description ?? "")
         // A place named by its coordinates shows them once.
         case .placeLabel: return .string(attachment.placeLabel.flatMap { $0 == attachment.name ? nil : $0 } ?? "")
-        case .href:
-            switch drawing {
-            case .card:
-                guard let url = attachment.url, LinkPolicy.kind(of: url) == .remote else { return .string("") }
-                return .string(url)
-            case .place: return .string(attachment.mapURL ?? "")
-            case .chip(let href, _, _, _): return .string(href ?? "")
-            default: return .string("")
-            }
-        case .remote:
-            if case .chip(_, let remote, _, _) = drawing { return .bool(remote) }
-            return .bool(false)
-        case .download:
-            if case .chip(_, _, let download, _) = drawing { return .bool(download) }
-            return .bool(false)
-        case .missing:
-            if case .chip(_, _, _, let missing) = drawing { return .bool(missing) }
-            return .bool(false)
+        case .href: return .string(href)
         case .phones:
             return .list(attachment.phones.map { .object(LinkedText(text: $0, href: "tel:" + Self.dialable($0))) })
         case .emails: return .list(attachment.emails.map { .object(LinkedText(text: $0, href: "mailto:" + $0)) })
         default: return nil
+        }
+    }
+
+    /// Whether the attachment is drawn as `name` says (`image`, `player`, `card`, `place`,
+    /// `contact`, `chip`), and a chip's `remote`, `download` and `missing` flags.
+    private func drawingFlag(_ name: HTMLName) -> Bool {
+        switch (name, drawing) {
+        case (.image, .image), (.player, .player), (.card, .card), (.place, .place), (.contact, .contact),
+            (.chip, .chip):
+            return true
+        case (.remote, .chip(_, let remote, _, _)): return remote
+        case (.download, .chip(_, _, let download, _)): return download
+        case (.missing, .chip(_, _, _, let missing)): return missing
+        default: return false
+        }
+    }
+
+    /// Where the attachment links: a card's web page (only a remote one), a place's map, a chip's file.
+    private var href: String {
+        switch drawing {
+        case .card:
+            guard let url = attachment.url, LinkPolicy.kind(of: url) == .remote else { return "" }
+            return url
+        case .place: return attachment.mapURL ?? ""
+        case .chip(let href, _, _, _): return href ?? ""
+        default: return ""
         }
     }
 

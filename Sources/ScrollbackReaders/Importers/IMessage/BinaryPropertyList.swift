@@ -108,54 +108,62 @@ enum BinaryPropertyList {
                 for byte in bytes[start + 1..<start + 1 + size] { raw = raw << 8 | UInt64(byte) }
                 let value = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
                 return high == 0x3 ? .date(value) : .real(value)
-            case 0x4, 0x5, 0x6:
-                guard let (count, body) = length(low, at: start) else { return nil }
-                let size = high == 0x6 ? count * 2 : count
-                guard size >= 0, body <= bytes.count, size <= bytes.count - body else { return nil }
-                let content = Array(bytes[body..<body + size])
-                switch high {
-                case 0x4: return .data(content)
-                case 0x5: return .string(String(decoding: content.map { $0 & 0x7F }, as: UTF8.self))
-                default:
-                    let units = stride(from: 0, to: size, by: 2).map {
-                        UInt16(content[$0]) << 8 | UInt16(content[$0 + 1])
-                    }
-                    return .string(String(decoding: units, as: UTF16.self))
-                }
+            case 0x4, 0x5, 0x6: return bytesObject(high, low, at: start)
             case 0x8:
                 guard let value = BinaryPropertyList.number(bytes, at: start + 1, size: low + 1) else { return nil }
                 return .uid(value)
-            case 0xA, 0xD:
-                guard let (count, body) = length(low, at: start) else { return nil }
-                let entries = high == 0xD ? count * 2 : count
-                guard entries <= offsets.count * 2, body + entries * referenceSize <= bytes.count else { return nil }
-                var references: [Int] = []
-                for entry in 0..<entries {
-                    guard
-                        let reference = BinaryPropertyList.number(
-                            bytes, at: body + entry * referenceSize, size: referenceSize)
-                    else { return nil }
-                    references.append(reference)
-                }
-                if high == 0xA {
-                    var values: [Value] = []
-                    for reference in references {
-                        guard let value = object(reference, depth: depth + 1) else { return nil }
-                        values.append(value)
-                    }
-                    return .array(values)
-                }
-                var dictionary: [String: Value] = [:]
-                for entry in 0..<count {
-                    guard case .string(let key)? = object(references[entry], depth: depth + 1),
-                        let value = object(references[count + entry], depth: depth + 1)
-                    else { return nil }
-                    dictionary[key] = value
-                }
-                return .dictionary(dictionary)
+            case 0xA, 0xD: return collection(high, low, at: start, depth: depth)
             default:
                 return .null
             }
+        }
+
+        /// Data (0x4), an ASCII string (0x5) or a UTF-16 string (0x6).
+        private func bytesObject(_ high: UInt8, _ low: Int, at start: Int) -> Value? {
+            guard let (count, body) = length(low, at: start) else { return nil }
+            let size = high == 0x6 ? count * 2 : count
+            guard size >= 0, body <= bytes.count, size <= bytes.count - body else { return nil }
+            let content = Array(bytes[body..<body + size])
+            switch high {
+            case 0x4: return .data(content)
+            case 0x5: return .string(String(decoding: content.map { $0 & 0x7F }, as: UTF8.self))
+            default:
+                let units = stride(from: 0, to: size, by: 2).map {
+                    UInt16(content[$0]) << 8 | UInt16(content[$0 + 1])
+                }
+                return .string(String(decoding: units, as: UTF16.self))
+            }
+        }
+
+        /// An array (0xA) or a dictionary (0xD, string keys only), read to `depth`.
+        private mutating func collection(_ high: UInt8, _ low: Int, at start: Int, depth: Int) -> Value? {
+            guard let (count, body) = length(low, at: start) else { return nil }
+            let entries = high == 0xD ? count * 2 : count
+            guard entries <= offsets.count * 2, body + entries * referenceSize <= bytes.count else { return nil }
+            var references: [Int] = []
+            for entry in 0..<entries {
+                guard
+                    let reference = BinaryPropertyList.number(
+                        bytes, at: body + entry * referenceSize, size: referenceSize)
+                else { return nil }
+                references.append(reference)
+            }
+            if high == 0xA {
+                var values: [Value] = []
+                for reference in references {
+                    guard let value = object(reference, depth: depth + 1) else { return nil }
+                    values.append(value)
+                }
+                return .array(values)
+            }
+            var dictionary: [String: Value] = [:]
+            for entry in 0..<count {
+                guard case .string(let key)? = object(references[entry], depth: depth + 1),
+                    let value = object(references[count + entry], depth: depth + 1)
+                else { return nil }
+                dictionary[key] = value
+            }
+            return .dictionary(dictionary)
         }
 
         /// A count in the marker's low nibble, or (0xF) in the integer object that follows it.

@@ -56,30 +56,10 @@ struct WhatsAppBody {
     /// Reads a body as the export wrote it (continuation lines included, joined by `\n`).
     init(_ raw: String) {
         var body = raw
-        // Both marks start with the byte E2.
-        if body.utf8.first == 0xE2, body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
-            body.removeFirst()
-            let lower = body.lowercased()
-            isSystemMarked =
-                !Self.markedMessages.contains { lower.hasPrefix($0) } && Self.omittedKinds[lower.trimmingMarks()] == nil
-        }
-        // Every notice starts with `M`, `N` or `L`, a character no other one is equal to.
-        if let lead = body.utf8.first, Self.noticeLeads.contains(lead),
-            Self.notices.contains(where: { body.hasPrefix($0) })
-        {
-            isSystemMarked = true
-        }
+        isSystemMarked = Self.takeSystemMark(&body)
         // Every mark starts with `<` (or `≮`, which is `<` with a stroke, to a search that treats
         // equivalent forms as equal): a body without either has none, and skips the searches.
-        if Self.mayHoldMark(body) {
-            for mark in Self.editedMarks {
-                guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
-                edited = true
-                body.removeSubrange(range)
-                body = body.trimmingWhitespace().trimmingMarks()
-                break
-            }
-        }
+        if Self.mayHoldMark(body) { edited = Self.takeEditedMark(&body) }
         let trimmed = body.trimmingWhitespace().trimmingMarks()
         if Self.mayBeMarker(trimmed) {
             let key = trimmed.lowercased()
@@ -128,6 +108,35 @@ struct WhatsAppBody {
             text = body
         }
         if attachedFile != nil || place != nil || poll != nil { isSystemMarked = false }
+    }
+
+    /// Whether the export marks `body` as a system line, its leading direction mark (if any) taken
+    /// off: a marked line that is not a message the app marks too, or one of the known notices.
+    private static func takeSystemMark(_ body: inout String) -> Bool {
+        var marked = false
+        // Both marks start with the byte E2.
+        if body.utf8.first == 0xE2, body.hasPrefix("\u{200E}") || body.hasPrefix("\u{200F}") {
+            body.removeFirst()
+            let lower = body.lowercased()
+            marked = !markedMessages.contains { lower.hasPrefix($0) } && omittedKinds[lower.trimmingMarks()] == nil
+        }
+        // Every notice starts with `M`, `N` or `L`, a character no other one is equal to.
+        if let lead = body.utf8.first, noticeLeads.contains(lead), notices.contains(where: { body.hasPrefix($0) }) {
+            marked = true
+        }
+        return marked
+    }
+
+    /// Whether `body` holds an "edited" mark: the last one found is taken off and the body
+    /// trimmed of the spaces and marks around it.
+    private static func takeEditedMark(_ body: inout String) -> Bool {
+        for mark in editedMarks {
+            guard let range = body.range(of: mark, options: [.backwards, .caseInsensitive]) else { continue }
+            body.removeSubrange(range)
+            body = body.trimmingWhitespace().trimmingMarks()
+            return true
+        }
+        return false
     }
 
     /// `<attached: FILE>` or `<attached: FILE (file omitted)>`, with what iOS writes before it
