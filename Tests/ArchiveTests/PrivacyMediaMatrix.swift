@@ -247,6 +247,7 @@ enum PrivacyMediaMatrix {
 
     /// Where `text` shows a needle: Ana's name as a word, a piece of the phone number or of the address.
     static func leaks(in text: String, names: Bool = true) -> [String] {
+        let text = PrivacyMatrix.withoutDigests(text)
         var found = ["7946", "0958", "john", "smith", "examplemail"].filter { text.contains($0) }
         if names, text.range(of: "(?<![A-Za-z])Ana(?![a-z])", options: .regularExpression) != nil {
             found.append("Ana")
