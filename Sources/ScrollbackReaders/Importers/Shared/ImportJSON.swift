@@ -1,5 +1,11 @@
 import ScrollbackModel
 
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+
 /// JSON documents inside imports: parsing with located errors, and small look-ups readers share.
 enum ImportJSON {
     /// Parses `bytes` (the file `file`), turning syntax errors into located `ReadError`s.
@@ -173,18 +179,26 @@ enum ImportSniffing {
         return false
     }
 
-    /// The offset of the first `needle` in `bytes` at or after `start`.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    /// The offset of the first `needle` in `bytes` at or after `start` (and, given `within`, starting
+    /// no further than that many bytes on): `memchr` to each place its first byte is, then the rest.
+    static func find(
+        _ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, within: Int? = nil
+    ) -> Int? {
+        let end = within.map { min(bytes.count, start + $0 + needle.count) } ?? bytes.count
+        guard let base = bytes.baseAddress, let first = needle.first, start >= 0, end - start >= needle.count
+        else { return nil }
         var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+        while index <= end - needle.count, let hit = memchr(base + index, Int32(first), end - needle.count + 1 - index)
+        {
+            index = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + index, needle, needle.count) == 0 { return index }
             index += 1
         }
         return nil
     }
 
-    private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// The first offset at or after `start` that is not JSON white space.
+    static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         loop: while index < bytes.count {
             switch bytes[index] {
