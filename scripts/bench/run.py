@@ -10,9 +10,11 @@ completeness (message counts and a checksum that must not change between runs), 
 fast wrong run cannot pass.
 Prints a table and writes BENCHMARKS.md's generated section.
 
-Then the importers against the native path and the PyPI peers (importers.py, peers.py).
+Then the importers against the native path and the PyPI peers (importers.py, peers.py), and the
+live page: in a browser (live.py), and the server alone against the log's length (live_sizes.py)
+and under load (live_load.py); each of those writes its own section of BENCHMARKS.md.
 
-    python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only | --only merge|importers] [--no-peers]
+    python3 scripts/bench/run.py [--runs 3] [--quick] [--imports-only | --only merge|importers|privacy|live] [--no-peers]
 """
 import argparse
 import calendar
@@ -189,8 +191,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small corpora only, for trying the script")
-    parser.add_argument("--only", choices=["merge", "importers", "privacy"],
-                        help="run one group of cases; prints, does not write BENCHMARKS.md")
+    parser.add_argument("--only", choices=["merge", "importers", "privacy", "live"],
+                        help="run one group of cases; prints, does not write BENCHMARKS.md (but live writes "
+                             "its own sections, as in the whole run, unless --quick)")
     parser.add_argument("--imports-only", action="store_true", help="only the importer cases and the peers")
     parser.add_argument("--no-peers", action="store_true", help="leave out the PyPI peers")
     args = parser.parse_args()
@@ -203,6 +206,10 @@ def main():
     if args.only == "merge":
         rows = merge_cases(runs, n100k, n1m, out)
         report(rows, n10k, n100k, n1m, args, write=False)
+        return
+
+    if args.only == "live":
+        live_cases(args.quick)
         return
 
     if args.only == "privacy":
@@ -264,9 +271,19 @@ def main():
 
     import_rows, import_targets, peer_lines, notes = import_section(runs, n10k, n100k, n1m, args)
     report(rows, n10k, n100k, n1m, args, import_rows, import_targets, peer_lines, notes)
-    # The live page: write-to-element latency and the highest stream rate one page keeps up with.
-    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench", "live.py")] + (["--quick"] if args.quick else []),
-                   check=True)
+    live_cases(args.quick)
+
+
+def live_cases(quick):
+    """The live page: write-to-element latency and the highest stream rate one page keeps up with
+    (a browser); then the server alone: append → event latency and an edit storm at 100 to 1M
+    messages, many streams at once and a slow-request flood (plain SSE clients). Quick mode: small
+    sizes, printed only (the browser case writes its quick figures, marked so)."""
+    def script(name, *arguments):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench", name)] + list(arguments), check=True)
+    script("live.py", *(["--quick"] if quick else []))
+    script("live_sizes.py", *(["--sizes", "100,10000", "--budget", "10", "--no-write"] if quick else []))
+    script("live_load.py", *(["--clients", "50", "--lines", "1000", "--no-write"] if quick else []))
 
 
 def import_section(runs, n10k, n100k, n1m, args):
