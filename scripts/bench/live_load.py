@@ -5,7 +5,8 @@ one thread, every event stamped as it arrives.
 
   - clients × lines: C streams while L message lines are appended (`--rate` lines a second, a few
     at a time); every stream must get every line, each once and in order (the message ids in the
-    order they first appear in its events, checked against the order written). Figures: the time
+    order they first appear in its events, checked against the order written, and no message's
+    element appended twice). Figures: the time
     from the last write until every stream has it, per line the time from its write to its event
     (p50/p99 over all streams), the server's CPU time and peak resident set (/proc);
   - a slow-request flood: 20 streams open, then 500 connections that each send half a request,
@@ -62,13 +63,17 @@ def write_lines(path, first, count, rate, batch=5):
     return written
 
 
-def check(stream, expected):
-    """What is wrong with one stream's messages, or None: each new id once, in the order written."""
-    new = [key for key in stream.order if int(key[1:]) >= BASE]
-    if new == expected:
+def check(stream, expected, base=BASE):
+    """What is wrong with one stream's messages, or None: the new ids in the order written (by
+    their first appearance), none missing, and none appended twice."""
+    new = [key for key in stream.order if int(key[1:]) >= base]
+    twice = sum(1 for key in expected if stream.appended.get(key, 0) > 1)
+    if new == expected and not twice:
         return None
     missing = len(set(expected) - set(new))
-    return "%d of %d lines missing, %s" % (missing, len(expected), "out of order" if not missing else "")
+    if missing:
+        return "%d of %d lines missing" % (missing, len(expected))
+    return "%d appended twice" % twice if twice else "out of order"
 
 
 def clients_lines(folder, clients, lines, rate):
@@ -78,7 +83,7 @@ def clients_lines(folder, clients, lines, rate):
     try:
         since, _ = page_version(server.port)
         opened = open_streams(server, streams, clients, since)
-        cpu = server.cpu()
+        cpu, own = server.cpu(), own_cpu()
         written = write_lines(path, BASE, lines, rate)
         last_write = max(written.values())
         expected = ["m%d" % n for n in range(BASE, BASE + lines)]
@@ -92,17 +97,24 @@ def clients_lines(folder, clients, lines, rate):
                "wrong": len(wrong), "problem": wrong[0] if wrong else "", "drain_ms": (done - last_write) * 1000,
                "p50": statistics.median(latencies), "p99": percentile(latencies, 0.99),
                "events": statistics.median(s.count for s in opened), "resets": sum(s.resets for s in opened),
-               "cpu_s": server.cpu() - cpu, "peak_rss": server.memory("VmHWM"), "threads": server.threads()}
+               "cpu_s": server.cpu() - cpu, "own_cpu_s": own_cpu() - own, "peak_rss": server.memory("VmHWM"),
+               "threads": server.threads()}
     finally:
         streams.close()
         server.stop()
         os.remove(path)
     print("  %d clients × %d lines at %d/s: %s; last line on every stream %.0f ms after its write; p50 %.0f ms, "
-          "p99 %.0f ms; %.2f CPU s; peak RSS %.0f MB" % (
+          "p99 %.0f ms; %.2f CPU s (this script's readers and writer: %.2f); peak RSS %.0f MB" % (
               clients, lines, rate, "all delivered in order" if row["all_delivered"] else
               "%d streams wrong (%s)" % (row["wrong"], row["problem"]), row["drain_ms"], row["p50"], row["p99"],
-              row["cpu_s"], row["peak_rss"]), file=sys.stderr, flush=True)
+              row["cpu_s"], row["own_cpu_s"], row["peak_rss"]), file=sys.stderr, flush=True)
     return row
+
+
+def own_cpu():
+    """This script's CPU seconds: the streams' reader and the writer, which share the machine."""
+    times = os.times()
+    return times.user + times.system
 
 
 class SlowRequests:
@@ -232,7 +244,7 @@ def flood(folder, trickle, slow=500, clients=20, seconds=15, rate=20, messages=1
         wrong = 0
         latencies = []
         for s in opened:
-            wrong += [key for key in s.order if int(key[1:]) >= messages] != expected
+            wrong += check(s, expected, messages) is not None
             latencies += [(s.first_seen[k] - written[k]) * 1000 for k in expected if k in s.first_seen]
         row = {"trickle": trickle, "slow": slow, "held": held, "reopened": flooding.reopened, "clients": clients,
                "lines": len(expected), "wrong": wrong, "p50": statistics.median(latencies),
@@ -257,12 +269,12 @@ def flood(folder, trickle, slow=500, clients=20, seconds=15, rate=20, messages=1
 def tables(load_rows, flood_rows):
     lines = ["| streams × lines (rate) | every line on every stream, once, in order | last line on every stream, "
              "ms after its write | line → event p50 ms | p99 ms | events per stream | server CPU s | "
-             "peak RSS MB |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+             "peak RSS MB | this script's CPU s |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in load_rows:
-        lines.append("| %d × %s (%d/s) | %s | %.0f | %.0f | %.0f | %d | %.2f | %.0f |" % (
+        lines.append("| %d × %s (%d/s) | %s | %.0f | %.0f | %.0f | %d | %.2f | %.0f | %.2f |" % (
             row["clients"], "{:,}".format(row["lines"]), row["rate"],
             "yes" if row["all_delivered"] else "NO: %d streams (%s)" % (row["wrong"], row["problem"]),
-            row["drain_ms"], row["p50"], row["p99"], row["events"], row["cpu_s"], row["peak_rss"]))
+            row["drain_ms"], row["p50"], row["p99"], row["events"], row["cpu_s"], row["peak_rss"], row["own_cpu_s"]))
     lines += ["", "| slow-request flood: %d slow requests from 10 addresses, %d streams, a %s-message log, "
               "15 s of lines at 20/s | silent, reopened when closed | a header line every 2 s |" % (
                   flood_rows[0]["slow"], flood_rows[0]["clients"], "{:,}".format(flood_rows[0]["messages"])),
@@ -276,7 +288,8 @@ def tables(load_rows, flood_rows):
          lambda r: "%d of %d" % (r["clients"] - r["wrong"], r["clients"]))
     line("line → event on the streams, p50 / p99", lambda r: "%.0f / %.0f ms" % (r["p50"], r["p99"]))
     line("`GET /` started every 0.5 s: loaded / failed (no page in 15 s)", lambda r: "%d / %d" % (r["loads"], r["failed"]))
-    line("`GET /` load time, p50 / max", lambda r: "%.0f / %.0f ms" % (r["load_p50"], r["load_max"]))
+    line("`GET /` load time, p50 / max",
+         lambda r: "%.0f / %.0f ms" % (r["load_p50"], r["load_max"]) if r["loads"] else "—")
     line("`GET /` before the flood, median of 5", lambda r: "%.0f ms" % r["quiet_ms"])
     line("server CPU during the flood; threads at the end; peak RSS",
          lambda r: "%.2f s; %d; %.0f MB" % (r["cpu_s"], r["threads"], r["peak_rss"]))

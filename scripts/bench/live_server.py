@@ -4,7 +4,7 @@ with its CPU time and resident set read from /proc, and plain Server-Sent Events
 one thread (no browser), so the figures are the server's.
 
 Only Python's standard library."""
-import os, re, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import json, os, re, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("SCROLLBACK_BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "scrollback")
@@ -125,6 +125,11 @@ class Server:
 MESSAGE_ID = re.compile(rb'id=\\"msg-(m\d+)\\"')
 
 
+def has_operation(data, kind):
+    """Whether an event's data holds an operation of a kind (`append`, `reset`)."""
+    return re.search(rb'"op"\s*:\s*"' + kind + rb'"', data) is not None
+
+
 class Stream:
     """One event-stream connection: its events as (arrival time, event id, data bytes) when `keep`,
     and always the message ids in the order they first appeared in an event."""
@@ -133,6 +138,7 @@ class Stream:
         self.keep, self.events, self.order, self.seen = keep, [], [], set()
         self.first_seen = {}  # message id → arrival time of the event it first appeared in
         self.resets = self.count = 0
+        self.appended = {}  # message id → how many `append` operations carried its element
         self.status = self.last_id = None
         self.closed = False
         self.buffer = b""  # bytes received and not yet decoded (headers, chunk framing)
@@ -185,8 +191,14 @@ class Stream:
             return  # retry: or a keep-alive comment
         data = b"\n".join(data)
         self.count += 1
-        if b'"op":"reset"' in data:
+        if has_operation(data, b"reset"):
             self.resets += 1
+        if has_operation(data, b"append"):
+            for operation in json.loads(data)["ops"]:
+                if operation["op"] == "append":
+                    for key in MESSAGE_ID.findall(json.dumps(operation["html"]).encode()):
+                        key = key.decode()
+                        self.appended[key] = self.appended.get(key, 0) + 1
         for found in MESSAGE_ID.finditer(data):
             key = found.group(1).decode()
             if key not in self.seen:

@@ -149,9 +149,9 @@ def tables(rows):
         edits = row["storm"]
         shown = "%.0f" % edits["last_ms"] if edits["complete"] else "not within %.0f s (edit %d shown)" % (
             edits["budget"], edits["newest"])
-        lines.append("| %s | %.2f | %s | %d | %.2f | %.0f | %.0f |" % (
-            "{:,}".format(row["size"]), edits["writing_s"], shown, edits["events"], edits["cpu_s"], edits["p50"],
-            edits["p99"]))
+        lines.append("| %s | %.2f | %s | %d | %.2f | %s | %s |" % (
+            "{:,}".format(row["size"]), edits["writing_s"], shown, edits["events"], edits["cpu_s"],
+            *("%.0f" % edits[key] if edits["newest"] else "—" for key in ("p50", "p99"))))
     first, last = rows[0], rows[-1]
     if len(rows) > 1:
         label = "%s ÷ %s messages" % ("{:,}".format(last["size"]), "{:,}".format(first["size"]))
