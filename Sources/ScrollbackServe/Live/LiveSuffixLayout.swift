@@ -73,20 +73,9 @@ struct LiveSuffixLayout: Sendable {
         let lastStatus = statuses.last
         guard var dirty = note(messages, oldCount: oldCount, updated: updated, me: me) else { return nil }
         if lastStatus != statuses.last { dirty.spots += [lastStatus, statuses.last].compactMap { $0 } }
-        var tailStart: Int?
-        if messages.count > oldCount, let (day, chain) = old.place(of: oldCount - 1) {
-            tailStart = old.days[day].chainStarts[chain]
+        guard let (spots, tailStart) = Self.plan(dirty, in: old, oldCount: oldCount, count: messages.count) else {
+            return nil
         }
-        for place in dirty.moved {
-            guard let (day, chain) = old.place(of: place) else { return nil }
-            let before =
-                chain > 0
-                ? old.days[day].chainStarts[chain - 1] : day > 0 ? old.days[day - 1].chainStarts.last! : 0
-            tailStart = min(tailStart ?? before, before)
-        }
-        let spots = Set(
-            dirty.spots.filter { $0 < (tailStart ?? oldCount) }.compactMap { old.place(of: $0).map(Spot.init) }
-        ).sorted()
         if spots.isEmpty && tailStart == nil { return (old, []) }
         let firstChanged = spots.first.map { old.days[$0.day].chainStarts[$0.chain] } ?? tailStart!
         guard min(firstChanged, tailStart ?? firstChanged) >= preview.end else { return nil }
@@ -130,6 +119,37 @@ struct LiveSuffixLayout: Sendable {
             guard let first = Self.splice(tailDays, at: tailStart, into: &page) else { return nil }
             touched.formUnion(first..<old.days.count)
         }
+        guard let operations = Self.operations(from: old, to: page, touched: touched) else { return nil }
+        return (page, operations)
+    }
+
+    /// Which chains of `old` (a page of `oldCount` messages, now `count`) to lay out again, each
+    /// alone, and where to lay out from to the end, if anywhere; `nil` when it cannot tell.
+    private static func plan(_ dirty: Dirty, in old: LiveLogPage, oldCount: Int, count: Int)
+        -> (spots: [Spot], tailStart: Int?)?
+    {
+        var tailStart: Int?
+        if count > oldCount, let (day, chain) = old.place(of: oldCount - 1) {
+            tailStart = old.days[day].chainStarts[chain]
+        }
+        for place in dirty.moved {
+            guard let (day, chain) = old.place(of: place) else { return nil }
+            let before =
+                chain > 0
+                ? old.days[day].chainStarts[chain - 1] : day > 0 ? old.days[day - 1].chainStarts.last! : 0
+            tailStart = min(tailStart ?? before, before)
+        }
+        let spots = Set(
+            dirty.spots.filter { $0 < (tailStart ?? oldCount) }.compactMap { old.place(of: $0).map(Spot.init) }
+        ).sorted()
+        return (spots, tailStart)
+    }
+
+    /// The operations that take the log of `old` to that of `page`, whose days other than
+    /// `touched` and those added after the old ones are the same; `nil` when they cannot.
+    private static func operations(from old: LiveLogPage, to page: LiveLogPage, touched: Set<Int>)
+        -> [LiveOperation]?
+    {
         guard page.days.count >= old.days.count else { return nil }
         var operations: [LiveOperation] = []
         for day in touched.sorted() where old.days[day] != page.days[day] {
@@ -143,7 +163,7 @@ struct LiveSuffixLayout: Sendable {
             operations.append(
                 .append(path: [], html: String(decoding: added.dropFirst(old.trail.count), as: UTF8.self)))
         }
-        return (page, operations)
+        return operations
     }
 
     /// A chain by its day and its place in the day.
