@@ -6,16 +6,19 @@ extension LayoutStream {
     /// a conversation that changed: `statusShown` holds rule 9's statuses by visible offset (at
     /// least those from `firstOffset`), and `targets` the messages the replies from there answer.
     /// The days it hands on are those `LayoutEngine.layout` makes of the whole conversation, but
-    /// that the first one starts at `firstOffset`. `header` must list every sender.
+    /// that the first one starts at `firstOffset`. `previous` is the visible message before it,
+    /// if any (whose time the first message's pause is counted from when they share a day).
+    /// `header` must list every sender.
     package init(
         suffixOf header: Transcript, options: LayoutOptions, statusShown: [Int: DeliveryStatus],
-        targets: [String: Message], firstOffset: Int
+        targets: [String: Message], firstOffset: Int, after previous: Message? = nil
     ) throws {
         let zone = try LayoutEngine.resolveZone(header, options)
         let me = try LayoutEngine.resolveMe(header, options)
         self.init(
             header: header, options: options, zone: zone, me: me, statusShown: statusShown, repeats: .hashed([]),
             targets: targets, named: [], firstOffset: firstOffset)
+        if let previous { follow(previous) }
     }
 }
 

@@ -141,17 +141,15 @@ package struct LayoutStream {
         if !named.isEmpty, named.contains(message.id), targets[message.id] == nil { targets[message.id] = message }
         // Whether an earlier message had the id counts messages outside `--from`/`--to` too.
         let repeated = isRepeated(message, at: position)
-        let utcOffset = offsets.offset(at: message.time)
-        let local = message.time.seconds + Int64(utcOffset)
-        let (dayNumber, secondOfDay) = local.floorDivided(by: 86_400)
-        let date = CivilDate(daysSinceEpoch: dayNumber)
+        let (date, secondOfDay, utcOffset) = localTime(message.time)
         if let from = options.from, date < from { return nil }
         if let to = options.to, date > to { return nil }
 
         var closed: DayLayout?
         if date != currentDate {
-            if let currentDate {
-                closed = DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish())
+            // (A stream that starts after a message of an earlier day has no chains of it to hand on.)
+            if let currentDate, case let chains = builder.finish(), !chains.isEmpty {
+                closed = DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: chains)
             }
             currentDate = date
             previous = nil
@@ -181,7 +179,22 @@ package struct LayoutStream {
     package mutating func finish() -> DayLayout? {
         guard let currentDate else { return nil }
         self.currentDate = nil
-        return DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: builder.finish())
+        let chains = builder.finish()
+        return chains.isEmpty ? nil : DayLayout(date: currentDate, label: labels.dayLabel(currentDate), chains: chains)
+    }
+
+    /// Takes `message` (visible, already laid out) as the one before the next: its day is the
+    /// current one and its time the one the next message's pause is counted from.
+    mutating func follow(_ message: Message) {
+        currentDate = localTime(message.time).date
+        previous = message
+    }
+
+    /// The day, the second of that day and the offset from UTC of `time` in the layout's zone.
+    private mutating func localTime(_ time: Timestamp) -> (date: CivilDate, secondOfDay: Int64, utcOffset: Int32) {
+        let utcOffset = offsets.offset(at: time)
+        let (dayNumber, secondOfDay) = (time.seconds + Int64(utcOffset)).floorDivided(by: 86_400)
+        return (CivilDate(daysSinceEpoch: dayNumber), secondOfDay, utcOffset)
     }
 
     /// Whether an earlier visible message has `message`'s id.

@@ -10,7 +10,8 @@ Uses the already-built .build/debug/scrollback. Each check starts a server on a 
   - a status update replaces exactly one message element (MutationObserver);
   - a reader at the newest message stays there; one who scrolled up is not moved and gets an
     "N new messages" button that takes them down;
-  - the page reconnects by itself after the server restarts, saying so while disconnected;
+  - the page reconnects by itself after the server restarts, saying so while disconnected, and
+    the messages the restarted server's reset brings count in the "N new messages" button;
   - the typing bubble shows and ends; presence changes the avatar's dot;
   - with scripts off the page still reads; hostile text through the stream stays text and no
     script but the page's own runs.
@@ -198,6 +199,33 @@ def checks(folder):
             finally:
                 server.stop()
         check("the page reconnects after the server restarts and says so meanwhile", reconnects)
+
+        def reset_counts_new_messages():
+            path = os.path.join(folder, "restart-scrolled.jsonl")
+            append(path, header(), *[message(n, "ben" if n % 3 else "ana", f"line {n} " + "words " * 12) for n in range(1, 60)])
+            server = Serve(BINARY, path)
+            port = server.port
+            driver.get(server.url)
+            wait_for(lambda: driver.execute_script("return !!document.getElementById('msg-m59')"))
+            driver.execute_script("const s = document.querySelector('.sb-scroller'); s.style.scrollBehavior = 'auto'; s.scrollTop = -800;")
+            time.sleep(0.1)
+            server.stop()
+            wait_for(lambda: driver.execute_script("return !document.querySelector('.sb-live-notice').hidden"), timeout=5)
+            top_before = driver.execute_script("return document.getElementById('msg-m40').getBoundingClientRect().top")
+            append(path, message(60, "ben", "one"), message(61, "ben", "two"), message(62, "ana", "three"))
+            server = Serve(BINARY, path, port=port)
+            try:
+                # The restarted server sends the whole log as one reset: its three new messages count.
+                wait_for(lambda: driver.execute_script("return !!document.getElementById('msg-m62')"), timeout=10)
+                time.sleep(0.2)
+                label = driver.execute_script(
+                    "const b = document.querySelector('.sb-live-new'); return b.hidden ? '' : b.textContent")
+                assert label == "3 new messages", repr(label)
+                top_after = driver.execute_script("return document.getElementById('msg-m40').getBoundingClientRect().top")
+                assert abs(top_after - top_before) < 2, f"the reader was moved by {top_after - top_before}px"
+            finally:
+                server.stop()
+        check("messages a reset brings after a server restart count in the new-messages button", reset_counts_new_messages)
 
         def typing_and_presence():
             path = os.path.join(folder, "typing.jsonl")

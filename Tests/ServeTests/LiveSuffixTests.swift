@@ -53,4 +53,31 @@ struct LiveSuffixTests {
             if log != expected || conversation.document.log != expected { break }
         }
     }
+
+    @Test(
+        "After every step of a random stream the page equals a fresh render, laid out from the changed chains",
+        arguments: [(1, true), (2, true), (3, false), (4, true), (5, false)])
+    func randomStreams(seed: UInt64, listed: Bool) throws {
+        var random = RandomLiveStream(seed: seed)
+        var lines = [random.header(listed: listed)]
+        var conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
+        _ = try conversation.apply([Array(lines[0].utf8)])
+        var log = conversation.document.log
+        for step in 1...110 {
+            // Now and then a batch of several lines, as a fast writer gives them.
+            let batch = (0..<(step % 7 == 0 ? 3 : 1)).map { _ in random.next() }
+            lines += batch
+            let change = try conversation.apply(batch.map { Array($0.utf8) })
+            let transcript = try Transcript.load(
+                bytes: Array(lines.joined(separator: "\n").utf8), name: "live.jsonl", format: .jsonl)
+            let expected = try transcript.render(.html, options: RenderOptions())
+            let expectedLog = LiveDocument(page: expected).log
+            #expect(conversation.document.page == expected, "seed \(seed), step \(step): \(batch)")
+            log = LogApplier.apply(change.operations, to: log)
+            #expect(log == expectedLog, "operations, seed \(seed), step \(step): \(batch)")
+            if conversation.document.page != expected || log != expectedLog { break }
+        }
+        // Most updates are laid out from the chains they change (presence and new senders are not).
+        #expect(conversation.suffixLayouts > 3 * conversation.wholeLayouts)
+    }
 }

@@ -5,7 +5,7 @@ import ScrollbackModel
 /// What a page's link shows where it is pasted (the `description` and Open Graph / Twitter card
 /// tags): who is in it, the days it covers and its first words — only what the page itself shows,
 /// so a redacted page previews redacted.
-enum SharePreview {
+package enum SharePreview {
     /// At most this many characters of the first message, cut at a word.
     static let firstWordsLimit = 160
 
@@ -25,11 +25,18 @@ enum SharePreview {
 
     /// The first words of the first message the page shows with text.
     private static func firstWords(_ layout: TranscriptLayout) -> String? {
-        for day in layout.days {
-            for chain in day.chains where chain.kind == .message {
-                for bubble in chain.bubbles where !bubble.message.hidden && !bubble.message.deleted {
-                    let text = plain(bubble.message)
-                    if !text.isEmpty { return shortened(text) }
+        guard let place = firstWordsPlace(layout) else { return nil }
+        return shortened(plain(layout.days[place.day].chains[place.chain].bubbles[place.bubble].message))
+    }
+
+    /// Where the message is whose first words the preview shows: the first message the page
+    /// shows with text. A page whose days up to it are the same previews the same.
+    package static func firstWordsPlace(_ layout: TranscriptLayout) -> (day: Int, chain: Int, bubble: Int)? {
+        for (dayIndex, day) in layout.days.enumerated() {
+            for (chainIndex, chain) in day.chains.enumerated() where chain.kind == .message {
+                for (index, bubble) in chain.bubbles.enumerated()
+                where !bubble.message.hidden && !bubble.message.deleted && !plain(bubble.message).isEmpty {
+                    return (dayIndex, chainIndex, index)
                 }
             }
         }

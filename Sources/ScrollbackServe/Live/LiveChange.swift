@@ -20,14 +20,15 @@ package struct LiveChange: Sendable, Hashable {
     /// Whether nothing changed.
     package var isEmpty: Bool { operations.isEmpty && header == nil && frame == nil && title == nil && typing == nil }
 
-    /// The change as the JSON object of one event (`v` is the version it leads to).
+    /// The change as the JSON object of one event (`v` is the version it leads to), written
+    /// script-safe (no `<` in it), as every JSON Scrollback makes is written.
     func json(version: String) -> String {
-        var fields = [#""v":\#(JSONString.literal(version, scriptSafe: true))"#]
-        fields.append(#""ops":["# + operations.map(\.json).joined(separator: ",") + "]")
-        if let header { fields.append(#""header":\#(JSONString.literal(header, scriptSafe: true))"#) }
-        if let frame { fields.append(#""frame":\#(JSONString.literal(frame, scriptSafe: true))"#) }
-        if let title { fields.append(#""title":\#(JSONString.literal(title, scriptSafe: true))"#) }
-        if let typing { fields.append(#""typing":\#(JSONString.literal(typing, scriptSafe: true))"#) }
-        return "{" + fields.joined(separator: ",") + "}"
+        var members: [(String, JSONWriter.Value)] = [("v", .string(version)), ("ops", .array(operations.map(\.json)))]
+        for (key, value) in [("header", header), ("frame", frame), ("title", title), ("typing", typing)] {
+            if let value { members.append((key, .string(value))) }
+        }
+        var writer = JSONWriter(style: .compact, scriptSafe: true)
+        writer.write(.listedObject(members))
+        return writer.text
     }
 }

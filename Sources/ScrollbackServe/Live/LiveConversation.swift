@@ -82,36 +82,29 @@ package struct LiveConversation: Sendable {
         return log.typingHTML(in: layout, transformed: transform != nil)
     }
 
-    /// Lays out and renders again: from the first chain that can change when the messages from
-    /// `changedFrom` on (and those the last batch updated) are all that changed, else whole.
+    /// Lays out and renders again: only the chains that can change when the messages from
+    /// `changedFrom` on and those the last batch updated are all that changed, else whole.
     private mutating func rerender(changedFrom added: Int? = nil) throws -> LiveChange {
         var transcript = transform?.apply(log.transcript) ?? log.transcript
         if let title = options.title { transcript.title = title }
         let me = try LayoutEngine.me(of: transcript, options: options.layout)
-        let changedIDs = log.updated
-        let known = changedIDs.compactMap { suffix.place(of: $0) }
-        let first = (known + [added ?? transcript.messages.count]).min() ?? transcript.messages.count
-        let lastStatus = suffix.lastStatus
-        if added != nil { suffix.note(transcript, from: min(first, transcript.messages.count), me: me) }
-        if LiveSuffixLayout.isOn, let added, let parts = document.parts, transform == nil, !log.headerChanged,
-            options.layout.from == nil, options.layout.to == nil, first <= added,
+        if let added, let parts = document.parts, transform == nil, !log.headerChanged, options.layout.from == nil,
+            options.layout.to == nil,
             let (next, operations) = try suffix.update(
-                parts, transcript: transcript, options: options, first: first, changed: changedIDs,
-                lastStatus: lastStatus)
+                parts, transcript: transcript, options: options, me: me, oldCount: added, updated: log.updated)
         {
             suffixLayouts += 1
             return document.update(parts: next, operations: operations, typing: try typingHTML(transcript))
         }
         wholeLayouts += 1
         let layout = try LayoutEngine.layout(transcript, options: options.layout)
-        suffix.note(whole: layout)
+        suffix = LiveSuffixLayout(whole: layout, of: transcript, me: me)
         let page = try HTMLRenderer.render(layout, options: options.html)
         let typing = log.typingHTML(in: layout, transformed: transform != nil)
         var whole = document.parts == nil ? document : LiveDocument(page: document.page, typing: document.typing)
         // (A page kept in days is parsed whole again here: this path costs the whole log anyway.)
         let change = whole.update(page: page, typing: typing)
-        let cut = LiveLogPage(
-            page: Array(page.utf8), chainCounts: layout.days.map { $0.chains.map(\.bubbles.count) }, firstOffset: 0)
+        let cut = LiveLogPage(page: Array(page.utf8), days: layout.days, firstOffset: 0)
         document = cut.map { LiveDocument(parts: $0, typing: whole.typing) } ?? whole
         return change
     }

@@ -1,13 +1,18 @@
+import Scrollback
+
 /// A rendered page cut where the live view changes it: the frame before and after the message
 /// log, and the log's days, each with where its chains are and which message each begins with.
 ///
-/// A long conversation's page is never rebuilt whole for an update: the days before the first
-/// chain that can change are kept as they are, and the rest come from a rendering of only the
-/// end of the conversation (`LiveSuffixLayout`). The page as a whole is put together only when
-/// someone asks for it.
+/// A long conversation's page is never rebuilt whole for an update: the days and chains that
+/// cannot have changed are kept as they are, and the rest come from a rendering of only the
+/// chains that can (`LiveSuffixLayout`). The page as a whole is put together only when someone
+/// asks for it.
 struct LiveLogPage: Sendable {
     /// One day's `<section>`.
     struct Day: Sendable, Equatable {
+        /// The day and its heading.
+        var date: CivilDate
+        var label: String
         /// The section's bytes, start tag to end tag.
         var html: [UInt8]
         /// Where its chains are in `html`.
@@ -16,6 +21,37 @@ struct LiveLogPage: Sendable {
         var innerEnd: Int
         /// The visible offset of the first message of each chain.
         var chainStarts: [Int]
+        /// How many elements come before the first chain in the section (its heading: one, or
+        /// none on an undated page).
+        var chainOffset: Int
+
+        /// The day with chain `index`'s markup replaced by `markup`.
+        func replacing(chain index: Int, with markup: ArraySlice<UInt8>) -> Day {
+            var day = self
+            let old = chains[index]
+            let shift = markup.count - old.count
+            day.html.replaceSubrange(old, with: markup)
+            day.chains[index] = old.lowerBound..<(old.upperBound + shift)
+            for later in (index + 1)..<chains.count {
+                day.chains[later] = (chains[later].lowerBound + shift)..<(chains[later].upperBound + shift)
+            }
+            day.innerEnd += shift
+            return day
+        }
+
+        /// The day with its chains from `index` on replaced by those of `other` (a rendering of
+        /// the same day from one of its chains on).
+        func replacing(chainsFrom index: Int, with other: Day) -> Day {
+            let keep = html[..<chains[index].lowerBound]
+            let from = other.chains[0].lowerBound
+            let shift = keep.count - from
+            return Day(
+                date: date, label: label, html: Array(keep) + other.html[from...],
+                chains: Array(chains[..<index])
+                    + other.chains.map { ($0.lowerBound + shift)..<($0.upperBound + shift) },
+                innerEnd: other.innerEnd + shift, chainStarts: Array(chainStarts[..<index]) + other.chainStarts,
+                chainOffset: chainOffset)
+        }
     }
 
     /// The page up to the log's contents, and from their end.
@@ -30,13 +66,13 @@ struct LiveLogPage: Sendable {
     var header: String
     var title: String
 
-    /// Cuts a rendered page of `layoutDays` (days as laid out: the message count of each chain)
-    /// whose first message has visible offset `firstOffset`; `nil` when the markup is not cut as
-    /// expected (then the page is handled whole).
-    init?(page: [UInt8], chainCounts: [[Int]], firstOffset: Int) {
+    /// Cuts a rendered page of `layoutDays` (as laid out) whose first message has visible offset
+    /// `firstOffset`; `nil` when the markup is not cut as expected (then the page is handled
+    /// whole).
+    init?(page: [UInt8], days layoutDays: [DayLayout], firstOffset: Int) {
         let tree = HTMLTree(page)
-        guard let log = tree.first(withClass: "sb-log"), log.children.count == chainCounts.count,
-            !chainCounts.isEmpty
+        guard let log = tree.first(withClass: "sb-log"), log.children.count == layoutDays.count,
+            !layoutDays.isEmpty
         else { return nil }
         head = Array(page[..<log.inner.lowerBound])
         tail = Array(page[log.inner.upperBound...])
@@ -49,9 +85,10 @@ struct LiveLogPage: Sendable {
             sections.count > 1 ? Array(page[sections[0].outer.upperBound..<sections[1].outer.lowerBound]) : [0x0A]
         var offset = firstOffset
         var days: [Day] = []
-        for (section, counts) in zip(sections, chainCounts) {
-            let chains = section.children.dropFirst()
-            guard section.name == "section", chains.count == counts.count else { return nil }
+        for (section, layout) in zip(sections, layoutDays) {
+            let counts = layout.chains.map(\.bubbles.count)
+            guard section.name == "section", section.children.count >= counts.count else { return nil }
+            let chains = section.children.suffix(counts.count)
             let base = section.outer.lowerBound
             var starts: [Int] = []
             for count in counts {
@@ -60,9 +97,10 @@ struct LiveLogPage: Sendable {
             }
             days.append(
                 Day(
-                    html: Array(page[section.outer]),
+                    date: layout.date, label: layout.label, html: Array(page[section.outer]),
                     chains: chains.map { ($0.outer.lowerBound - base)..<($0.outer.upperBound - base) },
-                    innerEnd: section.inner.upperBound - base, chainStarts: starts))
+                    innerEnd: section.inner.upperBound - base, chainStarts: starts,
+                    chainOffset: section.children.count - counts.count))
         }
         self.days = days
     }
@@ -80,11 +118,18 @@ struct LiveLogPage: Sendable {
     /// The whole page.
     var page: String { String(decoding: head + log + tail, as: UTF8.self) }
 
-    /// The visible offset of the first message of the last chain, and of the day, that begin at
-    /// or before `offset`: where a layout that must include `offset` can start.
+    /// The day and chain that hold the message at visible offset `offset` (the last chain, for
+    /// an offset past the end).
     func place(of offset: Int) -> (day: Int, chain: Int)? {
-        guard let day = days.lastIndex(where: { $0.chainStarts[0] <= offset }) else { return nil }
+        guard let day = days.lastIndex(where: { ($0.chainStarts.first ?? .max) <= offset }) else { return nil }
         let chain = days[day].chainStarts.lastIndex(where: { $0 <= offset }) ?? 0
         return (day, chain)
+    }
+
+    /// The visible offset where the chain after chain `chain` of day `day` starts (`count`, the
+    /// number of messages on the page, after the last).
+    func end(ofChain chain: Int, day: Int, count: Int) -> Int {
+        if chain + 1 < days[day].chainStarts.count { return days[day].chainStarts[chain + 1] }
+        return day + 1 < days.count ? days[day + 1].chainStarts[0] : count
     }
 }

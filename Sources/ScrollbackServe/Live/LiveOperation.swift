@@ -15,15 +15,15 @@ package enum LiveOperation: Sendable, Hashable {
 
 extension LiveOperation {
     /// The operation as the JSON object the page's script reads.
-    var json: String {
+    var json: JSONWriter.Value {
         switch self {
         case .replace(let path, let html):
-            #"{"op":"replace","path":\#(Self.path(path)),"html":\#(JSONString.literal(html, scriptSafe: true))}"#
+            .listedObject([("op", .string("replace")), ("path", Self.path(path)), ("html", .string(html))])
         case .append(let path, let html):
-            #"{"op":"append","path":\#(Self.path(path)),"html":\#(JSONString.literal(html, scriptSafe: true))}"#
-        case .reset(let html): #"{"op":"reset","html":\#(JSONString.literal(html, scriptSafe: true))}"#
+            .listedObject([("op", .string("append")), ("path", Self.path(path)), ("html", .string(html))])
+        case .reset(let html): .listedObject([("op", .string("reset")), ("html", .string(html))])
         }
     }
 
-    private static func path(_ path: [Int]) -> String { "[" + path.map(String.init).joined(separator: ",") + "]" }
+    private static func path(_ path: [Int]) -> JSONWriter.Value { .array(path.map { .int($0) }) }
 }

@@ -1,227 +1,262 @@
 import Scrollback
 
-/// Lays out and renders again only the end of a growing conversation: from the first chain that
-/// an update can change, with the layout engine's own stream (`LayoutStream`) and the renderer,
-/// so an append or an edit near the end costs the same at a hundred messages and at a million.
+/// Lays out and renders again only the chains an update can change, with the layout engine's
+/// own stream (`LayoutStream`) and the renderer, so an append or an edit costs the same at a
+/// hundred messages and at a million.
 ///
-/// What can change is worked out from the layout rules: the chain holding the first message that
-/// changed (or, for messages added at the end, the last chain, which they may extend); a chain
-/// never crosses a day and is laid out after the chain before it, so its neighbours' positions
-/// and tails come out as in a whole layout. Rule 9's status moves from the message that showed it
-/// to the newest outgoing message with one, so both are included; a reply's quote shows the
-/// message it answers, so a changed message includes the replies to it. Anything that changes
-/// the whole page (the header or participants, messages out of time order or hidden, a repeated
-/// id, `--from`/`--to`, a privacy transform) is left to a whole layout, and so is an update that
-/// does not come out as expected.
+/// What can change is worked out from the layout rules. A message's chain, position, tail and
+/// avatar depend only on its sender, kind and time and on those of its neighbours, so an update
+/// that keeps those three changes its own chain alone; one that changes them, and messages added
+/// at the end, are laid out from the chain before them to the end (a chain never crosses a day
+/// and is laid out after the one before it, whose last message its first message's time is
+/// counted from). Rule 9's status moves from the message that showed it to the newest outgoing
+/// message with one, so both their chains are laid out again; a reply's quote shows the message
+/// it answers, so a changed message's replies are too. The page's head reads the first days up
+/// to the first words (the share preview) and the last day's date, which are laid out with it.
+/// Anything that changes the whole page (the header or participants, messages out of time order
+/// or hidden, a repeated id, `--from`/`--to`, a privacy transform, media from an archive) is left
+/// to a whole layout, and so is an update that does not come out as expected.
 struct LiveSuffixLayout: Sendable {
-    /// Whether updates use it: off until every update it makes is shown to equal a whole layout
-    /// (`LiveSuffixTests`); until then every update is laid out whole.
-    static let isOn = false
-
     /// The messages' places by id.
     private var places: [String: Int] = [:]
     /// The places of the replies to each id.
     private var replies: [String: [Int]] = [:]
     /// The places of outgoing messages with a status, in order.
     private var statuses: [Int] = []
-    /// Messages that the layout engine's whole pass alone handles well were seen.
-    private(set) var wholeOnly = false
-    private var counted = 0
-    /// The start of the first day, up to the first chain with words: what the page's share
-    /// preview (its `<meta name="description">`) reads besides the last day's date. A layout that
-    /// starts after it renders the page's head from it and the last day.
-    private var preview: (day: DayLayout, end: Int)?
+    /// Per message, a hash of what puts it in its chain: sender, kind and time.
+    private var keys: [Int] = []
+    /// The participants the page was laid out with.
+    private var participants: [Participant] = []
+    /// Whether only a whole layout will do (hidden messages, repeated ids, times out of order).
+    private var wholeOnly = true
+    /// The first days up to the end of the chain with the page's first words, and the visible
+    /// offset where that chain ends: what the share preview reads besides the last day's date.
+    private var preview: (days: [DayLayout], end: Int)?
 
-    /// Takes note of a whole layout of the conversation.
-    mutating func note(whole layout: TranscriptLayout) {
-        preview = nil
-        guard let day = layout.days.first else { return }
-        var end = 0
-        for (index, chain) in day.chains.enumerated() {
-            end += chain.bubbles.count
-            let words =
-                chain.kind == .message
-                && chain.bubbles.contains { bubble in
-                    !bubble.message.hidden && !bubble.message.deleted
-                        && (!bubble.message.text.isEmpty || !bubble.message.attachments.isEmpty)
-                }
-            if words {
-                preview = (DayLayout(date: day.date, label: day.label, chains: Array(day.chains[...index])), end)
-                return
-            }
-        }
-    }
+    /// Nothing laid out yet.
+    init() {}
 
-    /// Takes note of the messages of `transcript` from `first` on (those that were added or
-    /// changed) and whether they still allow a suffix layout.
-    mutating func note(_ transcript: Transcript, from first: Int, me: String?) {
-        let messages = transcript.messages
-        guard !wholeOnly else { return }
-        for index in first..<messages.count {
-            let message = messages[index]
-            if message.hidden || (index > 0 && message.time < messages[index - 1].time) {
+    /// What a whole layout (`layout`) of `transcript` tells, with `me` on the right.
+    init(whole layout: TranscriptLayout, of transcript: Transcript, me: String?) {
+        participants = transcript.participants
+        wholeOnly = false
+        keys.reserveCapacity(transcript.messages.count)
+        for (index, message) in transcript.messages.enumerated() {
+            if message.hidden || (index > 0 && message.time < transcript.messages[index - 1].time)
+                || places.updateValue(index, forKey: message.id) != nil
+            {
                 wholeOnly = true
                 return
             }
-            if index >= counted {
-                if places[message.id] != nil {
-                    wholeOnly = true
-                    return
-                }
-                places[message.id] = index
-                if let target = message.replyTo { replies[target, default: []].append(index) }
-            }
+            keys.append(Self.key(message))
+            if let target = message.replyTo { replies[target, default: []].append(index) }
+            if Self.showsStatus(message, me: me) { statuses.append(index) }
         }
-        counted = messages.count
-        statuses.removeAll { $0 >= first }
-        for index in first..<messages.count {
-            let message = messages[index]
-            if message.sender == me, message.kind == .message, message.status != nil { statuses.append(index) }
-        }
+        guard let place = SharePreview.firstWordsPlace(layout) else { return }
+        var days = Array(layout.days[..<place.day])
+        let day = layout.days[place.day]
+        days.append(DayLayout(date: day.date, label: day.label, chains: Array(day.chains[...place.chain])))
+        preview = (days, days.reduce(0) { $0 + $1.chains.reduce(0) { $0 + $1.bubbles.count } })
     }
 
-    /// Where a layout must start after messages from `first` on changed (`changed` their ids),
-    /// given the newest status's place before (`lastStatus`).
-    func start(after first: Int, changed: [String], lastStatus: Int?, count: Int) -> Int {
-        var start = min(first, max(count - 1, 0))
-        if lastStatus != statuses.last {
-            for place in [lastStatus, statuses.last].compactMap({ $0 }) { start = min(start, place) }
-        }
-        for id in changed { if let answers = replies[id]?.first { start = min(start, answers) } }
-        return start
-    }
-
-    /// Where the message with `id` is, if it was noted.
-    func place(of id: String) -> Int? { places[id] }
-
-    /// The newest outgoing message with a status.
-    var lastStatus: Int? { statuses.last }
-
-    /// The page `old` brought up to date with `transcript` (whose messages from `first` on
-    /// changed, `changed` their ids) and the operations that take the page's log there; `nil`
-    /// when only a whole layout will do.
-    func update(
-        _ old: LiveLogPage, transcript: Transcript, options: RenderOptions, first: Int, changed: [String],
-        lastStatus: Int?
+    /// The page `old` (of the first `oldCount` messages) brought up to date with `transcript`,
+    /// whose messages with the ids `updated` were added or changed, and the operations that take
+    /// the page's log there; `nil` when only a whole layout will do.
+    mutating func update(
+        _ old: LiveLogPage, transcript: Transcript, options: RenderOptions, me: String?, oldCount: Int,
+        updated: [String]
     ) throws -> (page: LiveLogPage, operations: [LiveOperation])? {
         let messages = transcript.messages
-        let from = start(after: first, changed: changed, lastStatus: lastStatus, count: messages.count)
-        guard !wholeOnly, let preview, let (day, chain) = old.place(of: from) else { return nil }
-        let context = chain > 0
-        let begin = context ? old.days[day].chainStarts[chain - 1] : old.days[day].chainStarts[0]
-        guard begin >= preview.end else { return nil }
-        let me = try LayoutEngine.me(of: transcript, options: options.layout)
-        var shown: [Int: DeliveryStatus] = [:]
-        var targets: [String: Message] = [:]
-        for index in begin..<messages.count {
-            let message = messages[index]
-            if message.sender == me, message.kind == .message, message.status == .failed { shown[index] = .failed }
-            if let target = message.replyTo, let place = places[target] { targets[target] = messages[place] }
+        guard !wholeOnly, let preview, !old.days.isEmpty, oldCount == keys.count, messages.count >= oldCount,
+            transcript.participants == participants, options.html.mediaArchive == nil
+        else { return nil }
+        let lastStatus = statuses.last
+        guard var dirty = note(messages, oldCount: oldCount, updated: updated, me: me) else { return nil }
+        if lastStatus != statuses.last { dirty.spots += [lastStatus, statuses.last].compactMap { $0 } }
+        guard let (spots, tailStart) = Self.plan(dirty, in: old, oldCount: oldCount, count: messages.count) else {
+            return nil
         }
-        if let last = statuses.last, last >= begin, let status = messages[last].status { shown[last] = status }
-        var header = transcript
-        header.messages = []
-        var stream = try LayoutStream(
-            suffixOf: header, options: options.layout, statusShown: shown, targets: targets, firstOffset: begin)
-        var days: [DayLayout] = []
-        for message in messages[begin...] { if let done = stream.add(message) { days.append(done) } }
-        if let done = stream.finish() { days.append(done) }
-        var layout = stream.layout
+        if spots.isEmpty && tailStart == nil { return (old, []) }
+        let firstChanged = spots.first.map { old.days[$0.day].chainStarts[$0.chain] } ?? tailStart!
+        guard min(firstChanged, tailStart ?? firstChanged) >= preview.end else { return nil }
+
+        let lay = try LiveRelayout(
+            transcript: transcript, options: options, me: me, latestStatus: statuses.last, places: places)
+        var days = preview.days
+        for spot in spots {
+            let begin = old.days[spot.day].chainStarts[spot.chain]
+            let laid = try lay.days(begin..<old.end(ofChain: spot.chain, day: spot.day, count: oldCount))
+            guard laid.count == 1, laid[0].chains.count == 1, laid[0].date == old.days[spot.day].date else {
+                return nil
+            }
+            days += laid
+        }
+        let tail = try tailStart.map { try lay.days($0..<messages.count) } ?? []
+        days += tail
+        if tail.isEmpty, let last = old.days.last {
+            days.append(DayLayout(date: last.date, label: last.label, chains: []))
+        }
+        var layout = lay.layout
         layout.days = days
         let rendered = Array(try HTMLRenderer.render(layout, options: options.html).utf8)
-        guard
-            var part = LiveLogPage(
-                page: rendered, chainCounts: days.map { $0.chains.map(\.bubbles.count) }, firstOffset: begin),
-            part.tail == old.tail, let last = days.last
+        guard let part = LiveLogPage(page: rendered, days: days, firstOffset: 0), part.tail == old.tail,
+            part.lead == old.lead, part.trail == old.trail, part.separator == old.separator
         else { return nil }
-        // The head as a whole rendering has it: the share preview's first words and dates.
-        layout.days = [preview.day]
-        if last.date != preview.day.date {
-            layout.days.append(DayLayout(date: last.date, label: last.label, chains: []))
-        }
-        let headPage = Array(try HTMLRenderer.render(layout, options: options.html).utf8)
-        guard let logStart = HTMLTree(headPage).first(withClass: "sb-log")?.inner.lowerBound else { return nil }
-        part.head = Array(headPage[..<logStart])
-        return splice(part, into: old, day: day, chain: chain, context: context)
-    }
-
-    /// `old` with its days from `day` (from chain `chain` of it) replaced by `part`'s, and the
-    /// operations that do the same to the page's log.
-    private func splice(_ part: LiveLogPage, into old: LiveLogPage, day: Int, chain: Int, context: Bool)
-        -> (page: LiveLogPage, operations: [LiveOperation])?
-    {
-        let was = old.days[day]
-        var first = part.days[0]
-        if context {
-            // The chain laid out first only set the scene: it must have come out as it was.
-            guard first.chains.count >= 2,
-                first.html[first.chains[0]] == was.html[was.chains[chain - 1]]
-            else { return nil }
-            let keep = Array(was.html[..<was.chains[chain].lowerBound])
-            let from = first.chains[1].lowerBound
-            let shift = keep.count - from
-            first = LiveLogPage.Day(
-                html: keep + first.html[from...],
-                chains: Array(was.chains[..<chain])
-                    + first.chains.dropFirst().map { ($0.lowerBound + shift)..<($0.upperBound + shift) },
-                innerEnd: first.innerEnd + shift,
-                chainStarts: Array(was.chainStarts[..<chain]) + first.chainStarts.dropFirst())
-        }
         var page = old
-        page.days = Array(old.days[..<day]) + [first] + part.days.dropFirst()
-        guard page.days.count >= old.days.count else { return nil }
-        var operations: [LiveOperation] = []
-        for index in day..<old.days.count {
-            let (before, after) = (old.days[index], page.days[index])
-            if before == after { continue }
-            operations += Self.operations(from: before, to: after, day: index, firstChain: index == day ? chain : 0)
+        (page.head, page.header, page.title) = (part.head, part.header, part.title)
+        let spotDays = part.days[preview.days.count..<(preview.days.count + spots.count)]
+        for (spot, day) in zip(spots, spotDays) {
+            page.days[spot.day] = page.days[spot.day].replacing(chain: spot.chain, with: day.html[day.chains[0]])
         }
-        if page.days.count > old.days.count {
-            var added: [UInt8] = []
-            for next in page.days[old.days.count...] { added += page.separator + next.html }
-            operations.append(.append(path: [], html: String(decoding: added, as: UTF8.self)))
+        var touched = Set(spots.map(\.day))
+        if let tailStart, !tail.isEmpty {
+            // Numbered from the rendering's first day: renumbered from where the tail starts.
+            var tailDays = Array(part.days.suffix(tail.count))
+            let shift = tailStart - tailDays[0].chainStarts[0]
+            for index in tailDays.indices {
+                tailDays[index].chainStarts = tailDays[index].chainStarts.map { $0 + shift }
+            }
+            guard let first = Self.splice(tailDays, at: tailStart, into: &page) else { return nil }
+            touched.formUnion(first..<old.days.count)
         }
+        guard let operations = Self.operations(from: old, to: page, touched: touched) else { return nil }
         return (page, operations)
     }
 
-    /// The operations that turn day `before` into `after` (element `day` of the log), whose
-    /// chains before `firstChain` are the same.
-    private static func operations(from before: LiveLogPage.Day, to after: LiveLogPage.Day, day: Int, firstChain: Int)
-        -> [LiveOperation]
+    /// Which chains of `old` (a page of `oldCount` messages, now `count`) to lay out again, each
+    /// alone, and where to lay out from to the end, if anywhere; `nil` when it cannot tell.
+    private static func plan(_ dirty: Dirty, in old: LiveLogPage, oldCount: Int, count: Int)
+        -> (spots: [Spot], tailStart: Int?)?
     {
-        let whole = [LiveOperation.replace(path: [day], html: String(decoding: after.html, as: UTF8.self))]
-        let start = firstChain < before.chains.count ? firstChain : max(before.chains.count - 1, 0)
-        guard !before.chains.isEmpty, after.chains.count >= before.chains.count,
-            before.html[..<before.chains[start].lowerBound] == after.html[..<after.chains[start].lowerBound]
-        else { return whole }
-        var operations: [LiveOperation] = []
-        for index in start..<before.chains.count {
-            let (was, now) = (before.html[before.chains[index]], after.html[after.chains[index]])
-            if was == now { continue }
-            // The chain's own log: its element is [0], its messages [0, n].
-            let path = [day, index + 1]
-            let inner = LogDiff.operations(from: Array(was), to: Array(now), depth: 2).map {
-                operation -> LiveOperation? in
-                switch operation {
-                case .replace(let at, let html) where at.first == 0: .replace(path: path + at.dropFirst(), html: html)
-                case .append(let at, let html) where at.first == 0: .append(path: path + at.dropFirst(), html: html)
-                default: nil
-                }
-            }
-            if inner.contains(where: { $0 == nil }) {
-                operations.append(.replace(path: path, html: String(decoding: now, as: UTF8.self)))
-            } else {
-                operations += inner.compactMap { $0 }
-            }
+        var tailStart: Int?
+        if count > oldCount, let (day, chain) = old.place(of: oldCount - 1) {
+            tailStart = old.days[day].chainStarts[chain]
         }
-        let oldTail = before.html[before.chains.last!.upperBound..<before.innerEnd]
-        let lastCommon = after.chains[before.chains.count - 1].upperBound
-        let added = after.html[lastCommon..<after.innerEnd]
-        guard added.starts(with: oldTail) else { return whole }
-        if added.count > oldTail.count {
+        for place in dirty.moved {
+            guard let (day, chain) = old.place(of: place) else { return nil }
+            let before =
+                chain > 0
+                ? old.days[day].chainStarts[chain - 1] : day > 0 ? old.days[day - 1].chainStarts.last! : 0
+            tailStart = min(tailStart ?? before, before)
+        }
+        let spots = Set(
+            dirty.spots.filter { $0 < (tailStart ?? oldCount) }.compactMap { old.place(of: $0).map(Spot.init) }
+        ).sorted()
+        return (spots, tailStart)
+    }
+
+    /// The operations that take the log of `old` to that of `page`, whose days other than
+    /// `touched` and those added after the old ones are the same; `nil` when they cannot.
+    private static func operations(from old: LiveLogPage, to page: LiveLogPage, touched: Set<Int>)
+        -> [LiveOperation]?
+    {
+        guard page.days.count >= old.days.count else { return nil }
+        var operations: [LiveOperation] = []
+        for day in touched.sorted() where old.days[day] != page.days[day] {
+            operations += LiveDayDiff.operations(from: old.days[day], to: page.days[day], day: day)
+        }
+        if page.days.count > old.days.count {
+            var added: [UInt8] = []
+            for day in page.days[old.days.count...] { added += page.separator + day.html }
+            added += page.trail
+            guard added.starts(with: old.trail) else { return nil }
             operations.append(
-                .append(path: [day], html: String(decoding: added.dropFirst(oldTail.count), as: UTF8.self)))
+                .append(path: [], html: String(decoding: added.dropFirst(old.trail.count), as: UTF8.self)))
         }
         return operations
+    }
+
+    /// A chain by its day and its place in the day.
+    private struct Spot: Hashable, Comparable {
+        var day: Int
+        var chain: Int
+
+        static func < (lhs: Spot, rhs: Spot) -> Bool { (lhs.day, lhs.chain) < (rhs.day, rhs.chain) }
+    }
+
+    /// What puts `message` in its chain, hashed.
+    private static func key(_ message: Message) -> Int {
+        var hasher = Hasher()
+        hasher.combine(message.sender)
+        hasher.combine(message.kind)
+        hasher.combine(message.time)
+        return hasher.finalize()
+    }
+
+    /// Whether `message` is an outgoing message with a status (rule 9).
+    private static func showsStatus(_ message: Message, me: String?) -> Bool {
+        me != nil && message.sender == me && message.kind == .message && message.status != nil
+    }
+
+    /// The places an update changed: `spots`, messages whose chains alone change; `moved`,
+    /// messages whose sender, kind or time changed (from the chain before them on).
+    private struct Dirty {
+        var spots: [Int] = []
+        var moved: [Int] = []
+    }
+
+    /// Takes note of the messages from `oldCount` on (added) and of those with the ids `updated`;
+    /// `nil` when only a whole layout will do.
+    private mutating func note(_ messages: [Message], oldCount: Int, updated: [String], me: String?) -> Dirty? {
+        var dirty = Dirty()
+        for index in oldCount..<messages.count {
+            let message = messages[index]
+            guard !message.hidden, index == 0 || message.time >= messages[index - 1].time,
+                places.updateValue(index, forKey: message.id) == nil
+            else { return nil }
+            keys.append(Self.key(message))
+            if let target = message.replyTo { replies[target, default: []].append(index) }
+            if Self.showsStatus(message, me: me) { statuses.append(index) }
+        }
+        var seen = Set<Int>()
+        for id in updated {
+            dirty.spots += replies[id] ?? []
+            guard let index = places[id], index < oldCount, seen.insert(index).inserted else { continue }
+            let message = messages[index]
+            guard !message.hidden, index == 0 || message.time >= messages[index - 1].time,
+                index + 1 == messages.count || messages[index + 1].time >= message.time
+            else { return nil }
+            dirty.spots.append(index)
+            let key = Self.key(message)
+            if key != keys[index] {
+                keys[index] = key
+                dirty.moved.append(index)
+            }
+            if let target = message.replyTo, replies[target]?.contains(index) != true {
+                replies[target, default: []].append(index)
+            }
+            let at = Self.insertionPoint(of: index, in: statuses)
+            let listed = at < statuses.count && statuses[at] == index
+            if Self.showsStatus(message, me: me), !listed { statuses.insert(index, at: at) }
+            if !Self.showsStatus(message, me: me), listed { statuses.remove(at: at) }
+        }
+        return dirty
+    }
+
+    /// Where `value` is, or would go, in the sorted `list`.
+    private static func insertionPoint(of value: Int, in list: [Int]) -> Int {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Puts `days` (a rendering of the messages from visible offset `start`, where a chain of
+    /// `page` starts, to the end) in place of `page`'s days from there; returns the first day it
+    /// changed, `nil` when they do not fit.
+    private static func splice(_ days: [LiveLogPage.Day], at start: Int, into page: inout LiveLogPage) -> Int? {
+        guard let (day, chain) = page.place(of: start), page.days[day].chainStarts[chain] == start else { return nil }
+        let first: LiveLogPage.Day
+        if days[0].date == page.days[day].date {
+            first = page.days[day].replacing(chainsFrom: chain, with: days[0])
+        } else {
+            // The first message moved to another day: only a whole day can be replaced.
+            guard chain == 0 else { return nil }
+            first = days[0]
+        }
+        page.days = Array(page.days[..<day]) + [first] + days.dropFirst()
+        return day
     }
 }
