@@ -10,7 +10,8 @@
 A field is declared once, as one entry of `Message.fields`: its property, JSON key, type,
 default, storage (inline, rare or transient) and merge rule. This script turns each entry into
 the straight-line code a hand-written field would have (no table is consulted per message, so
-reading and merging cost what they did), and
+reading and merging cost what they did; the properties share one generic subscript whose
+constant key paths the optimizer turns into direct access), and
 
     python3 scripts/generate-message-fields.py          # rewrites the Swift files
     python3 scripts/generate-message-fields.py --check  # exit 1 if one is out of date (tests run this)
@@ -104,7 +105,7 @@ PLACE = '''
         /// `SourceLocation`: line and column as 32-bit numbers one more than their value (0: not
         /// known), `file` `nil` when there is no location. A location whose numbers do not fit is
         /// held whole among the rare fields instead, so each location has one form.
-        private struct Place: Sendable, Hashable {
+        fileprivate struct Place: Sendable, Hashable {
             var file: String?
             var line: UInt32 = 0
             var column: UInt32 = 0
@@ -138,6 +139,17 @@ PLACE = '''
 '''
 
 
+FIELD_SUBSCRIPT = '''
+    /// A stored field: read from the storage, which copies share, and written to storage this
+    /// message holds alone. Each property above passes a constant key path, which the optimizer
+    /// turns into the field's own access.
+    private subscript<Value>(field: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: field] }
+        set { mutableStorage().fields[keyPath: field] = newValue }
+    }
+'''
+
+
 def storage_file(fields):
     transient = [field for field in fields if field.storage == "transient"]
     if [field.name for field in transient] != ["location"]:
@@ -149,13 +161,17 @@ def storage_file(fields):
     out = [HEADER, "extension Message {\n"]
     for field in fields:
         out += [f"    {line}\n" for line in field.doc]
-        out.append(f"    public var {field.name}: {field.type} {{\n")
-        out.append(f"        get {{ storage.fields.{field.name} }}\n")
-        out.append(f"        set {{ mutableStorage().fields.{field.name} = newValue }}\n    }}\n")
+        path = ("\\.extra." if field.storage == "rare" else "\\.") + field.name
+        out.append(f"    public var {field.name}: {field.type} {{ get {{ self[{path}] }} set {{ self[{path}] = newValue }} }}\n")
     out.append("\n    /// Creates a message.\n    public init(\n")
     out.append("".join(f"        {field.parameter()},\n" for field in fields)[:-2] + "\n    ) {\n")
-    out.append("        storage = Storage(\n            Fields(\n")
-    out.append(",\n".join(f"                {field.name}: {field.name}" for field in fields) + "))\n    }\n}\n\n")
+    # Fields' memberwise init takes the inline fields in the order they are held.
+    out.append("        var fields = Fields(\n")
+    out.append(",\n".join(f"            {field.name}: {field.name}" for field in wide + narrow) + ")\n")
+    out.append("        fields.extra = Fields.Extra(\n")
+    out.append(",\n".join(f"            {field.name}: {field.name}" for field in rare) + ")\n")
+    out.append("        fields.location = location\n        storage = Storage(fields)\n    }\n")
+    out.append(FIELD_SUBSCRIPT + "}\n\n")
 
     out.append("extension Message {\n    /// The stored fields, as one value.\n    struct Fields: Sendable, Hashable {\n")
     out.append("        // The wide fields first and the one-byte fields last, so that none of these is padded\n")
@@ -165,17 +181,17 @@ def storage_file(fields):
     out.append("        /// The fields most messages leave empty, held out of line (a million messages would carry\n")
     out.append("        /// about 80 MB of them inline); `nil` exactly when all of them are empty, so that equal\n")
     out.append("        /// messages have equal fields.\n")
-    out.append("        private var rare: Rare?\n        private var place = Place()\n")
+    out.append("        fileprivate var rare: Rare?\n        fileprivate var place = Place()\n")
     out += [f"        var {field.name}: {field.type}\n" for field in narrow]
     out.append(PLACE)
-    out.append("\n        /// The fields most messages leave empty.\n        private struct Extra: Sendable, Hashable {\n")
+    out.append("\n        /// The fields most messages leave empty.\n        fileprivate struct Extra: Sendable, Hashable {\n")
     for field in rare:
         default = f" = {field.default}" if field.default not in (None, "nil") else ""
         out.append(f"            var {field.name}: {field.type}{default}\n")
     out.append("            /// A location whose line or column is past what `Place` holds.\n")
     out.append("            var wideLocation: SourceLocation?\n        }\n\n")
     out.append('''        /// The rare fields in a box of their own; never changed once made.
-        private final class Rare: Sendable, Hashable {
+        fileprivate final class Rare: Sendable, Hashable {
             let fields: Extra
             init(_ fields: Extra) { self.fields = fields }
             static func == (lhs: Rare, rhs: Rare) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
@@ -183,21 +199,12 @@ def storage_file(fields):
         }
 
 ''')
-    out.append("        init(\n")
-    out.append(",\n".join(f"            {field.name}: {field.type}" for field in fields) + "\n        ) {\n")
-    out += [f"            self.{field.name} = {field.name}\n" for field in inline]
-    out.append("            extra = Extra(\n")
-    out.append(",\n".join(f"                {field.name}: {field.name}" for field in rare) + ")\n")
-    out.append("            self.location = location\n        }\n\n")
-    out.append('''        private var extra: Extra {
+    out.append('''        /// The rare fields, read from their box (or all empty) and written to a new one.
+        fileprivate var extra: Extra {
             get { rare?.fields ?? Extra() }
             set { rare = newValue == Extra() ? nil : Rare(newValue) }
         }
 ''')
-    for field in rare:
-        out.append(f"\n        var {field.name}: {field.type} {{\n")
-        out.append(f"            get {{ extra.{field.name} }}\n")
-        out.append(f"            set {{ extra.{field.name} = newValue }}\n        }}\n")
     out.append("    }\n}\n\n")
 
     out.append("/// The coded form is the fields by name, in the order they are declared on `Message`, the\n")
@@ -205,17 +212,18 @@ def storage_file(fields):
     out.append("extension Message.Fields: Codable {\n    private enum CodingKeys: String, CodingKey {\n")
     out.append("        case " + ", ".join(field.name for field in fields) + "\n    }\n\n")
     out.append("    init(from decoder: Decoder) throws {\n")
-    out.append("        let values = try decoder.container(keyedBy: CodingKeys.self)\n        try self.init(\n")
+    out.append("        let values = try decoder.container(keyedBy: CodingKeys.self)\n        self = try Message(\n")
     decodes = []
     for field in fields:
         method = "decodeIfPresent" if field.optional else "decode"
         decodes.append(f"            {field.name}: values.{method}({field.base}.self, forKey: .{field.name})")
-    out.append(",\n".join(decodes) + ")\n    }\n\n")
+    out.append(",\n".join(decodes) + "\n        ).storage.fields\n    }\n\n")
     out.append("    func encode(to encoder: Encoder) throws {\n")
     out.append("        var values = encoder.container(keyedBy: CodingKeys.self)\n")
     for field in fields:
         method = "encodeIfPresent" if field.optional else "encode"
-        out.append(f"        try values.{method}({field.name}, forKey: .{field.name})\n")
+        value = ("extra." if field.storage == "rare" else "") + field.name
+        out.append(f"        try values.{method}({value}, forKey: .{field.name})\n")
     out.append("    }\n}\n")
     return "".join(out)
 

@@ -83,18 +83,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Encodes as `YYYY-MM-DD`.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: Encoder) throws { try encoder.encodeText(description) }
 
     /// Decodes `YYYY-MM-DD`.
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = CivilDate(iso: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date.")
-        }
-        self = value
+        self = try decoder.decodeText(expected: "a date") { CivilDate(iso: $0) }
     }
 }

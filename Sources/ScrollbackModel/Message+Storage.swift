@@ -5,103 +5,103 @@
 extension Message {
     /// The message's id: the input's own, or one derived from its position (`m1`, `m2`, …).
     public var id: String {
-        get { storage.fields.id }
-        set { mutableStorage().fields.id = newValue }
+        get { self[\.id] }
+        set { self[\.id] = newValue }
     }
     /// Whether this is something someone said or an event of the chat itself.
     public var kind: Message.Kind {
-        get { storage.fields.kind }
-        set { mutableStorage().fields.kind = newValue }
+        get { self[\.kind] }
+        set { self[\.kind] = newValue }
     }
     /// The participant id of the sender; `nil` for system messages.
     public var sender: String? {
-        get { storage.fields.sender }
-        set { mutableStorage().fields.sender = newValue }
+        get { self[\.sender] }
+        set { self[\.sender] = newValue }
     }
     /// When the message was sent, with the offset the log wrote.
     public var time: Timestamp {
-        get { storage.fields.time }
-        set { mutableStorage().fields.time = newValue }
+        get { self[\.time] }
+        set { self[\.time] = newValue }
     }
     /// The body: GitHub Flavored Markdown unless `format` is `.plain`.
     public var text: String {
-        get { storage.fields.text }
-        set { mutableStorage().fields.text = newValue }
+        get { self[\.text] }
+        set { self[\.text] = newValue }
     }
     /// How `text` is to be read.
     public var format: TextFormat {
-        get { storage.fields.format }
-        set { mutableStorage().fields.format = newValue }
+        get { self[\.format] }
+        set { self[\.format] = newValue }
     }
     /// The id of the message this one answers.
     public var replyTo: String? {
-        get { storage.fields.replyTo }
-        set { mutableStorage().fields.replyTo = newValue }
+        get { self[\.replyTo] }
+        set { self[\.replyTo] = newValue }
     }
     /// Delivery status of an outgoing message.
     public var status: DeliveryStatus? {
-        get { storage.fields.status }
-        set { mutableStorage().fields.status = newValue }
+        get { self[\.status] }
+        set { self[\.status] = newValue }
     }
     /// Reactions, in the order the log gives them.
     public var reactions: [Reaction] {
-        get { storage.fields.reactions }
-        set { mutableStorage().fields.reactions = newValue }
+        get { self[\.reactions] }
+        set { self[\.reactions] = newValue }
     }
     /// Files and images sent with the message.
     public var attachments: [Attachment] {
-        get { storage.fields.attachments }
-        set { mutableStorage().fields.attachments = newValue }
+        get { self[\.attachments] }
+        set { self[\.attachments] = newValue }
     }
     /// When the message was last edited, if it was.
     public var edited: Timestamp? {
-        get { storage.fields.edited }
-        set { mutableStorage().fields.edited = newValue }
+        get { self[\.extra.edited] }
+        set { self[\.extra.edited] = newValue }
     }
     /// Whether the message was deleted (its text is then usually empty).
     public var deleted: Bool {
-        get { storage.fields.deleted }
-        set { mutableStorage().fields.deleted = newValue }
+        get { self[\.deleted] }
+        set { self[\.deleted] = newValue }
     }
     /// Who the message was forwarded from, as the source app names them.
     public var forwardedFrom: String? {
-        get { storage.fields.forwardedFrom }
-        set { mutableStorage().fields.forwardedFrom = newValue }
+        get { self[\.extra.forwardedFrom] }
+        set { self[\.extra.forwardedFrom] = newValue }
     }
     /// The forum topic or thread the message belongs to, as the source app names it.
     public var topic: String? {
-        get { storage.fields.topic }
-        set { mutableStorage().fields.topic = newValue }
+        get { self[\.extra.topic] }
+        set { self[\.extra.topic] = newValue }
     }
     /// Earlier versions of an edited message's text, oldest first (an archive keeps them).
     public var revisions: [Revision] {
-        get { storage.fields.revisions }
-        set { mutableStorage().fields.revisions = newValue }
+        get { self[\.extra.revisions] }
+        set { self[\.extra.revisions] = newValue }
     }
     /// An archive kept this message from an older export; the newest export no longer holds it.
     public var missingFromLatestExport: Bool {
-        get { storage.fields.missingFromLatestExport }
-        set { mutableStorage().fields.missingFromLatestExport = newValue }
+        get { self[\.extra.missingFromLatestExport] }
+        set { self[\.extra.missingFromLatestExport] = newValue }
     }
     /// Kept from the input but not shown (tool calls in an AI chat, for example).
     public var hidden: Bool {
-        get { storage.fields.hidden }
-        set { mutableStorage().fields.hidden = newValue }
+        get { self[\.extra.hidden] }
+        set { self[\.extra.hidden] = newValue }
     }
     /// Whether the message is pinned in the chat (the newest source says whether it still is).
     public var pinned: Bool {
-        get { storage.fields.pinned }
-        set { mutableStorage().fields.pinned = newValue }
+        get { self[\.extra.pinned] }
+        set { self[\.extra.pinned] = newValue }
     }
     /// Free-form data the log attached; kept, never rendered.
     public var meta: MetaValue? {
-        get { storage.fields.meta }
-        set { mutableStorage().fields.meta = newValue }
+        get { self[\.extra.meta] }
+        set { self[\.extra.meta] = newValue }
     }
     /// Where the message starts in the input, for error messages.
     public var location: SourceLocation? {
-        get { storage.fields.location }
-        set { mutableStorage().fields.location = newValue }
+        get { self[\.location] }
+        set { self[\.location] = newValue }
     }
 
     /// Creates a message.
@@ -127,28 +127,37 @@ extension Message {
         meta: MetaValue? = nil,
         location: SourceLocation? = nil
     ) {
-        storage = Storage(
-            Fields(
-                id: id,
-                kind: kind,
-                sender: sender,
-                time: time,
-                text: text,
-                format: format,
-                replyTo: replyTo,
-                status: status,
-                reactions: reactions,
-                attachments: attachments,
-                edited: edited,
-                deleted: deleted,
-                forwardedFrom: forwardedFrom,
-                topic: topic,
-                revisions: revisions,
-                missingFromLatestExport: missingFromLatestExport,
-                hidden: hidden,
-                pinned: pinned,
-                meta: meta,
-                location: location))
+        var fields = Fields(
+            id: id,
+            sender: sender,
+            time: time,
+            text: text,
+            replyTo: replyTo,
+            reactions: reactions,
+            attachments: attachments,
+            kind: kind,
+            format: format,
+            status: status,
+            deleted: deleted)
+        fields.extra = Fields.Extra(
+            edited: edited,
+            forwardedFrom: forwardedFrom,
+            topic: topic,
+            revisions: revisions,
+            missingFromLatestExport: missingFromLatestExport,
+            hidden: hidden,
+            pinned: pinned,
+            meta: meta)
+        fields.location = location
+        storage = Storage(fields)
+    }
+
+    /// A stored field: read from the storage, which copies share, and written to storage this
+    /// message holds alone. Each property above passes a constant key path, which the optimizer
+    /// turns into the field's own access.
+    private subscript<Value>(field: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: field] }
+        set { mutableStorage().fields[keyPath: field] = newValue }
     }
 }
 
@@ -168,8 +177,8 @@ extension Message {
         /// The fields most messages leave empty, held out of line (a million messages would carry
         /// about 80 MB of them inline); `nil` exactly when all of them are empty, so that equal
         /// messages have equal fields.
-        private var rare: Rare?
-        private var place = Place()
+        fileprivate var rare: Rare?
+        fileprivate var place = Place()
         var kind: Message.Kind
         var format: TextFormat
         var status: DeliveryStatus?
@@ -179,7 +188,7 @@ extension Message {
         /// `SourceLocation`: line and column as 32-bit numbers one more than their value (0: not
         /// known), `file` `nil` when there is no location. A location whose numbers do not fit is
         /// held whole among the rare fields instead, so each location has one form.
-        private struct Place: Sendable, Hashable {
+        fileprivate struct Place: Sendable, Hashable {
             var file: String?
             var line: UInt32 = 0
             var column: UInt32 = 0
@@ -212,7 +221,7 @@ extension Message {
         }
 
         /// The fields most messages leave empty.
-        private struct Extra: Sendable, Hashable {
+        fileprivate struct Extra: Sendable, Hashable {
             var edited: Timestamp?
             var forwardedFrom: String?
             var topic: String?
@@ -226,101 +235,17 @@ extension Message {
         }
 
         /// The rare fields in a box of their own; never changed once made.
-        private final class Rare: Sendable, Hashable {
+        fileprivate final class Rare: Sendable, Hashable {
             let fields: Extra
             init(_ fields: Extra) { self.fields = fields }
             static func == (lhs: Rare, rhs: Rare) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
             func hash(into hasher: inout Hasher) { hasher.combine(fields) }
         }
 
-        init(
-            id: String,
-            kind: Message.Kind,
-            sender: String?,
-            time: Timestamp,
-            text: String,
-            format: TextFormat,
-            replyTo: String?,
-            status: DeliveryStatus?,
-            reactions: [Reaction],
-            attachments: [Attachment],
-            edited: Timestamp?,
-            deleted: Bool,
-            forwardedFrom: String?,
-            topic: String?,
-            revisions: [Revision],
-            missingFromLatestExport: Bool,
-            hidden: Bool,
-            pinned: Bool,
-            meta: MetaValue?,
-            location: SourceLocation?
-        ) {
-            self.id = id
-            self.kind = kind
-            self.sender = sender
-            self.time = time
-            self.text = text
-            self.format = format
-            self.replyTo = replyTo
-            self.status = status
-            self.reactions = reactions
-            self.attachments = attachments
-            self.deleted = deleted
-            extra = Extra(
-                edited: edited,
-                forwardedFrom: forwardedFrom,
-                topic: topic,
-                revisions: revisions,
-                missingFromLatestExport: missingFromLatestExport,
-                hidden: hidden,
-                pinned: pinned,
-                meta: meta)
-            self.location = location
-        }
-
-        private var extra: Extra {
+        /// The rare fields, read from their box (or all empty) and written to a new one.
+        fileprivate var extra: Extra {
             get { rare?.fields ?? Extra() }
             set { rare = newValue == Extra() ? nil : Rare(newValue) }
-        }
-
-        var edited: Timestamp? {
-            get { extra.edited }
-            set { extra.edited = newValue }
-        }
-
-        var forwardedFrom: String? {
-            get { extra.forwardedFrom }
-            set { extra.forwardedFrom = newValue }
-        }
-
-        var topic: String? {
-            get { extra.topic }
-            set { extra.topic = newValue }
-        }
-
-        var revisions: [Revision] {
-            get { extra.revisions }
-            set { extra.revisions = newValue }
-        }
-
-        var missingFromLatestExport: Bool {
-            get { extra.missingFromLatestExport }
-            set { extra.missingFromLatestExport = newValue }
-        }
-
-        var hidden: Bool {
-            get { extra.hidden }
-            set { extra.hidden = newValue }
-        }
-
-        var pinned: Bool {
-            get { extra.pinned }
-            set { extra.pinned = newValue }
-        }
-
-        var meta: MetaValue? {
-            get { extra.meta }
-            set { extra.meta = newValue }
         }
     }
 }
@@ -335,7 +260,7 @@ extension Message.Fields: Codable {
 
     init(from decoder: Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
+        self = try Message(
             id: values.decode(String.self, forKey: .id),
             kind: values.decode(Message.Kind.self, forKey: .kind),
             sender: values.decodeIfPresent(String.self, forKey: .sender),
@@ -355,7 +280,8 @@ extension Message.Fields: Codable {
             hidden: values.decode(Bool.self, forKey: .hidden),
             pinned: values.decode(Bool.self, forKey: .pinned),
             meta: values.decodeIfPresent(MetaValue.self, forKey: .meta),
-            location: values.decodeIfPresent(SourceLocation.self, forKey: .location))
+            location: values.decodeIfPresent(SourceLocation.self, forKey: .location)
+        ).storage.fields
     }
 
     func encode(to encoder: Encoder) throws {
@@ -370,15 +296,15 @@ extension Message.Fields: Codable {
         try values.encodeIfPresent(status, forKey: .status)
         try values.encode(reactions, forKey: .reactions)
         try values.encode(attachments, forKey: .attachments)
-        try values.encodeIfPresent(edited, forKey: .edited)
+        try values.encodeIfPresent(extra.edited, forKey: .edited)
         try values.encode(deleted, forKey: .deleted)
-        try values.encodeIfPresent(forwardedFrom, forKey: .forwardedFrom)
-        try values.encodeIfPresent(topic, forKey: .topic)
-        try values.encode(revisions, forKey: .revisions)
-        try values.encode(missingFromLatestExport, forKey: .missingFromLatestExport)
-        try values.encode(hidden, forKey: .hidden)
-        try values.encode(pinned, forKey: .pinned)
-        try values.encodeIfPresent(meta, forKey: .meta)
+        try values.encodeIfPresent(extra.forwardedFrom, forKey: .forwardedFrom)
+        try values.encodeIfPresent(extra.topic, forKey: .topic)
+        try values.encode(extra.revisions, forKey: .revisions)
+        try values.encode(extra.missingFromLatestExport, forKey: .missingFromLatestExport)
+        try values.encode(extra.hidden, forKey: .hidden)
+        try values.encode(extra.pinned, forKey: .pinned)
+        try values.encodeIfPresent(extra.meta, forKey: .meta)
         try values.encodeIfPresent(location, forKey: .location)
     }
 }

@@ -111,20 +111,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Encodes as an RFC 3339 string.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: Encoder) throws { try encoder.encodeText(description) }
 
     /// Decodes an RFC 3339 string.
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = Timestamp(rfc3339: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not an RFC 3339 time.")
-        }
-        self = value
+        self = try decoder.decodeText(expected: "an RFC 3339 time") { Timestamp(rfc3339: $0) }
     }
 
     static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

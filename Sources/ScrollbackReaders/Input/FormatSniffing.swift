@@ -25,6 +25,15 @@ enum FormatSniffing {
         return nil
     }
 
+    /// The head of an input whose first byte past white space is one of `openers`, as text; `nil`
+    /// for any other input or a folder. For the JSON exports, which sniff for member names.
+    static func jsonHead(_ input: ChatInput, opening openers: String = "[{") -> String? {
+        guard let bytes = input.bytes, let first = firstNonSpace(bytes), openers.utf8.contains(first) else {
+            return nil
+        }
+        return head(bytes, headLength)
+    }
+
     /// The first `count` bytes as text (invalid UTF-8 repaired), for cheap substring checks.
     static func head(_ bytes: InputBytes, _ count: Int) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: $0.prefix(count), as: UTF8.self) }

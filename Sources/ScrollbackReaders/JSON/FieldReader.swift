@@ -74,12 +74,8 @@ struct FieldReader {
 
     /// `[{"emoji", "by", "count"}]`; `null` is none.
     func reactions(_ member: JSONValue) throws(ReadError) -> [Reaction] {
-        guard !member.isNull else { return [] }
-        guard let list = member.array else {
-            throw fail(member, .wrongType(field: "reactions", expected: "an array", found: member.typeName))
-        }
         var result: [Reaction] = []
-        for item in list {
+        for item in try items(member, field: "reactions") {
             guard let emoji = item["emoji"]?.string else { throw fail(item, .missingField("reactions[].emoji")) }
             let by = item["by"]?.array?.compactMap(\.scalarText) ?? []
             let count = try whole(item["count"], field: "reactions[].count", in: NumberLimits.count, unit: "")
@@ -92,12 +88,8 @@ struct FieldReader {
     /// "description", "siteName", "performer", "emoji", "omitted", "poll", "place", "contact"}]`;
     /// `null` is none.
     func attachments(_ member: JSONValue) throws(ReadError) -> [Attachment] {
-        guard !member.isNull else { return [] }
-        guard let list = member.array else {
-            throw fail(member, .wrongType(field: "attachments", expected: "an array", found: member.typeName))
-        }
         var result: [Attachment] = []
-        for item in list {
+        for item in try items(member, field: "attachments") {
             guard item.members != nil else {
                 throw fail(item, .wrongType(field: "attachments[]", expected: "an object", found: item.typeName))
             }
@@ -187,6 +179,15 @@ struct FieldReader {
         throw outOfRange(value, text, field: field, expected: "\(ends[0]) to \(ends[1])\(unit)")
     }
 
+    /// The items of an array member; `null` is none.
+    private func items(_ member: JSONValue, field: String) throws(ReadError) -> [JSONValue] {
+        guard !member.isNull else { return [] }
+        guard let list = member.array else {
+            throw fail(member, .wrongType(field: field, expected: "an array", found: member.typeName))
+        }
+        return list
+    }
+
     private func outOfRange(_ value: JSONValue, _ text: String, field: String, expected: String) -> ReadError {
         // A number can be written with thousands of digits: the error shows its start.
         let shown = text.count > 32 ? text.prefix(32) + "…" : text
@@ -195,12 +196,8 @@ struct FieldReader {
 
     /// `[{"text", "time"}]`, oldest first; `null` is none.
     func revisions(_ member: JSONValue) throws(ReadError) -> [Revision] {
-        guard !member.isNull else { return [] }
-        guard let list = member.array else {
-            throw fail(member, .wrongType(field: "revisions", expected: "an array", found: member.typeName))
-        }
         var result: [Revision] = []
-        for item in list {
+        for item in try items(member, field: "revisions") {
             guard let text = item["text"]?.string else { throw fail(item, .missingField("revisions[].text")) }
             let time = try item["time"].flatMap { (value: JSONValue) throws(ReadError) -> Timestamp? in
                 value.isNull ? nil : try timestamp(value, field: "revisions[].time")

@@ -6,7 +6,7 @@ enum MarkdownLogReader {
         format: .markdown,
         summary: "Markdown log: \"### Sender · YYYY-MM-DD HH:MM\" headings, or \"## User\" / \"## Assistant\"",
         sniff: { input in input.bytes.map(looksLikeMarkdownLog) ?? false },
-        read: { input, options in try read(input, options: options) }
+        read: read(_:options:)
     )
 
     /// Reads a Markdown log; times without an offset are read in the front matter's zone, else

@@ -6,8 +6,7 @@ enum JSONLinesReader {
     static let reader = ChatReader(
         format: .jsonl,
         summary: "JSON Lines: one message per line; a later line with the same id updates it",
-        sniff: { input in input.bytes.map(FormatSniffing.looksLikeJSONLines) ?? false },
-        read: { input, _ in try read(input) }
+        sniff: { $0.bytes.map(FormatSniffing.looksLikeJSONLines) ?? false }, read: read(_:)
     )
 
     /// Reads every line through a `JSONLinesDecoder`, one line in memory at a time besides the input.

@@ -8,8 +8,7 @@ enum NativeJSONReader {
     static let reader = ChatReader(
         format: .scrollback,
         summary: "Scrollback JSON log, version 1",
-        sniff: { input in input.bytes.map(FormatSniffing.looksLikeNativeJSON) ?? false },
-        read: { input, _ in try read(input) }
+        sniff: { $0.bytes.map(FormatSniffing.looksLikeNativeJSON) ?? false }, read: read(_:)
     )
 
     static func read(_ input: ChatInput) throws(ReadError) -> ReadResult {
@@ -51,71 +50,43 @@ enum NativeJSONReader {
     ) throws(ReadError) -> ReadResult {
         let decoder = MessageDecoder(input: input)
         var cursor = LocationCursor(name: input.name, bytes: input.bytes ?? [])
-        var count = 0
-        var senders = UnlistedSenders()
-        // Room for about a message per 128 bytes (a chat message is 100–200 bytes of JSON), up to
-        // a million: the table of ids then grows a doubling at a time only past that.
-        var duplicates = DuplicateIDs(
-            file: input.name, expecting: reporting ? min((input.bytes?.count ?? 0) / 128, 1 << 20) : 0)
-        var emptyNotes: [ImportReport.Note] = []
-        var failure: ReadError?
+        var taken = TakenMessages(input: input, reporting: reporting)
         let root = try withoutActuallyEscaping(each) { each throws(ReadError) in
-            /// What follows a message's decoding, in page order, on this thread.
-            func accept(_ message: consuming Message) {
-                count += 1
-                if reporting { duplicates.add(message, number: count) }
-                senders.add(message.sender)
-                each(message)
-            }
-            /// Takes decoded batches; `false` once one failed.
-            func take(_ batches: [DecodeAhead.Decoded]) -> Bool {
-                for batch in batches {
-                    for message in batch.messages { accept(message) }
-                    emptyNotes += batch.emptyNotes
-                    if let error = batch.failure {
-                        failure = error
-                        return false
-                    }
-                }
-                return true
-            }
             let parsed: JSONValue
             do throws(ReadError) {
                 parsed = try parseDocument(
                     input,
                     streamingMessages: { value in
                         let location = cursor.location(of: value.offset)
-                        if let ahead { return take(ahead.add((value, location))) }
-                        do throws(ReadError) {
-                            let (message, note) = try DecodeAhead.decode(
-                                value, number: count + 1, location: location, decoder: decoder, reporting: reporting,
-                                file: input.name)
-                            if let note { emptyNotes.append(note) }
-                            accept(message)
-                            return true
-                        } catch {
-                            failure = error
-                            return false
-                        }
+                        if let ahead { return taken.take(ahead.add((value, location)), each: each) }
+                        return taken.decode(value, location: location, decoder: decoder, each: each)
                     })
             } catch {
                 _ = ahead?.finish()
                 throw error
             }
-            if let ahead, failure == nil {
-                _ = take(ahead.finish().outputs)
+            if let ahead, taken.failure == nil {
+                _ = taken.take(ahead.finish().outputs, each: each)
             } else {
                 _ = ahead?.finish()
             }
             return parsed
         }
+        return try result(root, taken: taken, input: input)
+    }
+
+    /// The conversation the log's header gives, once its messages are taken; the first of the
+    /// messages' failures, or the header's, is thrown.
+    private static func result(_ root: JSONValue, taken: TakenMessages, input: ChatInput) throws(ReadError)
+        -> ReadResult
+    {
         let locate = { (offset: Int) in input.location(ofByte: offset) }
         guard root.members != nil else {
             throw ReadError(
                 location: locate(root.offset),
                 problem: .wrongType(field: "the log", expected: "an object", found: root.typeName))
         }
-        if let failure {
+        if let failure = taken.failure {
             // A newer version explains a message this reader cannot decode better than the message does.
             try ConversationHeader.checkVersion(root, locate: locate)
             throw failure
@@ -130,10 +101,10 @@ enum NativeJSONReader {
                 location: locate(messagesValue.offset),
                 problem: .wrongType(field: "messages", expected: "an array", found: messagesValue.typeName))
         }
-        senders.list(in: &transcript)
+        taken.senders.list(in: &transcript)
         var report = ImportReport()
-        report.messagesRead = count
-        report.warnings = emptyNotes + duplicates.notes
+        report.messagesRead = taken.count
+        report.warnings = taken.emptyNotes + taken.duplicates.notes
         return ReadResult(format: .scrollback, conversations: [transcript], report: report)
     }
 
@@ -164,4 +135,61 @@ enum NativeJSONReader {
 extension JSONParser.Failure {
     /// The failure as a reader's problem: bad UTF-8 is named as such, everything else is invalid JSON.
     var problem: ReadError.Problem { isInvalidUTF8 ? .invalidUTF8 : .invalidJSON(reason) }
+}
+
+/// What a streamed log's messages add up to, taken in page order on the reading thread: their
+/// count, senders, repeated ids and empty-message notes, and the first failure.
+private struct TakenMessages {
+    let reporting: Bool
+    let file: String
+    private(set) var count = 0
+    private(set) var senders = UnlistedSenders()
+    private(set) var duplicates: DuplicateIDs
+    private(set) var emptyNotes: [ImportReport.Note] = []
+    private(set) var failure: ReadError?
+
+    init(input: ChatInput, reporting: Bool) {
+        self.reporting = reporting
+        file = input.name
+        // Room for about a message per 128 bytes (a chat message is 100–200 bytes of JSON), up to
+        // a million: the table of ids then grows a doubling at a time only past that.
+        duplicates = DuplicateIDs(
+            file: input.name, expecting: reporting ? min((input.bytes?.count ?? 0) / 128, 1 << 20) : 0)
+    }
+
+    /// Decodes the next message here; `false` once it failed.
+    mutating func decode(
+        _ value: JSONValue, location: SourceLocation, decoder: MessageDecoder, each: (consuming Message) -> Void
+    ) -> Bool {
+        do throws(ReadError) {
+            let (message, note) = try DecodeAhead.decode(
+                value, number: count + 1, location: location, decoder: decoder, reporting: reporting, file: file)
+            if let note { emptyNotes.append(note) }
+            accept(message, each: each)
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
+
+    /// Takes batches decoded on another core; `false` once one failed.
+    mutating func take(_ batches: [DecodeAhead.Decoded], each: (consuming Message) -> Void) -> Bool {
+        for batch in batches {
+            for message in batch.messages { accept(message, each: each) }
+            emptyNotes += batch.emptyNotes
+            if let error = batch.failure {
+                failure = error
+                return false
+            }
+        }
+        return true
+    }
+
+    private mutating func accept(_ message: consuming Message, each: (consuming Message) -> Void) {
+        count += 1
+        if reporting { duplicates.add(message, number: count) }
+        senders.add(message.sender)
+        each(message)
+    }
 }

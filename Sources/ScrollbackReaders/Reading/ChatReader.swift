@@ -24,6 +24,14 @@ package struct ChatReader: Sendable {
         self.sniff = sniff
         self.read = read
     }
+
+    /// Creates a reader for a format that reads the same whatever the options say.
+    package init(
+        format: InputFormat, summary: String, sniff: @escaping @Sendable (ChatInput) -> Bool,
+        read: @escaping @Sendable (ChatInput) throws -> ReadResult
+    ) {
+        self.init(format: format, summary: summary, sniff: sniff, read: { input, _ in try read(input) })
+    }
 }
 
 /// Every format Scrollback reads, and detection by content.

@@ -38,72 +38,28 @@ struct LineWrapper {
     /// break dropped, a word longer than the line cut at the edge), found in one pass over the
     /// bytes with one string per line instead of one append per word.
     private static func wrapASCII(_ span: Span, width: Int) -> [StyledLine] {
-        var lines: [StyledLine] = []
         var text = span.text
-        text.withUTF8 { bytes in
-            var lineStart = 0
-            var lineEnd = 0  // the current line is bytes[lineStart..<lineEnd]; empty when equal
-            var pendingSpaces = 0
-            func emit() {
-                var line = StyledLine()
-                if lineEnd > lineStart {
-                    line.spans = [
-                        Span(
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self),
-                            span.style)
-                    ]
-                    line.width = lineEnd - lineStart
-                }
-                lines.append(line)
-                lineStart = lineEnd
-                pendingSpaces = 0
-            }
-            func word(_ start: Int, _ end: Int) {
-                let lineWidth = lineEnd - lineStart
-                let length = end - start
-                if lineWidth == 0 {
-                    if length <= width {
-                        (lineStart, lineEnd) = (start, end)
-                        pendingSpaces = 0
-                        return
-                    }
-                } else if lineWidth + pendingSpaces + length <= width {
-                    lineEnd = end
-                    pendingSpaces = 0
-                    return
-                } else {
-                    emit()
-                }
-                // A word longer than the line, on a line of its own: cut at the edge.
-                var from = start
-                while from < end {
-                    if lineEnd - lineStart >= width { emit() }
-                    let cut = min(end, from + width - (lineEnd - lineStart))
-                    if lineEnd == lineStart { lineStart = from }
-                    lineEnd = cut
-                    from = cut
-                }
-                pendingSpaces = 0
-            }
+        return text.withUTF8 { bytes in
+            var lines = ASCIILines(bytes: bytes, width: width, style: span.style)
             var index = 0
             var wordStart = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == 0x20 || byte == 0x0A {
-                    if wordStart < index { word(wordStart, index) }
+                if ASCIILines.endsWord(byte) {
+                    if wordStart < index { lines.place(wordStart, index) }
                     if byte == 0x0A {
-                        emit()
+                        lines.endLine()
                     } else {
-                        pendingSpaces += 1
+                        lines.pendingSpaces += 1
                     }
                     wordStart = index + 1
                 }
                 index += 1
             }
-            if wordStart < bytes.count { word(wordStart, bytes.count) }
-            if lineEnd > lineStart || lines.isEmpty { emit() }
+            if wordStart < bytes.count { lines.place(wordStart, bytes.count) }
+            if lines.lineWidth > 0 || lines.lines.isEmpty { lines.endLine() }
+            return lines.lines
         }
-        return lines
     }
 
     mutating func add(_ span: Span) {
@@ -212,5 +168,76 @@ struct LineWrapper {
     private static func isEmoji(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
         return first.properties.isEmojiPresentation || text.unicodeScalars.contains { $0.value == 0xFE0F }
+    }
+}
+
+/// `LineWrapper.wrapASCII`'s lines of one span of printable ASCII, one column a byte: each line a
+/// contiguous slice of the bytes, kept as the offsets where it starts and ends until it is done.
+private struct ASCIILines {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let width: Int
+    let style: TextStyle
+    private(set) var lines: [StyledLine] = []
+    private var lineStart = 0
+    private var lineEnd = 0  // the current line is bytes[lineStart..<lineEnd]; empty when equal
+    /// Spaces since the current line's last word: kept between words, dropped at a break.
+    var pendingSpaces = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, width: Int, style: TextStyle) {
+        self.bytes = bytes
+        self.width = width
+        self.style = style
+    }
+
+    /// Whether `byte` ends a word: a space, or a newline (which also ends the line).
+    static func endsWord(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A }
+
+    /// The columns the current line takes so far.
+    var lineWidth: Int { lineEnd - lineStart }
+
+    /// Whether a word of `length` columns goes on the current line: alone on an empty line, or
+    /// after the spaces before it.
+    func fits(_ length: Int) -> Bool {
+        lineWidth == 0 ? length <= width : lineWidth + pendingSpaces + length <= width
+    }
+
+    /// Places the word `bytes[start..<end]`: on the current line when it fits, else on the next,
+    /// cut at the edge when it is longer than a line.
+    mutating func place(_ start: Int, _ end: Int) {
+        if fits(end - start) {
+            if lineWidth == 0 { lineStart = start }
+            lineEnd = end
+        } else {
+            if lineWidth > 0 { endLine() }
+            cut(start, end)
+        }
+        pendingSpaces = 0
+    }
+
+    /// A word longer than what is left of the line, from the start of a line of its own: as much
+    /// as fits on each line.
+    private mutating func cut(_ start: Int, _ end: Int) {
+        var from = start
+        while from < end {
+            if lineWidth >= width { endLine() }
+            let cut = min(end, from + width - lineWidth)
+            if lineEnd == lineStart { lineStart = from }
+            lineEnd = cut
+            from = cut
+        }
+    }
+
+    /// Ends the current line (empty for a blank line); the next starts where it ended.
+    mutating func endLine() {
+        var line = StyledLine()
+        if lineEnd > lineStart {
+            line.spans = [
+                Span(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self), style)
+            ]
+            line.width = lineEnd - lineStart
+        }
+        lines.append(line)
+        lineStart = lineEnd
+        pendingSpaces = 0
     }
 }

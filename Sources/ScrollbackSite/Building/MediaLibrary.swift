@@ -49,88 +49,115 @@ struct MediaLibrary {
         var seen: Set<String> = []
         for (reference, owner) in references where !seen.contains(reference) {
             seen.insert(reference)
-            if Self.isRemote(reference) { continue }
-            let decoded = reference.removingPercentEncoding ?? reference
-            if !options.allowHiddenPaths, let hidden = MediaPolicy.hiddenComponent(decoded) {
-                warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: hidden))
-                continue
-            }
-            if options.privateMedia, !MediaPolicy.passesPrivacy(decoded) {
-                warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
-                continue
-            }
+            guard !Self.isRemote(reference),
+                passesPolicy(reference, owner: owner, inputName: inputName, options: options)
+            else { continue }
             // An active file (HTML, SVG, scripts) is renamed unless only ever shown as an image.
             let shownAsImage = !attachments.linked.contains(reference)
             if let archive {
                 try copy(
                     reference, owner: owner, from: archive, shownAsImage: shownAsImage, options: options,
                     inputName: inputName, writer: writer, cache: cache)
-                continue
-            }
-            guard let root else {
+            } else if let root {
+                try copy(
+                    reference, owner: owner, under: root, shownAsImage: shownAsImage, options: options,
+                    inputName: inputName, writer: writer, cache: cache)
+            } else {
                 warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be found (no input folder).")
-                continue
             }
-            switch Self.locate(reference, in: root, allowHidden: options.allowHiddenPaths) {
-            case .hidden(let component):
-                warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: component))
-            case .outside:
-                warnings.append(
-                    "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied."
-                )
-            case .missing:
-                warnings.append(
-                    "\(inputName): \(owner): "
-                        + MediaPolicy.missingWarning(reference, privateMedia: options.privateMedia))
-            case .file(let path, let size, let modified):
-                if options.privateMedia, !MediaPolicy.passesPrivacy(path) {
-                    warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
-                    continue
-                }
-                // An image without its metadata is a copy of other bytes, kept apart in the cache.
-                // A HEIC photo is copied as the JPEG it converts to (browsers cannot draw HEIC), which
-                // carries none of its metadata.
-                let heic = HEICImage.isHEIC(path)
-                let clean = (options.privateMedia && MediaPolicy.isImage(path)) || heic
-                // Hashed: the manifest must not spell out where the input's files are (a folder
-                // named after someone, with --anonymize).
-                let identity = SHA256.hex("\(path)|\(size)|\(modified)" + (clean ? "|without metadata" : ""))
-                let hash: String
-                var cleaned: [UInt8]?
-                if let known = cache.hash(identity), !clean {
-                    hash = known
+        }
+    }
+
+    /// Whether `reference` may be copied at all: not in a hidden folder or file (unless
+    /// `options.allowHiddenPaths`), and with `options.privateMedia` a picture, video or sound; a
+    /// note says why one may not.
+    private mutating func passesPolicy(_ reference: String, owner: String, inputName: String, options: HTMLOptions)
+        -> Bool
+    {
+        let decoded = reference.removingPercentEncoding ?? reference
+        if !options.allowHiddenPaths, let hidden = MediaPolicy.hiddenComponent(decoded) {
+            warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: hidden))
+            return false
+        }
+        if options.privateMedia, !MediaPolicy.passesPrivacy(decoded) {
+            warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+            return false
+        }
+        return true
+    }
+
+    /// Copies the file `reference` names under the input's folder `root`, or notes why not: it is
+    /// hidden, outside the folder, missing, or withheld once its link is followed.
+    private mutating func copy(
+        _ reference: String, owner: String, under root: URL, shownAsImage: Bool, options: HTMLOptions,
+        inputName: String, writer: SiteWriter, cache: MediaCache
+    ) throws {
+        switch Self.locate(reference, in: root, allowHidden: options.allowHiddenPaths) {
+        case .hidden(let component):
+            warnings.append("\(inputName): \(owner): " + MediaPolicy.hiddenWarning(reference, component: component))
+        case .outside:
+            warnings.append(
+                "\(inputName): \(owner): attachment '\(reference)' is outside the input's folder; it was not copied.")
+        case .missing:
+            warnings.append(
+                "\(inputName): \(owner): " + MediaPolicy.missingWarning(reference, privateMedia: options.privateMedia))
+        case .file(let path, let size, let modified):
+            if options.privateMedia, !MediaPolicy.passesPrivacy(path) {
+                warnings.append("\(inputName): \(owner): " + MediaPolicy.withheldNote(reference))
+                return
+            }
+            // A HEIC photo is copied as the JPEG it converts to (browsers cannot draw HEIC), which
+            // carries none of its metadata.
+            let heic = HEICImage.isHEIC(path)
+            let clean = (options.privateMedia && MediaPolicy.isImage(path)) || heic
+            guard
+                let copied = content(
+                    of: path, size: size, modified: modified, heic: heic, clean: clean, reference, owner: owner,
+                    inputName: inputName, cache: cache)
+            else { return }
+            let (hash, cleaned) = copied
+            let file = add(reference, hash: hash, extensionOf: heic ? "photo.jpg" : path, shownAsImage: shownAsImage)
+            try cache.stage(file) {
+                guard !writer.has(file) else { return }
+                if let cleaned {
+                    try writer.emit(file, cleaned)
                 } else {
-                    guard let data = FileManager.default.contents(atPath: path) else {
-                        warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be read.")
-                        continue
-                    }
-                    if heic {
-                        guard let jpeg = HEICImage.jpeg([UInt8](data)) else {
-                            warnings.append("\(inputName): \(owner): the HEIC photo '\(reference)' cannot be decoded.")
-                            continue
-                        }
-                        cleaned = jpeg
-                    } else if clean {
-                        guard let stripped = withoutMetadata([UInt8](data), reference, owner, inputName) else {
-                            continue
-                        }
-                        cleaned = stripped
-                    }
-                    hash = SHA256.hex(cleaned ?? [UInt8](data))
-                    cache.remember(hash, for: identity)
-                }
-                let file = add(
-                    reference, hash: hash, extensionOf: heic ? "photo.jpg" : path, shownAsImage: shownAsImage)
-                try cache.stage(file) {
-                    guard !writer.has(file) else { return }
-                    if let cleaned {
-                        try writer.emit(file, cleaned)
-                    } else {
-                        try writer.copy(file, from: path, hash: hash)
-                    }
+                    try writer.copy(file, from: path, hash: hash)
                 }
             }
         }
+    }
+
+    /// The hash of what the site holds of the file at `path`, and those bytes when they are not the
+    /// file's own (a HEIC photo as JPEG, an image without its metadata when `clean`); `nil`, with a
+    /// note, when it cannot be read or converted. A file the cache knows unchanged is not read.
+    private mutating func content(
+        of path: String, size: Int, modified: String, heic: Bool, clean: Bool, _ reference: String, owner: String,
+        inputName: String, cache: MediaCache
+    ) -> (hash: String, cleaned: [UInt8]?)? {
+        // An image without its metadata is a copy of other bytes, kept apart in the cache. Hashed:
+        // the manifest must not spell out where the input's files are (a folder named after
+        // someone, with --anonymize).
+        let identity = SHA256.hex("\(path)|\(size)|\(modified)" + (clean ? "|without metadata" : ""))
+        if let known = cache.hash(identity), !clean { return (known, nil) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            warnings.append("\(inputName): \(owner): attachment '\(reference)' cannot be read.")
+            return nil
+        }
+        var cleaned: [UInt8]?
+        if heic {
+            guard let jpeg = HEICImage.jpeg([UInt8](data)) else {
+                warnings.append("\(inputName): \(owner): the HEIC photo '\(reference)' cannot be decoded.")
+                return nil
+            }
+            cleaned = jpeg
+        } else if clean {
+            guard let stripped = withoutMetadata([UInt8](data), reference, owner, inputName) else { return nil }
+            cleaned = stripped
+        }
+        let hash = SHA256.hex(cleaned ?? [UInt8](data))
+        cache.remember(hash, for: identity)
+        return (hash, cleaned)
     }
 
     /// Copies the member `reference` of the zip the export came in out of it, while what the site

@@ -7,15 +7,12 @@ enum ChatGPTReader {
         format: .chatgpt,
         summary: "ChatGPT data export conversations.json (the branch shown, one conversation each)",
         sniff: { input in
-            guard let bytes = input.bytes, let first = FormatSniffing.firstNonSpace(bytes),
-                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-            else { return false }
-            let head = FormatSniffing.head(bytes, 65_536)
+            guard let head = FormatSniffing.jsonHead(input) else { return false }
             return ImportSniffing.hasMember(head, "mapping")
                 && (ImportSniffing.hasMember(head, "current_node") || ImportSniffing.hasMember(head, "author")
                     || ImportSniffing.hasMember(head, "children"))
         },
-        read: { input, options in try read(input, options: options) }
+        read: read(_:options:)
     )
 
     /// Participant ids: the person is `user` (and `me`), the model `assistant`, tools `tool`.
@@ -33,23 +30,16 @@ enum ChatGPTReader {
         var report = ImportReport()
         let converter = ChatGPTConversation(
             input: input, lines: LineIndex(file: input.name, bytes: bytes), files: assetFiles(input.baseDirectory))
-        var conversations: [Transcript] = []
-        var used = Set<String>()
+        var conversations = ExportConversations()
         var nodes: [ChatGPTConversation.Node] = []
         func add(_ value: JSONValue) {
-            let number = conversations.count + 1
+            let number = conversations.number
             defer { nodes = [] }
             guard value["mapping"]?.members != nil else {
-                report.skipped.append(
-                    .init(
-                        location: ImportJSON.location(file: input.name, bytes: bytes, offset: value.offset),
-                        text: "conversation \(number) has no \"mapping\""))
+                report.skipped.append(conversations.skipped(value, lacking: "mapping", file: input.name, bytes: bytes))
                 return
             }
-            var transcript = converter.convert(value, nodes: &nodes, number: number, report: &report)
-            if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(number)" }
-            used.insert(transcript.id ?? "")
-            conversations.append(transcript)
+            conversations.append(converter.convert(value, nodes: &nodes, number: number, report: &report))
         }
         // A list of conversations, or one conversation on its own.
         let isList = FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "[")
@@ -67,8 +57,8 @@ enum ChatGPTReader {
             add(root)
         }
         report.inferences.append("`me` is the user; ChatGPT's replies are on the left")
-        if conversations.count > 1 { report.inferences.append("\(conversations.count) conversations read") }
-        return ReadResult(format: .chatgpt, conversations: conversations, report: report)
+        if conversations.all.count > 1 { report.inferences.append("\(conversations.all.count) conversations read") }
+        return ReadResult(format: .chatgpt, conversations: conversations.all, report: report)
     }
 
     /// Files beside the export (`file-abc123-photo.png`), so image pointers can name them.

@@ -7,8 +7,7 @@ enum ClaudeAIReader {
     static let reader = ChatReader(
         format: .claudeAI,
         summary: "Claude.ai data export conversations.json (chat_messages; one conversation each)",
-        sniff: { input in sniff(input) },
-        read: { input, options in try read(input, options: options) }
+        sniff: sniff, read: read(_:options:)
     )
 
     /// Participant ids: the person is `human` (and `me`), the model `assistant`.
@@ -17,10 +16,7 @@ enum ClaudeAIReader {
     }
 
     static func sniff(_ input: ChatInput) -> Bool {
-        guard let bytes = input.bytes, let first = FormatSniffing.firstNonSpace(bytes),
-            first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-        else { return false }
-        let head = FormatSniffing.head(bytes, 65_536)
+        guard let head = FormatSniffing.jsonHead(input) else { return false }
         return ImportSniffing.hasMember(head, "chat_messages")
             && (ImportSniffing.hasMember(head, "uuid") || ImportSniffing.hasMember(head, "sender"))
     }
@@ -42,27 +38,21 @@ enum ClaudeAIReader {
         let converter = ClaudeAIConversation(
             input: input, lines: LineIndex(file: input.name, bytes: bytes),
             participants: participants(humanName: humanName))
-        var conversations: [Transcript] = []
-        var used = Set<String>()
+        var conversations = ExportConversations()
         while let value = pending.popLast() {
-            let number = conversations.count + 1
+            let number = conversations.number
             guard value["chat_messages"]?.array != nil else {
                 report.skipped.append(
-                    .init(
-                        location: ImportJSON.location(file: input.name, bytes: bytes, offset: value.offset),
-                        text: "conversation \(number) has no \"chat_messages\""))
+                    conversations.skipped(value, lacking: "chat_messages", file: input.name, bytes: bytes))
                 continue
             }
-            var transcript = converter.convert(value, number: number, report: &report)
-            if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(number)" }
-            used.insert(transcript.id ?? "")
-            conversations.append(transcript)
+            conversations.append(converter.convert(value, number: number, report: &report))
         }
         report.inferences.append(
             "`me` is the human" + (humanName.map { " (\($0), from users.json)" } ?? "")
                 + "; Claude's replies are on the left")
-        if conversations.count > 1 { report.inferences.append("\(conversations.count) conversations read") }
-        return ReadResult(format: .claudeAI, conversations: conversations, report: report)
+        if conversations.all.count > 1 { report.inferences.append("\(conversations.all.count) conversations read") }
+        return ReadResult(format: .claudeAI, conversations: conversations.all, report: report)
     }
 
     /// The account holder's name from the `users.json` beside the export, when there is one.

@@ -8,16 +8,13 @@ enum ClaudeCodeReader {
         format: .claudeCode,
         summary: "Claude Code session .jsonl (or a web session's JSON with \"loglines\")",
         sniff: { input in
-            guard let bytes = input.bytes, FormatSniffing.firstNonSpace(bytes) == UInt8(ascii: "{") else {
-                return false
-            }
-            let head = FormatSniffing.head(bytes, 65_536)
+            guard let head = FormatSniffing.jsonHead(input, opening: "{") else { return false }
             let typed =
                 ImportSniffing.hasMember(head, "type", "\"user\"")
                 || ImportSniffing.hasMember(head, "type", "\"assistant\"")
             return typed && (ImportSniffing.hasMember(head, "sessionId") || ImportSniffing.hasMember(head, "loglines"))
         },
-        read: { input, _ in try read(input) }
+        read: read(_:)
     )
 
     static let participants = [Participant(id: "user", name: "You"), Participant(id: "assistant", name: "Claude")]

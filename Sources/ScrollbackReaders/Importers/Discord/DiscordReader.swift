@@ -13,7 +13,7 @@ enum DiscordReader {
             return ImportSniffing.hasMember(head, "guild") && ImportSniffing.hasMember(head, "channel")
                 && ImportSniffing.hasMember(head, "messages")
         },
-        read: { input, options in try read(input, options: options) }
+        read: read(_:options:)
     )
 
     /// Message types that are things people said; every other type is an event of the channel.

@@ -10,8 +10,7 @@ enum IMessageReader {
     static let reader = ChatReader(
         format: .imessage,
         summary: "Apple Messages database (macOS chat.db, or an iPhone backup's sms.db): every chat",
-        sniff: { input in sniff(input) },
-        read: { input, options in try read(input, options: options) }
+        sniff: sniff, read: read(_:options:)
     )
 
     /// A SQLite file whose schema has Messages' tables.

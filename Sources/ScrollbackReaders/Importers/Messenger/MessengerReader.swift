@@ -17,7 +17,7 @@ enum MessengerReader {
                 return !chatFiles(in: ExportFiles.directory(path)).isEmpty
             }
         },
-        read: { input, options in try read(input, options: options) }
+        read: read(_:options:)
     )
 
     /// The lists of files a message can carry, and the attachment kind of each.

@@ -10,13 +10,8 @@ enum ShareGPTReader {
     static let reader = ChatReader(
         format: .sharegpt,
         summary: "ShareGPT JSON (from/value turns, one conversation per item)",
-        sniff: { input in
-            guard let bytes = input.bytes, let first = FormatSniffing.firstNonSpace(bytes),
-                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-            else { return false }
-            return opensWithTurn(FormatSniffing.head(bytes, 65_536))
-        },
-        read: { input, options in try read(input, options: options) }
+        sniff: { input in FormatSniffing.jsonHead(input).map(opensWithTurn) ?? false },
+        read: read(_:options:)
     )
 
     /// Whether `head` holds `"conversations": [{"from"` (or `"value"` first), white space
@@ -44,32 +39,29 @@ enum ShareGPTReader {
         }
         let lines = LineIndex(file: input.name, bytes: bytes)
         var report = ImportReport()
-        var conversations: [Transcript] = []
-        var used = Set<String>()
+        var conversations = ExportConversations()
         let root = try ImportJSON.parse(bytes, file: input.name)
         let items = root.array ?? [root]
         for item in items {
             let location = lines.location(ofByte: item.offset)
             guard let turns = item["conversations"]?.array else {
                 report.skipped.append(
-                    .init(location: location, text: "item \(conversations.count + 1) has no \"conversations\""))
+                    .init(location: location, text: "item \(conversations.number) has no \"conversations\""))
                 continue
             }
-            var transcript = conversation(turns, number: conversations.count + 1, item: item, lines: lines)
+            var transcript = conversation(turns, number: conversations.number, item: item, lines: lines)
             transcript.source = SourceLocation(file: input.name)
-            if let id = transcript.id, used.contains(id) { transcript.id = id + "-\(conversations.count + 1)" }
-            used.insert(transcript.id ?? "")
             report.messagesRead += transcript.messages.count
             conversations.append(transcript)
         }
-        guard !conversations.isEmpty else {
+        guard !conversations.all.isEmpty else {
             throw ReadError(
                 location: input.location(ofByte: root.offset),
                 problem: .syntax("A ShareGPT file is an array of items, each with \"conversations\"."))
         }
         report.inferences.append("`me` is the human; the model's replies are on the left")
-        if conversations.count > 1 { report.inferences.append("\(conversations.count) conversations read") }
-        return ReadResult(format: .sharegpt, conversations: conversations, report: report)
+        if conversations.all.count > 1 { report.inferences.append("\(conversations.all.count) conversations read") }
+        return ReadResult(format: .sharegpt, conversations: conversations.all, report: report)
     }
 
     /// One item's turns as an undated transcript: messages a second apart from 1970, as for any

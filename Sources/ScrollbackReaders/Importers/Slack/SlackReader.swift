@@ -7,8 +7,7 @@ enum SlackReader {
     static let reader = ChatReader(
         format: .slack,
         summary: "Slack workspace export folder or .zip (one conversation per channel), or one channel's JSON",
-        sniff: { input in sniff(input) },
-        read: { input, options in try read(input, options: options) }
+        sniff: sniff, read: read(_:options:)
     )
 
     static func sniff(_ input: ChatInput) -> Bool {

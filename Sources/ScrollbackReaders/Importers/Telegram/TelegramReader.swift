@@ -5,8 +5,7 @@ enum TelegramReader {
     static let reader = ChatReader(
         format: .telegram,
         summary: "Telegram Desktop JSON export (result.json): one chat, or every chat of a full export",
-        sniff: { input in sniff(input) },
-        read: { input, options in try read(input, options: options) }
+        sniff: sniff, read: read(_:options:)
     )
 
     static let chatTypes = [

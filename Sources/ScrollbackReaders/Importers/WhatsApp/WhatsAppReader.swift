@@ -6,8 +6,7 @@ enum WhatsAppReader {
     static let reader = ChatReader(
         format: .whatsapp,
         summary: "WhatsApp \"Export chat\" .txt (iOS and Android, any date order), its folder or .zip",
-        sniff: { input in sniff(input) },
-        read: { input, options in try read(input, options: options) }
+        sniff: sniff, read: read(_:options:)
     )
 
     /// Whether most of the first lines that look like headers are WhatsApp headers.
