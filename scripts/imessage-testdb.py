@@ -11,7 +11,8 @@ effects) are written by a small typedstream writer below.
     python3 scripts/imessage-testdb.py OUT [--fixtures DIR] [--bench MESSAGES]
 
 writes, under OUT:
-    mac/chat.db, mac/Attachments/…      a Mac's Messages folder: a 1:1 chat, a group, an SMS chat
+    mac/chat.db, mac/Attachments/…      a Mac's Messages folder: a 1:1 chat (and an SMS chat with the
+                                        same person), a group, an SMS chat
     old/chat.db                         an older schema: dates in seconds, no edit or emoji columns
     backup/Manifest.db, backup/3d/3d0d7e5fb2ce288813306e4d4636395e047a3d28, backup/xx/<sha1>
                                         an unencrypted iPhone backup
@@ -416,7 +417,13 @@ def sample(db, fixtures, files, place):
         ("struck", {"__kIMTextStrikethroughAttributeName": 1}), (", a ", {}),
         ("link", {"__kIMLinkAttributeName": ("url", "https://example.org/trail")}), (" and ", {}),
         ("Ben", {"__kIMMentionConfirmedMention": BEN}), (" ", {}),
-        ("shaking", {"__kIMTextEffectAttributeName": 5})), guid="MSG-STYLED")
+        ("shaking", {"__kIMTextEffectAttributeName": 9})), guid="MSG-STYLED")
+    # Underline and the iOS 18 text effects, by Messages' numbers for them (an unknown one last).
+    effects = [("Underlined", {"__kIMTextUnderlineAttributeName": 1})]
+    for name, number in [("big", 5), ("small", 11), ("shake", 9), ("nod", 8), ("explode", 12), ("ripple", 4),
+                         ("bloom", 6), ("jitter", 10), ("new", 99)]:
+        effects += [(" ", {}), (name, {"__kIMTextEffectAttributeName": number})]
+    db.message(one, 3.5, ben, text=None, attributedBody=body(*effects), guid="MSG-EFFECTS")
     photo = db.message(one, 4, ben, text="\ufffcLook at this view", guid="MSG-PHOTO", attributedBody=body(
         ("\ufffc", {"__kIMFileTransferGUIDAttributeName": "at_photo", "__kIMMessagePartAttributeName": 0}),
         ("Look at this view", {"__kIMMessagePartAttributeName": 1})),
@@ -474,6 +481,12 @@ def sample(db, fixtures, files, place):
     db.message(group, 35.6, ben, associated_message_guid="p:0/GRP-A", associated_message_type=2001)
     db.message(group, 36, kai, item_type=3, group_action_type=0, text=None, guid="GRP-LEFT")
     db.message(group, 37, me=True, item_type=1, group_action_type=1, other_handle=lee, text=None, guid="GRP-REMOVED")
+
+    # Ben also texted by SMS: Messages keeps a second chat with his number, shown as one conversation.
+    ben_by_sms = db.handle(BEN, "SMS")
+    ben_sms = db.chat(BEN, [ben_by_sms], service="SMS")
+    db.message(ben_sms, 2.5, ben_by_sms, text="No signal here, texting", service="SMS", guid="BEN-SMS-IN")
+    db.message(ben_sms, 20.5, me=True, text="Texted you the map", service="SMS", guid="BEN-SMS-OUT")
 
     sms = db.chat(SAM, [sam], service="SMS")
     db.message(sms, 40, sam, text="Your table is ready", service="SMS", guid="SMS-IN")
@@ -608,8 +621,12 @@ def showcase_folder(out, fixtures, files):
                 "transfer_name": "IMG_0042.HEIC", "total_bytes": len(data)}])
     db.message(chat, 3.5, me=True, associated_message_guid="p:1/" + photo, associated_message_type=2000)
     db.message(chat, 3.6, me=True, associated_message_guid="p:0/" + photo, associated_message_type=2004)
-    db.message(chat, 4, ben, text="Bring the big thermos", thread_originator_guid=first, thread_originator_part="0:0:22",
-               guid="S-4")
+    db.message(chat, 4, ben, text=None, thread_originator_guid=first, thread_originator_part="0:0:22", guid="S-4",
+               attributedBody=body(("Bring the ", {}), ("big", {"__kIMTextEffectAttributeName": 5}),
+                                   (" thermos, it gets ", {}), ("cold", {"__kIMTextEffectAttributeName": 9}),
+                                   (" up there", {})))
+    db.message(chat, 4.5, me=True, text=None, guid="S-4b", attributedBody=body(
+        ("Packed it. ", {}), ("Do not", {"__kIMTextUnderlineAttributeName": 1}), (" forget the map", {})))
     db.message(chat, 5, me=True, text="Meet at the north trailhead", date_edited=BASE + int(5.5 * 60 * NS),
                message_summary_info=edit_history(0, [("Meet at the south trailhead", 817550000),
                                                      ("Meet at the north trailhead", 817550030)]), guid="S-5")

@@ -81,8 +81,26 @@ extension Transcript {
             return match
         }
         if let number = Int(wanted), conversations.indices.contains(number - 1) { return conversations[number - 1] }
+        if let match = byHandle(wanted, in: conversations) { return match }
         throw ReadError(
             location: SourceLocation(file: input.name), problem: .unknownConversation(wanted, choices: choices))
+    }
+
+    /// The conversation a handle picks (a phone number in any format, an e-mail address in any
+    /// case): the one whose id is that handle (a chat with that person), else the smallest one
+    /// that person is in (the first of equals).
+    static func byHandle(_ wanted: String, in conversations: [Transcript]) -> Transcript? {
+        let keys = Set(PeopleDirectory.keys(wanted))
+        let matches = { (handle: String) in !keys.isDisjoint(with: PeopleDirectory.keys(handle)) }
+        if let match = conversations.first(where: { $0.id.map(matches) ?? false }) { return match }
+        var best: Transcript?
+        for transcript in conversations
+        where transcript.participants.contains(where: { $0.id != transcript.me && matches($0.id) })
+            && transcript.participants.count < best?.participants.count ?? Int.max
+        {
+            best = transcript
+        }
+        return best
     }
 
     /// A conversation as a choice lists it: its title with its id (`"Gaming Crew" (id 42)`), either of which

@@ -104,16 +104,39 @@ package struct PeopleDirectory: Sendable, Hashable {
             text: { $0 },
             participant: { id in ids[id] ?? person(for: id) ?? id })
         var result = rewrite.apply(transcript)
+        for index in result.messages.indices where result.messages[index].kind == .system {
+            result.messages[index].text = namingHandles(in: result.messages[index].text)
+        }
         for index in result.participants.indices where ids.values.contains(result.participants[index].id) {
             result.participants[index].name = result.participants[index].id
         }
         return result
     }
 
+    /// A system line with each phone number and e-mail address in it that the directory knows
+    /// written as the person's name: "+15550100002 added lee@example.org to the conversation" →
+    /// "Ana Lima added Lee Chen to the conversation". Other words are left as they are.
+    func namingHandles(in text: String) -> String {
+        guard text.contains(where: { $0 == "@" || $0.isNumber }) else { return text }
+        var changed = false
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let handle = word.trimmingCharacters(in: Self.quotesAndStops)
+            let looksLikeHandle = handle.contains("@") || (handle.first.map { $0 == "+" || $0.isNumber } ?? false)
+            guard looksLikeHandle, let name = person(for: handle), let range = word.range(of: handle) else {
+                return String(word)
+            }
+            changed = true
+            return word[..<range.lowerBound] + name + word[range.upperBound...]
+        }
+        return changed ? words.joined(separator: " ") : text
+    }
+
+    private static let quotesAndStops = CharacterSet(charactersIn: "\"“”‘’«»().,;:!?")
+
     /// The forms a handle is compared in: as written without case or spacing (so e-mail addresses
     /// match ignoring case), and, for a phone number, its digits and its E.164 form (so
     /// `+1 555-010-9999`, `+15550109999` and `(555) 010-9999` are one number).
-    static func keys(_ handle: String) -> [String] {
+    package static func keys(_ handle: String) -> [String] {
         let cleaned = String(
             handle.unicodeScalars.filter {
                 !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint

@@ -45,6 +45,7 @@ extension TranscriptLayout {
             statusLabel: bubble.status.map { PresentationWords.status($0) },
             archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
             pinned: message.pinned && !deleted ? PresentationWords.pinned : nil,
+            service: isSystem ? nil : Self.service(message.meta),
             reactions: reactionPresentations(message.reactions),
             attachments: deleted ? [] : attachmentPresentations(message.attachments))
     }
@@ -81,6 +82,17 @@ extension TranscriptLayout {
     package func speaker(_ id: String?) -> String {
         guard let id else { return "Someone" }
         return id == me ? "You" : displayName(id)
+    }
+
+    /// The service a message's `meta.service` names, when it is one Messages colours by.
+    static func service(_ meta: MetaValue?) -> String? {
+        guard case .object(let fields)? = meta, case .string(let name)? = fields["service"] else { return nil }
+        switch name.lowercased() {
+        case "imessage": return "imessage"
+        case "sms": return "sms"
+        case "rcs": return "rcs"
+        default: return nil
+        }
     }
 
     /// Pictures and stickers with no words are drawn without a bubble.

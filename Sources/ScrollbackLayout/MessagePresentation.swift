@@ -102,6 +102,10 @@ package struct MessagePresentation: Sendable, Hashable {
     /// "Pinned" for a message pinned in the chat.
     /// - Shown: json `pinned`, template `pinned`, element `pinned`, note
     package var pinned: String?
+    /// The service it went by, where the log says (`meta.service`): `imessage`, `sms` or `rcs`.
+    /// Messages draws an outgoing SMS or RCS bubble green, an iMessage one blue.
+    /// - Shown: json `service`, template `service`
+    package var service: String?
     /// Reactions: the emoji, how many, and who.
     /// - Shown: json `reactions` by hand, element `reactions`
     package var reactions: [ReactionPresentation]

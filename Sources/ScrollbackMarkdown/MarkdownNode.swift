@@ -111,6 +111,11 @@ package indirect enum MarkdownInline: Sendable, Hashable {
     case html(String)
     /// `||words||`: hidden until the reader reveals them.
     case spoiler([MarkdownInline])
+    /// `<u>words</u>`: underlined (Markdown has no underline; see `StyleTags`).
+    case underline([MarkdownInline])
+    /// `<span data-effect="shake">words</span>`: words sent with an animated text effect (Messages'
+    /// big, small, shake, nod, explode, ripple, bloom, jitter), drawn in a style and named.
+    case effect(name: String, [MarkdownInline])
 }
 
 extension Array where Element == MarkdownInline {
@@ -121,7 +126,8 @@ extension Array where Element == MarkdownInline {
             switch inline {
             case .text(let value), .code(let value), .html(let value): text += value
             case .softBreak, .lineBreak: text += " "
-            case .emphasis(let children), .strong(let children), .strikethrough(let children):
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                .underline(let children), .effect(_, let children):
                 text += children.plainText
             case .link(_, _, let children): text += children.plainText
             case .image(_, _, let alt): text += alt.plainText

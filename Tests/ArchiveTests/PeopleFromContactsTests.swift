@@ -50,4 +50,34 @@ struct PeopleFromContactsTests {
     func cutCard() {
         #expect(throws: PrivacyError.self) { try VCardPeople.parse("BEGIN:VCARD\nFN:Ana\n", name: "p.vcf") }
     }
+
+    @Test(
+        "System lines name the members the people file knows: who added, removed, changed the photo, left",
+        arguments: ["people.vcf", "AddressBook-v22.abcddb"])
+    func systemLines(_ file: String) throws {
+        let lines = try Self.group(people: file).messages.filter { $0.kind == .system }.map(\.text)
+        #expect(
+            lines == [
+                "You named the conversation “Hike crew”", "You added Lee Chen to the conversation",
+                "Lee Chen changed the group photo", "Lee Chen left the conversation",
+                "You removed Lee Chen from the conversation",
+            ])
+    }
+
+    @Test("Only system lines are renamed: a handle a person writes in a message stays as written")
+    func messageTextKept() {
+        let people = PeopleDirectory([("Ana Lima", ["+1 555 010 0002"]), ("Lee Chen", ["lee@example.org"])])
+        let time = Timestamp(seconds: 1_795_857_240)
+        let transcript = Transcript(
+            me: "me", participants: [Participant(id: "me", name: "Me")],
+            messages: [
+                Message(
+                    id: "s1", kind: .system, sender: nil, time: time,
+                    text: "+15550100002 added LEE@example.org, then “lee@example.org.” left", format: .plain),
+                Message(id: "m1", sender: "me", time: time, text: "Call +15550100002"),
+            ])
+        let renamed = people.apply(transcript)
+        #expect(renamed.messages[0].text == "Ana Lima added Lee Chen, then “Lee Chen.” left")
+        #expect(renamed.messages[1].text == "Call +15550100002")
+    }
 }

@@ -23,6 +23,15 @@ struct IMessageCLITests {
         try #require(IMessageDatabases.mac, "scripts/imessage-testdb.py did not run")
     }
 
+    /// Renders with `arguments` into a file; the run and what it wrote.
+    static func rendered(_ arguments: [String]) throws -> (result: CLIRunner.Result, output: String) {
+        let file = TestFolders.path("imessage-render", suffix: ".html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = CLIRunner.run(["render", try database().path] + arguments + ["-o", file.path])
+        let output = (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (result, output)
+    }
+
     @Test("render writes one chat's page, picked by handle or by group name")
     func render() throws {
         let database = try Self.database()
@@ -115,5 +124,46 @@ struct IMessageCLITests {
         let second = CLIRunner.run(["merge", database, "--conversation", "Hike crew", "-o", out.path])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try Data(contentsOf: out) == written)
+    }
+
+    @Test("--conversation takes a member's handle: a number in any format, an address in any case")
+    func conversationByHandle() throws {
+        for (choice, shown) in [
+            ("(555) 010-0001", "Look at this view"), ("+1 555-010-0003", "Your table is ready"),
+            ("LEE@Example.org", "Who brings the map?"),
+        ] {
+            let (result, output) = try Self.rendered(["--conversation", choice, "--format", "text", "--width", "100"])
+            #expect(result.status == 0, "\(choice): \(result.stderr)")
+            #expect(output.contains(shown), "\(choice)")
+        }
+        let (unknown, _) = try Self.rendered(["--conversation", "+1 555 010 0999"])
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.stderr.contains("\"Hike crew\" (id chat493810235721)") && unknown.stderr.contains("+15550100003"))
+    }
+
+    @Test("--people names the members in system lines too: who added, removed, left")
+    func peopleInSystemLines() throws {
+        let people = try #require(IMessageDatabases.root).appendingPathComponent("people/people.vcf")
+        let (result, output) = try Self.rendered([
+            "--conversation", "Hike crew", "--people", people.path, "--format", "text", "--width", "100",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(output.contains("You added Lee Chen to the conversation"))
+        #expect(output.contains("Lee Chen changed the group photo"))
+        #expect(output.contains("You removed Lee Chen from the conversation"))
+        #expect(!output.contains("+15550100004") && !output.contains("lee@example.org"))
+    }
+
+    @Test(
+        "An outgoing SMS or RCS bubble is marked by its service, an iMessage one too; the imessage theme colours them")
+    func serviceOnBubbles() throws {
+        let (result, html) = try Self.rendered(["--conversation", "+15550100003", "--theme", "imessage"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(html.contains("sb-service-sms\" id=\"msg-SMS-OUT\""))
+        #expect(html.contains("sb-service-rcs\" id=\"msg-RCS-OUT\""))
+        #expect(html.contains(".sb-service-sms, .sb-service-rcs { --sb-out-bg: var(--sb-sms-bg); }"))
+        let (_, json) = try Self.rendered(["--conversation", "+15550100001", "--format", "json"])
+        #expect(json.contains("\"service\" : \"imessage\"") && json.contains("\"service\" : \"sms\""))
     }
 }

@@ -67,4 +67,20 @@ struct MarkdownParsingTests {
     func syntaxGoesToCmark(text: String) {
         #expect(MarkdownDocument.parse(text) != MarkdownDocument(blocks: [.paragraph([.text(text)])]))
     }
+
+    @Test("<u> and <span data-effect=\"NAME\"> pairs are styles; other HTML and unpaired tags stay source text")
+    func styleTags() {
+        let document = MarkdownDocument.parse(
+            #"<u>under</u> <span data-effect="shake">**shaking**</span> <u>open <span data-effect="x1">y</span> <i>z</i>"#
+        )
+        guard case .paragraph(let inlines) = document.blocks.first else {
+            Issue.record("not a paragraph")
+            return
+        }
+        #expect(inlines.first == .underline([.text("under")]))
+        #expect(inlines.contains(.effect(name: "shake", [.strong([.text("shaking")])])))
+        #expect(inlines.contains(.html("<u>")) && inlines.contains(.html("</span>")))
+        #expect(inlines.contains(.html(#"<span data-effect="x1">"#)) && inlines.contains(.html("<i>")))
+        #expect(inlines.plainText == #"under shaking <u>open <span data-effect="x1">y</span> <i>z</i>"#)
+    }
 }

@@ -39,4 +39,15 @@ struct MarkdownHTMLTests {
         let html = try Self.bubble("*a* **b** ~~c~~ `d<e>`")
         #expect(html.contains("<p><em>a</em> <strong>b</strong> <del>c</del> <code>d&lt;e&gt;</code></p>"))
     }
+
+    @Test(
+        "Underline is underlined; a text effect is a styled span that names its effect, to the eye and to screen readers"
+    )
+    func underlineAndEffects() throws {
+        let html = try Self.bubble(#"<u>under</u> <span data-effect="big">big</span> <b>bold</b>"#)
+        #expect(
+            html.contains(
+                #"<p><u>under</u> <span class="sb-effect sb-effect-big">big<span class="sb-effect-label"><span class="sb-sr">, sent with the effect </span>big</span></span> &lt;b&gt;bold&lt;/b&gt;</p>"#
+            ))
+    }
 }

@@ -195,4 +195,14 @@ struct TerminalLayoutTests {
         #expect(DisplayWidth.of(rule) == 40)
         #expect(rule.contains(" Friday, November 27, 2026 ") || rule.contains("2026"))
     }
+
+    @Test("A text effect is named after its words in the terminal; underline is underlined where there is colour")
+    func textEffects() throws {
+        let body = #"<u>under</u> <span data-effect="shake">shaking</span>"#
+        let text = try render([message("m1", "ben", minute: 0, body)]).joined(separator: "\n")
+        #expect(text.contains("under shaking [shake]"))
+        let ansi = try render([message("m1", "ben", minute: 0, body)], color: .ansi256).joined(separator: "\n")
+        #expect(ansi.contains("\u{1B}[4munder") || ansi.contains(";4munder"))
+        #expect(!ansi.contains("<u>"))
+    }
 }

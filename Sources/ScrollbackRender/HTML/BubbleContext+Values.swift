@@ -34,6 +34,7 @@ extension BubbleContext {
         case .statusLabel: shown.statusLabel ?? ""
         case .archiveNote: shown.archiveNote ?? ""
         case .pinned: shown.pinned ?? ""
+        case .service: shown.service ?? ""
         default: nil
         }
     }

@@ -113,6 +113,25 @@ struct MarkdownHTML {
         markup("</\(tag)>")
     }
 
+    /// A spoiler, hidden by CSS until its box is ticked: revealed by a click, with no script.
+    private mutating func spoiler(_ children: [MarkdownInline]) {
+        markup("<label class=\"sb-spoiler\"><input type=\"checkbox\" aria-label=\"Show spoiler\">")
+        markup("<span class=\"sb-spoiler-text\">")
+        inlines(children)
+        markup("</span></label>")
+    }
+
+    /// Words sent with an animated text effect: in the effect's style, then its name, which screen
+    /// readers hear as "sent with the effect …". The name is lowercase letters (`StyleTags`), so
+    /// it is safe in a class as it is.
+    private mutating func effect(_ name: String, _ children: [MarkdownInline]) {
+        markup("<span class=\"sb-effect sb-effect-\(name)\">")
+        inlines(children)
+        markup("<span class=\"sb-effect-label\"><span class=\"sb-sr\">, sent with the effect </span>")
+        text(name)
+        markup("</span></span>")
+    }
+
     mutating func inlines(_ inlines: [MarkdownInline]) {
         for inline in inlines { self.inline(inline) }
     }
@@ -128,12 +147,9 @@ struct MarkdownHTML {
         case .emphasis(let children): wrap("em", children)
         case .strong(let children): wrap("strong", children)
         case .strikethrough(let children): wrap("del", children)
-        case .spoiler(let children):
-            // Hidden by CSS until its box is ticked: revealed by a click, with no script.
-            markup("<label class=\"sb-spoiler\"><input type=\"checkbox\" aria-label=\"Show spoiler\">")
-            markup("<span class=\"sb-spoiler-text\">")
-            inlines(children)
-            markup("</span></label>")
+        case .underline(let children): wrap("u", children)
+        case .effect(let name, let children): effect(name, children)
+        case .spoiler(let children): spoiler(children)
         case .link(let destination, let title, let children):
             let kind = LinkPolicy.kind(of: destination)
             guard kind != .forbidden else {

@@ -55,6 +55,10 @@ enum MessageHTMLWriter {
             if !(c0.text(.archiveNote) ?? "").isEmpty {
                 out.write(" sb-archived")
             }
+            if !(c0.text(.service) ?? "").isEmpty {
+                out.write(" sb-service-")
+                out.writeEscaped(c0.text(.service) ?? "")
+            }
             out.write("\" id=\"")
             _ = c0.write(.anchor, into: &out)
             out.write("\">\n")

@@ -55,6 +55,11 @@ struct TerminalMarkdown {
             case .emphasis(let children): result += spans(children, style.with { $0.italic = true })
             case .strong(let children): result += spans(children, style.with { $0.bold = true })
             case .strikethrough(let children): result += spans(children, style.with { $0.strikethrough = true })
+            case .underline(let children): result += spans(children, style.with { $0.underline = true })
+            case .effect(let name, let children):
+                // A terminal cannot animate: the words, then the effect's name.
+                result += spans(children, style)
+                result.append(Span(" [" + name + "]", style.with { $0.foreground = .muted }))
             case .spoiler(let children):
                 // `||…||` stays, so text and ANSI have one layout; with colour the words are concealed
                 // on a shaded ground, shown where the terminal reveals concealed text (selecting it).

@@ -82,7 +82,8 @@ struct IMessageImportTests {
         let chat = try Self.conversation(Self.ben)
         #expect(
             try Self.message("MSG-STYLED", in: chat).text
-                == "**Bold**, *italic*, ~~struck~~, a [link](https://example.org/trail) and Ben shaking")
+                == "**Bold**, *italic*, ~~struck~~, a [link](https://example.org/trail) and Ben <span data-effect=\"shake\">shaking</span>"
+        )
         let fixtureText = try Self.message(chat.messages[2].id, in: chat)
         #expect(fixtureText.sender == Self.ben && !fixtureText.text.isEmpty)
         #expect(try Self.message("MSG-URLBODY", in: chat).text.contains("https://github.com/ReagentX/Logria"))
@@ -198,5 +199,35 @@ struct IMessageImportTests {
         #expect(path.count == 43 && !path.contains("IMG_0042"))
         #expect(FileManager.default.fileExists(atPath: backup.appendingPathComponent(path).path))
         #expect(photo.attachments.first?.name == "IMG_0042.HEIC")
+    }
+
+    @Test("A person's SMS and iMessage chats are one conversation, in time order, each message keeping its service")
+    func smsAndIMessageJoined() throws {
+        let result = try Self.read(IMessageDatabases.mac)
+        #expect(result.conversations.map(\.id) == [Self.ben, "chat493810235721", "+15550100003"])
+        let chat = try Self.conversation(Self.ben)
+        let ids = chat.messages.map(\.id)
+        let sms = try #require(ids.firstIndex(of: "BEN-SMS-IN"))
+        #expect(ids[sms + 1] == "MSG-STYLED" && ids[sms + 2] == "MSG-EFFECTS")
+        #expect(ids.last == "BEN-SMS-OUT")
+        #expect(Self.meta("service", of: try Self.message("BEN-SMS-IN", in: chat)) == .string("SMS"))
+        #expect(Self.meta("service", of: try Self.message("MSG-LAST", in: chat)) == .string("iMessage"))
+        #expect(try Self.message("BEN-SMS-IN", in: chat).sender == Self.ben)
+        #expect(chat.participants.map(\.id) == ["me", Self.ben])
+        #expect(result.report.inferences.contains { $0.contains("both an SMS and an iMessage chat") })
+    }
+
+    @Test("Underline and the iOS 18 text effects are kept as styles, each effect by name")
+    func textEffects() throws {
+        let chat = try Self.conversation(Self.ben)
+        let names = ["big", "small", "shake", "nod", "explode", "ripple", "bloom", "jitter"]
+        let effects = (names + ["new"]).map { word in
+            "<span data-effect=\"\(word == "new" ? "animated" : word)\">\(word)</span>"
+        }
+        #expect(try Self.message("MSG-EFFECTS", in: chat).text == "<u>Underlined</u> " + effects.joined(separator: " "))
+        #expect(
+            try Self.read(IMessageDatabases.mac).report.inferences.contains {
+                $0.contains("text effects") && $0.contains("named")
+            })
     }
 }

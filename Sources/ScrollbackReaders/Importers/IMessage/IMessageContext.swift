@@ -94,7 +94,9 @@ final class IMessageContext {
             )
         }
         if usedEffects {
-            lines.append("animated text effects (iOS 18) are not drawn; their text is shown as written")
+            lines.append(
+                "animated text effects (iOS 18) are not animated: their words are drawn in a style of their own (big, small), each named after them"
+            )
         }
         return lines
     }

@@ -1,9 +1,13 @@
 import ScrollbackModel
 
-/// One chat being read: its rows become messages (one per part), system lines and tapbacks, and
-/// `finish` makes the transcript.
+/// One conversation being read: the rows of its chat (or of the SMS and iMessage chats Messages
+/// shows as one) become messages (one per part), system lines and tapbacks, and `finish` makes
+/// the transcript.
 struct IMessageConversation {
-    let chat: IMessageDatabase.Chat
+    /// The first chat read; the members of every chat joined to it.
+    private(set) var chat: IMessageDatabase.Chat
+    /// How many chats of the database it holds.
+    private(set) var chatCount = 1
     let context: IMessageContext
     private(set) var messages: [Message] = []
     private var tapbacks = IMessageTapbacks()
@@ -18,12 +22,17 @@ struct IMessageConversation {
         self.context = context
     }
 
-    /// Adds one row of the chat.
+    /// Joins another chat with the same person (SMS beside iMessage): its rows are added as this
+    /// chat's, each keeping its service, and its members join this chat's.
+    mutating func join(_ other: IMessageDatabase.Chat) {
+        for member in other.members where !chat.members.contains(member) { chat.members.append(member) }
+        chatCount += 1
+    }
+
+    /// Adds one row of the chat: a tapback, an event, or a message of one or more parts.
     mutating func add(_ row: IMessageRow, report: inout ImportReport) {
         guard let time = IMessageClock.time(row.date) else {
-            report.skipped.append(
-                .init(location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no valid date")
-            )
+            skip(row, "(guid \"\(row.guid)\") has no valid date", report: &report)
             return
         }
         let sender = sender(of: row)
@@ -34,60 +43,35 @@ struct IMessageConversation {
                 emoji: IMessageTapbacks.emoji(row.associatedType, custom: row.associatedEmoji),
                 by: sender, on: Self.partID(guid, part))
             report.messagesRead += 1
-            return
+        } else if row.itemType != 0 {
+            addEvent(row, sender: sender, time: time, report: &report)
+        } else {
+            addMessage(row, sender: sender, time: time, report: &report)
         }
-        if row.itemType != 0 {
-            if let text = IMessageEvents.text(row, actor: name(sender), other: context.handles[row.otherHandle]) {
-                append(Message(id: row.guid, kind: .system, sender: nil, time: time, text: text, format: .plain))
-            } else {
-                report.skipped.append(
-                    .init(
-                        location: context.location,
-                        text: "message \(row.rowID) is a Messages event of type \(row.itemType), which is not shown"))
-            }
-            return
+    }
+
+    /// A Messages event (`item_type` ≠ 0) as a system line, or skipped when its kind is unknown.
+    private mutating func addEvent(_ row: IMessageRow, sender: String, time: Timestamp, report: inout ImportReport) {
+        if let text = IMessageEvents.text(row, actor: name(sender), other: context.handles[row.otherHandle]) {
+            append(Message(id: row.guid, kind: .system, sender: nil, time: time, text: text, format: .plain))
+        } else {
+            skip(row, "is a Messages event of type \(row.itemType), which is not shown", report: &report)
         }
+    }
+
+    /// A message: one bubble per part, its cards on the last one, or a line where it was unsent.
+    private mutating func addMessage(
+        _ row: IMessageRow, sender: String, time: Timestamp, report: inout ImportReport
+    ) {
         let summary = row.summaryInfo.flatMap(IMessagePayload.summary)
-        var parts = IMessageParts(
-            text: row.text, body: row.attributedBody.flatMap { AttributedBody(blob: $0) },
-            files: context.files[row.rowID] ?? [])
-        if row.attributedBody != nil, row.text == nil, parts.parts.isEmpty,
-            AttributedBody(blob: row.attributedBody!) == nil
-        {
-            report.warnings.append(
-                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
-            )
-        }
-        var cards: [Attachment] = []
-        if let bundle = row.balloonBundleID, !bundle.isEmpty {
-            if bundle.hasSuffix(IMessagePayload.urlBalloon) {
-                if let card = row.payload.flatMap(IMessagePayload.linkCard) { cards.append(card) }
-            } else {
-                cards.append(IMessagePayload.appCard(row.payload, bundleID: bundle))
-            }
-        }
-        if !cards.isEmpty {
-            // The placeholder of a balloon is the card itself; a link whose card is shown is not
-            // also shown as text (Messages draws only the card).
-            let addresses = Set(cards.compactMap(\.url).map(Self.withoutFinalSlash))
-            parts.parts.removeAll {
-                switch $0.content {
-                case .missingFile: return true
-                case .text(_, let plain, _):
-                    return cards.first?.url != nil
-                        && addresses.contains(Self.withoutFinalSlash(Substring(plain).trimmingCharacters()))
-                case .file: return false
-                }
-            }
-        }
-        let retracted = row.dateRetracted != 0 || !(summary?.retractedParts.isEmpty ?? true)
+        var parts = parts(of: row, report: &report)
+        let cards = Self.cards(of: row)
+        if !cards.isEmpty { Self.removeShownByCards(&parts, cards: cards) }
         if parts.parts.isEmpty && cards.isEmpty {
-            if retracted {
+            if row.dateRetracted != 0 || !(summary?.retractedParts.isEmpty ?? true) {
                 append(unsent(row, sender: sender, time: time, id: row.guid))
             } else {
-                report.skipped.append(
-                    .init(
-                        location: context.location, text: "message \(row.rowID) (guid \"\(row.guid)\") has no content"))
+                skip(row, "(guid \"\(row.guid)\") has no content", report: &report)
             }
             return
         }
@@ -100,38 +84,93 @@ struct IMessageConversation {
                 continue
             }
             var message = Message(id: id, sender: sender, time: time)
-            switch part.content {
-            case .text(let markdown, _, let effects):
-                message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
-                if !effects.isEmpty { context.noteEffects() }
-                if let versions = summary?.edits[part.index], versions.count > 1 {
-                    message.revisions = versions.dropLast().map {
-                        Revision(text: MarkdownText.escape($0.text), time: $0.time)
-                    }
-                    message.edited = IMessageClock.time(row.dateEdited) ?? versions.last?.time ?? time
-                }
-            case .file(let file):
-                message.attachments = [context.attachment(file, row: row, report: &report)]
-            case .missingFile:
-                message.attachments = [Attachment(type: "file", name: "attachment", omitted: true)]
-                report.warnings.append(
-                    .init(
-                        location: context.location,
-                        text: "message \(row.rowID) names an attachment the database does not list"))
-            }
+            fill(&message, with: part, row: row, summary: summary, report: &report)
             if offset == 0 { message.replyTo = replyTarget(row) }
             append(message)
         }
-        if !cards.isEmpty {
-            if messages.count > first, messages[messages.count - 1].kind == .message {
-                messages[messages.count - 1].attachments += cards
-            } else {
-                var message = Message(id: row.guid, sender: sender, time: time, attachments: cards)
-                message.replyTo = replyTarget(row)
-                append(message)
+        if !cards.isEmpty { appendCards(cards, row: row, sender: sender, time: time, from: first) }
+        finishRow(row, from: first)
+    }
+
+    /// The row's parts, from `attributedBody` when it decodes, else `text`; a body that neither
+    /// decodes nor leaves any text is warned about.
+    private func parts(of row: IMessageRow, report: inout ImportReport) -> IMessageParts {
+        let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
+        let parts = IMessageParts(text: row.text, body: body, files: context.files[row.rowID] ?? [])
+        if row.attributedBody != nil, body == nil, row.text == nil, parts.parts.isEmpty {
+            report.warnings.append(
+                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
+            )
+        }
+        return parts
+    }
+
+    /// The cards a balloon row shows: a link preview, or an iMessage app's card.
+    private static func cards(of row: IMessageRow) -> [Attachment] {
+        guard let bundle = row.balloonBundleID, !bundle.isEmpty else { return [] }
+        if bundle.hasSuffix(IMessagePayload.urlBalloon) {
+            return row.payload.flatMap(IMessagePayload.linkCard).map { [$0] } ?? []
+        }
+        return [IMessagePayload.appCard(row.payload, bundleID: bundle)]
+    }
+
+    /// The placeholder of a balloon is the card itself; a link whose card is shown is not also
+    /// shown as text (Messages draws only the card).
+    private static func removeShownByCards(_ parts: inout IMessageParts, cards: [Attachment]) {
+        let addresses = Set(cards.compactMap(\.url).map(withoutFinalSlash))
+        let linked = cards.first?.url != nil
+        parts.parts.removeAll {
+            switch $0.content {
+            case .missingFile: return true
+            case .text(_, let plain, _):
+                return linked && addresses.contains(withoutFinalSlash(Substring(plain).trimmingCharacters()))
+            case .file: return false
             }
         }
-        finishRow(row, from: first)
+    }
+
+    /// A part's content on its message: text (with invisible ink and earlier versions), or a file.
+    private func fill(
+        _ message: inout Message, with part: IMessageParts.Part, row: IMessageRow,
+        summary: IMessagePayload.Summary?, report: inout ImportReport
+    ) {
+        switch part.content {
+        case .text(let markdown, _, let effects):
+            message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
+            if !effects.isEmpty { context.noteEffects() }
+            if let versions = summary?.edits[part.index], versions.count > 1 {
+                message.revisions = versions.dropLast().map {
+                    Revision(text: MarkdownText.escape($0.text), time: $0.time)
+                }
+                message.edited = IMessageClock.time(row.dateEdited) ?? versions.last?.time ?? message.time
+            }
+        case .file(let file):
+            message.attachments = [context.attachment(file, row: row, report: &report)]
+        case .missingFile:
+            message.attachments = [Attachment(type: "file", name: "attachment", omitted: true)]
+            report.warnings.append(
+                .init(
+                    location: context.location,
+                    text: "message \(row.rowID) names an attachment the database does not list"))
+        }
+    }
+
+    /// Cards go on the row's last bubble, or make one of their own.
+    private mutating func appendCards(
+        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, from first: Int
+    ) {
+        if messages.count > first, messages[messages.count - 1].kind == .message {
+            messages[messages.count - 1].attachments += cards
+        } else {
+            var message = Message(id: row.guid, sender: sender, time: time, attachments: cards)
+            message.replyTo = replyTarget(row)
+            append(message)
+        }
+    }
+
+    /// Reports a row that is not shown.
+    private func skip(_ row: IMessageRow, _ reason: String, report: inout ImportReport) {
+        report.skipped.append(.init(location: context.location, text: "message \(row.rowID) \(reason)"))
     }
 
     /// Status, service and send style go on the row's last part.

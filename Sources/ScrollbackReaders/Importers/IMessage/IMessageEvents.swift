@@ -24,6 +24,22 @@ enum IMessageEvents {
         }
     }
 
+    /// The name of an animated text effect (iOS 18, `__kIMTextEffectAttributeName`) by Messages'
+    /// number for it, in the order its menu offers them; `animated` for a number not known yet.
+    static func textEffect(_ number: Int) -> String {
+        switch number {
+        case 5: "big"
+        case 11: "small"
+        case 9: "shake"
+        case 8: "nod"
+        case 12: "explode"
+        case 4: "ripple"
+        case 6: "bloom"
+        case 10: "jitter"
+        default: "animated"
+        }
+    }
+
     /// The short name of an expressive send style id (`com.apple.MobileSMS.expressivesend.impact` → `slam`).
     static func sendStyle(_ id: String) -> String? {
         let last = id.split(separator: ".").last.map(String.init) ?? id

@@ -76,8 +76,10 @@ struct IMessageParts {
         text.isEmpty ? [] : [AttributedBody.Run(text: text)]
     }
 
-    /// The runs as Markdown: their text escaped, with links, bold, italic and strikethrough.
-    /// Underline and animated effects have no Markdown form; their text is kept.
+    /// The runs as Markdown: their text escaped, with links, bold, italic and strikethrough, and
+    /// the forms Scrollback reads for what Markdown lacks: `<u>…</u>` for underline and
+    /// `<span data-effect="NAME">…</span>` for an animated text effect (each line on its own, as
+    /// the tags pair within a paragraph).
     static func markdown(_ runs: [AttributedBody.Run]) -> String {
         var output = ""
         var atLineStart = true
@@ -91,10 +93,22 @@ struct IMessageParts {
             if run.bold { piece = MarkdownText.wrap(piece, "**") }
             if run.italic { piece = MarkdownText.wrap(piece, "*") }
             if run.strikethrough { piece = MarkdownText.wrap(piece, "~~") }
+            if run.underline { piece = Self.tagged(piece, open: "<u>", close: "</u>") }
+            if let effect = run.textEffect {
+                let name = IMessageEvents.textEffect(effect)
+                piece = Self.tagged(piece, open: "<span data-effect=\"\(name)\">", close: "</span>")
+            }
             output += piece
             atLineStart = run.text.hasSuffix("\n")
         }
         return output
+    }
+
+    /// Each line of `piece` that has words, between `open` and `close`.
+    private static func tagged(_ piece: String, open: String, close: String) -> String {
+        piece.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.allSatisfy(\.isWhitespace) ? String(line) : open + line + close
+        }.joined(separator: "\n")
     }
 
     private static func isSafeLink(_ link: String) -> Bool {

@@ -42,36 +42,7 @@ enum IMessageReader {
             location: location, handles: handles, files: try database.attachments(),
             paths: IMessageFiles(databasePath: input.name, baseDirectory: input.baseDirectory))
         var report = ImportReport()
-        var conversations: [Transcript] = []
-        var open: IMessageConversation?
-        var empty = 0
-        var usedIDs = Set<String>()
-        func close() {
-            guard let chat = open else { return }
-            open = nil
-            guard var transcript = chat.finish(report: &report) else {
-                empty += 1
-                return
-            }
-            // One handle can have an iMessage and an SMS chat: the second keeps its row id.
-            if !usedIDs.insert(transcript.id ?? "").inserted {
-                transcript.id = (transcript.id ?? "") + "-\(chat.chat.rowID)"
-                usedIDs.insert(transcript.id ?? "")
-            }
-            conversations.append(transcript)
-        }
-        try database.eachMessage { row throws(ReadError) in
-            if open?.chat.rowID != row.chatID {
-                close()
-                let chat =
-                    chats[row.chatID]
-                    ?? IMessageDatabase.Chat(
-                        rowID: row.chatID, guid: "chat\(row.chatID)", identifier: "chat\(row.chatID)", style: 45)
-                open = IMessageConversation(chat: chat, context: context)
-            }
-            open?.add(row, report: &report)
-        }
-        close()
+        let transcripts = try conversations(in: database, chats: chats, context: context, report: &report)
         let orphans = try database.messagesInNoChat()
         if orphans > 0 {
             report.inferences.append("\(orphans) message\(orphans == 1 ? " is" : "s are") in no chat and left out")
@@ -81,10 +52,69 @@ enum IMessageReader {
             report.inferences.append("times are stored in UTC and shown in UTC; --tz ZONE shows them in another zone")
         }
         report.inferences += context.notes()
-        if conversations.count > 1 {
+        if transcripts.count > 1 {
             report.inferences.append(
-                "\(conversations.count) chats read; each is a conversation, named by its chat identifier")
+                "\(transcripts.count) chats read; each is a conversation, named by its chat identifier")
         }
-        return ReadResult(format: .imessage, conversations: conversations, report: report)
+        return ReadResult(format: .imessage, conversations: transcripts, report: report)
+    }
+
+    /// The database's conversations in the order their first messages come: one per chat, a
+    /// person's SMS and iMessage chats joined (`IMessageChatGrouping`), each finished once its
+    /// last chat is read.
+    private static func conversations(
+        in database: IMessageDatabase, chats: [Int64: IMessageDatabase.Chat], context: IMessageContext,
+        report: inout ImportReport
+    ) throws(ReadError) -> [Transcript] {
+        var reading = IMessageChatGrouping(chats: chats)
+        var open: [IMessageConversation?] = []
+        var conversations: [Transcript?] = []
+        var current = -1
+        var currentChat: Int64?
+        var empty = 0
+        var usedIDs = Set<String>()
+        var joined = 0
+        func close(_ slot: Int) {
+            guard let conversation = open[slot] else { return }
+            open[slot] = nil
+            if conversation.chatCount > 1 { joined += 1 }
+            guard var transcript = conversation.finish(report: &report) else {
+                empty += 1
+                return
+            }
+            // Two chats with one identifier that are not joined (a group's): the second keeps its row id.
+            if !usedIDs.insert(transcript.id ?? "").inserted {
+                transcript.id = (transcript.id ?? "") + "-\(conversation.chat.rowID)"
+                usedIDs.insert(transcript.id ?? "")
+            }
+            conversations[slot] = transcript
+        }
+        try database.eachMessage { row throws(ReadError) in
+            if currentChat != row.chatID {
+                if let chatID = currentChat, reading.isLast(chatID) { close(current) }
+                currentChat = row.chatID
+                let chat =
+                    chats[row.chatID]
+                    ?? IMessageDatabase.Chat(
+                        rowID: row.chatID, guid: "chat\(row.chatID)", identifier: "chat\(row.chatID)", style: 45)
+                if let slot = reading.slot(of: row.chatID), open[slot] != nil {
+                    current = slot
+                    open[slot]?.join(chat)
+                } else {
+                    current = open.count
+                    reading.place(row.chatID, at: current)
+                    open.append(IMessageConversation(chat: chat, context: context))
+                    conversations.append(nil)
+                }
+            }
+            open[current]?.add(row, report: &report)
+        }
+        for slot in open.indices { close(slot) }
+        if joined > 0 {
+            report.inferences.append(
+                "\(joined) \(joined == 1 ? "person has" : "people have") both an SMS and an iMessage chat; as in Messages, each person's chats are read as one conversation, every message keeping its service"
+            )
+        }
+        return conversations.compactMap { $0 }
     }
 }
