@@ -28,7 +28,8 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 /// An error a user can act on: where it is and what is wrong, as one sentence.
 ///
 /// Every module's user-facing error conforms, so the command line prints all of
-/// them the same way: `scrollback: error: FILE:LINE:COLUMN: what is wrong`.
+/// them the same way: `scrollback: error: FILE:LINE:COLUMN: what is wrong`, the
+/// sentence in lower case after the location.
 public protocol LocatedError: Error, CustomStringConvertible {
     /// Where the problem is, when it is in a file.
     var location: SourceLocation? { get }
@@ -37,9 +38,10 @@ public protocol LocatedError: Error, CustomStringConvertible {
 }
 
 extension LocatedError {
-    /// `FILE:LINE:COLUMN: reason`, or the reason alone.
+    /// `FILE:LINE:COLUMN: reason`, or the reason alone, starting in lower case either way
+    /// (`plans.json:1:1: the input is empty.`), as notes and warnings do.
     public var description: String {
-        guard let location else { return reason }
-        return "\(location): \(reason)"
+        guard let location else { return reason.sentenceAfterLocation }
+        return "\(location): \(reason.sentenceAfterLocation)"
     }
 }

@@ -53,7 +53,7 @@ struct PeopleAndPseudonymTests {
             _ = try PeopleDirectory.parse(Data(example.text.utf8), name: "p.json")
             Issue.record("no error")
         } catch {
-            #expect(error.description.hasPrefix(example.prefix + " The people file is not valid JSON"))
+            #expect(error.description.hasPrefix(example.prefix + " the people file is not valid JSON"))
         }
     }
 

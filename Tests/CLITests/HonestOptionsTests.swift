@@ -13,7 +13,7 @@ struct HonestOptionsTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr.contains(
-                "scrollback: error: \(Self.example): No message was read as telegram; it reads as scrollback"),
+                "scrollback: error: \(Self.example): no message was read as telegram; it reads as scrollback"),
             "\(run.stderr)")
         #expect(CLIRunner.run(["validate", Self.example, "--input-format", "whatsapp"]).status == 1)
         #expect(

@@ -35,7 +35,7 @@ struct ImportChoiceCLITests {
             "render", try Self.fixture("chatgpt/chatgpt-explorer/conversations.json"), "--conversation", "nope",
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("No conversation is named \"nope\""))
+        #expect(result.stderr.contains("no conversation is named \"nope\""))
         #expect(result.stderr.contains("(id "))
     }
 

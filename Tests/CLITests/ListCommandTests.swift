@@ -61,4 +61,18 @@ struct ListCommandTests {
         let id = try #require(CLIRunner.run(["list", path, "-q"]).stdout.split(separator: " ").first)
         #expect(CLIRunner.run(["render", path, "--conversation", String(id), "--format", "text", "-q"]).status == 0)
     }
+
+    @Test("list's notes say how dates were read, not who is me (list takes no --me); -q leaves them out")
+    func notes() throws {
+        let shared = try #require(Fixtures.shared)
+        let path = shared.appendingPathComponent(
+            "whatsapp/whatsapp-chat-parser-website/whatsapp-chat-parser-example.zip")
+        let loud = CLIRunner.run(["list", path.path])
+        #expect(loud.status == 0)
+        #expect(loud.stderr.contains("scrollback: note: dates read as day/month/year"), "\(loud.stderr)")
+        #expect(!loud.stderr.contains("--me") && !loud.stderr.contains("exporter"), "\(loud.stderr)")
+        #expect(CLIRunner.run(["render", path.path, "--format", "text"]).stderr.contains("--me NAME"))
+        let quiet = CLIRunner.run(["list", path.path, "-q"])
+        #expect(quiet.stderr == "" && quiet.stdout == loud.stdout)
+    }
 }

@@ -35,7 +35,7 @@ struct ReadErrorCLITests {
                 "chat.jsonl",
                 Array(
                     "{\"id\": \"a\", \"sender\": \"ana\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"id\": \"b\"\n".utf8),
-                #"chat.jsonl:2:11: Invalid JSON: Expected "," or "}" in an object but found the end of the input."#
+                #"chat.jsonl:2:11: invalid JSON: Expected "," or "}" in an object but found the end of the input."#
             ),
             (
                 "chat.md", Array("### Ana · 2026-11-28 09:00\nHi\n### Ben · 2026-11-28 25:00\n".utf8),
@@ -44,13 +44,13 @@ struct ReadErrorCLITests {
             (
                 "bad.json",
                 Array(#"{"version": 1, "messages": [{"sender": "a", "text": ""#.utf8) + [0xFE, 0x22, 0x7D, 0x5D, 0x7D],
-                "bad.json:1:54: The text is not valid UTF-8."
+                "bad.json:1:54: the text is not valid UTF-8."
             ),
             (
                 "new.json", Array(#"{"version": 7, "messages": []}"#.utf8),
-                "new.json:1:13: The log is version 7, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+                "new.json:1:13: the log is version 7, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
             ),
-            ("empty.json", [], "empty.json:1:1: The input is empty."),
+            ("empty.json", [], "empty.json:1:1: the input is empty."),
         ])
     func badData(_ name: String, _ bytes: [UInt8], _ message: String) throws {
         let directory = try folder([name: bytes])
@@ -70,7 +70,7 @@ struct ReadErrorCLITests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = run(["render", directory + "/nope.json"])
         #expect(result.status == 1)
-        #expect(result.err == "scrollback: error: \(directory)/nope.json: No such file or folder.\n")
+        #expect(result.err == "scrollback: error: \(directory)/nope.json: no such file or folder.\n")
     }
 
     @Test("An unknown input format is a usage error, exit 2")

@@ -55,7 +55,7 @@ struct RenderCLITests {
     func missingFile() {
         let result = CLIRunner.run(["render", "/nonexistent/chat.json"])
         #expect(result.status == 1)
-        #expect(result.stderr == "scrollback: error: /nonexistent/chat.json: No such file or folder.\n")
+        #expect(result.stderr == "scrollback: error: /nonexistent/chat.json: no such file or folder.\n")
     }
 
     @Test("-o writes the file; the format follows the extension")
@@ -103,7 +103,7 @@ struct RenderCLITests {
         let result = CLIRunner.run(["validate", good, bad])
         #expect(result.status == 1)
         #expect(result.stdout == "\(good): ok (scrollback, 1 conversation, 2 messages)\n")
-        #expect(result.stderr.contains("\(bad):1:13: The log is version 7"))
+        #expect(result.stderr.contains("\(bad):1:13: the log is version 7"))
     }
 
     @Test("formats lists every input format with a description")

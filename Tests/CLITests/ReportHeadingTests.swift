@@ -39,4 +39,16 @@ struct ReportHeadingTests {
             #expect(quiet.stdout == loud.stdout)
         }
     }
+
+    @Test("site's warnings about an input come under its heading too, the path named once")
+    func site() throws {
+        let path = try #require(Fixtures.shared).appendingPathComponent("telegram/telegram-export-md/result.json").path
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = CLIRunner.run(["site", path, "-o", folder.path("site")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("scrollback: \(path)\n"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: path).count == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("scrollback: warning: line 37, column 9: the attachment"), "\(run.stderr)")
+    }
 }

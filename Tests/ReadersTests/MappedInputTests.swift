@@ -76,7 +76,7 @@ struct MappedInputTests {
         #expect(input.bytes?.isMapped == true)
         // Another program truncates the file before the reader reaches its second megabyte.
         #expect(truncate(path, 1 << 20) == 0)
-        #expect(Self.error(reading: input, format: .scrollback) == "\(path): The file got shorter while it was read.")
+        #expect(Self.error(reading: input, format: .scrollback) == "\(path): the file got shorter while it was read.")
         #expect(input.bytes?.isCutShort == true)
         // Read again, the shorter file is what it is: cut off inside a message.
         let again = Self.error(reading: try ChatInput.load(path), format: .scrollback)

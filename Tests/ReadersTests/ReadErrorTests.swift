@@ -32,11 +32,11 @@ struct ReadErrorTests {
         Case(
             "invalid JSON", "plans.json",
             "{\"version\": 1,\n  \"messages\": [\n    {\"sender\": \"a\", \"time\": \"2026-01-01T00:00:00Z\",}\n  ]\n}",
-            #"plans.json:3:52: Invalid JSON: Expected a quoted member name but found "}"."#),
+            #"plans.json:3:52: invalid JSON: Expected a quoted member name but found "}"."#),
         Case(
             "a newer version with messages this reader cannot decode", "plans.json",
             #"{"version": 9, "messages": [{"id": "x", "from": "a", "at": 1}]}"#,
-            "plans.json:1:13: The log is version 9, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+            "plans.json:1:13: the log is version 9, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
         ),
         Case(
             // Messages are decoded as they are parsed: the first bad message stops the read.
@@ -61,7 +61,7 @@ struct ReadErrorTests {
         ),
         Case(
             "a newer version", "plans.json", #"{"version": 2, "messages": []}"#,
-            "plans.json:1:13: The log is version 2, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+            "plans.json:1:13: the log is version 2, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
         ),
         Case(
             "an unknown status", "plans.json",
@@ -72,27 +72,27 @@ struct ReadErrorTests {
             "invalid UTF-8 in a string", "plans.json",
             Array(#"{"messages": [{"sender": "a", "time": "2026-01-01T00:00:00Z", "text": "ok "#.utf8) + [0xC3, 0x28]
                 + Array("\"}]}".utf8),
-            "plans.json:1:75: The text is not valid UTF-8."),
+            "plans.json:1:75: the text is not valid UTF-8."),
         Case(
             "invalid UTF-8 outside strings", "plans.json",
             Array("{\"version\": 1,\n  \"messages\": [] ".utf8) + [0xFF] + [0x7D],
-            format: .scrollback, "plans.json:2:18: The text is not valid UTF-8."),
+            format: .scrollback, "plans.json:2:18: the text is not valid UTF-8."),
         Case(
             "a file nested 100,000 levels deep", "deep.json",
             #"{"version": 1, "messages": "# + String(repeating: "[", count: 100_000),
-            "deep.json:1:539: Invalid JSON: The JSON is nested more than 512 levels deep."),
-        Case("an empty file", "empty.json", "", "empty.json:1:1: The input is empty."),
+            "deep.json:1:539: invalid JSON: The JSON is nested more than 512 levels deep."),
+        Case("an empty file", "empty.json", "", "empty.json:1:1: the input is empty."),
         Case(
-            "an empty file read as JSON", "empty.json", "", format: .scrollback, "empty.json:1:1: The input is empty."),
-        Case("white space only", "blank.jsonl", " \n\n", format: .jsonl, "blank.jsonl:1:1: The input is empty."),
-        Case("an empty Markdown log", "empty.md", "", format: .markdown, "empty.md:1:1: The input is empty."),
+            "an empty file read as JSON", "empty.json", "", format: .scrollback, "empty.json:1:1: the input is empty."),
+        Case("white space only", "blank.jsonl", " \n\n", format: .jsonl, "blank.jsonl:1:1: the input is empty."),
+        Case("an empty Markdown log", "empty.md", "", format: .markdown, "empty.md:1:1: the input is empty."),
     ]
 
     static let jsonLinesCases: [Case] = [
         Case(
             "a broken JSON Lines line", "chat.jsonl",
             "{\"id\": \"a\", \"sender\": \"ana\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"id\": \"b\", \"sender\": \"ben\" \"time\": \"x\"}\n",
-            "chat.jsonl:2:29: Invalid JSON: Expected \",\" or \"}\" in an object but found \"\"\"."),
+            "chat.jsonl:2:29: invalid JSON: Expected \",\" or \"}\" in an object but found \"\"\"."),
         Case(
             "a JSON Lines message without a sender", "chat.jsonl",
             "{\"type\": \"conversation\", \"title\": \"T\"}\n\n{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}\n   {\"id\": \"x\", \"time\": \"2026-11-28T09:00:00Z\"}",
@@ -101,20 +101,20 @@ struct ReadErrorTests {
             "invalid UTF-8 on a JSON Lines line", "chat.jsonl",
             Array("{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}\r\n{\"sender\": \"é".utf8) + [0xE9]
                 + Array("\", \"time\": \"2026-11-28T09:00:00Z\"}\n".utf8),
-            "chat.jsonl:2:14: The text is not valid UTF-8."),
+            "chat.jsonl:2:14: the text is not valid UTF-8."),
         Case(
             "invalid UTF-8 between the values of a JSON Lines line", "chat.jsonl",
             Array("{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}\n{\"sender\": \"a\", ".utf8) + [0xFF, 0x7D],
-            "chat.jsonl:2:17: The text is not valid UTF-8."),
+            "chat.jsonl:2:17: the text is not valid UTF-8."),
         Case(
             "a newer version in a JSON Lines header", "chat.jsonl",
             "{\"type\": \"conversation\", \"version\": 3}\n{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}",
-            "chat.jsonl:1:37: The log is version 3, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
+            "chat.jsonl:1:37: the log is version 3, but this Scrollback reads versions up to 1; a newer Scrollback is needed."
         ),
         Case(
             "a line that is not an object", "chat.jsonl",
             "{\"sender\": \"a\", \"time\": \"2026-11-28T09:00:00Z\"}\n[1, 2]\n", format: .jsonl,
-            "chat.jsonl:2:1: A line should hold one JSON object, not an array."),
+            "chat.jsonl:2:1: a line should hold one JSON object, not an array."),
     ]
 
     static let markdownCases: [Case] = [
@@ -140,7 +140,7 @@ struct ReadErrorTests {
         ),
         Case(
             "unterminated front matter", "chat.md", "---\ntitle: Plans\n\n### Ana · 2026-11-28 09:00\nHi\n",
-            #"chat.md:1:1: The front matter that starts here is never closed by a "---" line."#),
+            #"chat.md:1:1: the front matter that starts here is never closed by a "---" line."#),
         Case(
             "an unknown time zone in front matter", "chat.md",
             "---\ntitle: Plans\ntimezone: Mars/Olympus\n---\n### Ana · 2026-11-28 09:00\n",
@@ -148,14 +148,14 @@ struct ReadErrorTests {
         Case(
             "a front matter line that is not key: value", "chat.md",
             "---\ntitle: Plans\njust words\n---\n### Ana · 2026-11-28 09:00\n",
-            #"chat.md:3:1: The front matter line is not "key: value" ("just words")."#),
+            #"chat.md:3:1: the front matter line is not "key: value" ("just words")."#),
         Case(
             "invalid UTF-8 in a Markdown log", "chat.md",
             Array("### Ana · 2026-11-28 09:00\n\nCaf".utf8) + [0xC3] + Array(" au lait\n".utf8),
-            "chat.md:3:4: The text is not valid UTF-8."),
+            "chat.md:3:4: the text is not valid UTF-8."),
         Case(
             "text with no message headings", "notes.md", "# Notes\n\nJust some text.\n", format: .markdown,
-            ####"notes.md:3:1: No message headings were found; a message starts with a heading like "### Ana · 2026-11-28 09:14" or "## User"."####
+            ####"notes.md:3:1: no message headings were found; a message starts with a heading like "### Ana · 2026-11-28 09:14" or "## User"."####
         ),
     ]
 
@@ -182,6 +182,6 @@ struct ReadErrorTests {
         }
         #expect(
             ReadError(location: SourceLocation(file: path), problem: .fileNotFound).description
-                == "\(path): No such file or folder.")
+                == "\(path): no such file or folder.")
     }
 }

@@ -107,6 +107,6 @@ struct AttachmentPathReaderTests {
                 "\(link): \(warnings)")
         }
         let run = CLIRunner.run(["render", folder.url.path, "--conversation", "general", "--format", "text"])
-        #expect(run.stderr.contains("general/2026-11-29.json: This is a symlink"), "\(run.stderr)")
+        #expect(run.stderr.contains("warning: general/2026-11-29.json: this is a symlink"), "\(run.stderr)")
     }
 }

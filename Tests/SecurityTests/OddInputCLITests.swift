@@ -23,7 +23,7 @@ struct OddInputCLITests {
         let result = try render(name, [])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("scrollback: error: "))
-        #expect(result.stderr.hasSuffix("/\(name):1:1: The input is empty.\n"))
+        #expect(result.stderr.hasSuffix("/\(name):1:1: the input is empty.\n"))
         #expect(result.stdout.isEmpty)
     }
 
@@ -31,7 +31,7 @@ struct OddInputCLITests {
     func whitespaceFile(name: String) throws {
         let result = try render(name, Array(" \n\t\r\n  \n".utf8))
         #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix(":1:1: The input is empty.\n"))
+        #expect(result.stderr.hasSuffix(":1:1: the input is empty.\n"))
     }
 
     @Test("A raw NUL byte inside a JSON string is an error that points at it")
@@ -39,7 +39,7 @@ struct OddInputCLITests {
         let text = #"{"version": 1, "messages": [{"sender": "a", "time": "2026-11-28T09:14:00Z", "text": "a"#
         let result = try render("nul.json", Array(text.utf8) + [0] + Array(#"b"}]}"#.utf8))
         #expect(result.status == 1)
-        #expect(result.stderr.contains("nul.json:1:\(text.utf8.count + 1): Invalid JSON"))
+        #expect(result.stderr.contains("nul.json:1:\(text.utf8.count + 1): invalid JSON"))
         #expect(result.stderr.components(separatedBy: "\n").count == 2)
     }
 
@@ -57,7 +57,7 @@ struct OddInputCLITests {
         let result = try render(
             "bad.json", Array(#"{"version": 1, "messages": [{"text": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8))
         #expect(result.status == 1)
-        #expect(result.stderr.contains("The text is not valid UTF-8."))
+        #expect(result.stderr.contains("the text is not valid UTF-8."))
     }
 
     @Test("Two messages with one id render, with a warning naming the second")

@@ -173,7 +173,7 @@ struct ZipExportTests {
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "big.zip: The zip member \"_chat.txt\" is larger than 256 MiB once decompressed"), "\(result.stderr)")
+                "big.zip: the zip member \"_chat.txt\" is larger than 256 MiB once decompressed"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("page.html")))
     }
 
@@ -188,7 +188,7 @@ struct ZipExportTests {
             #expect(result.status == 1)
             #expect(
                 result.stderr.contains(
-                    "scrollback: error: \(folder.path("cut.zip")): The zip archive is truncated or damaged ("),
+                    "scrollback: error: \(folder.path("cut.zip")): the zip archive is truncated or damaged ("),
                 "\(result.stderr)")
         }
     }
@@ -204,7 +204,7 @@ struct ZipExportTests {
             #expect(result.status == 1)
             #expect(
                 result.stderr.contains(
-                    "scrollback: error: \(folder.path("locked.zip")): The zip archive is encrypted; "
+                    "scrollback: error: \(folder.path("locked.zip")): the zip archive is encrypted; "
                         + "Scrollback cannot read encrypted exports."), "\(result.stderr)")
         }
     }

@@ -39,10 +39,11 @@ enum CheckCommand {
 
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-            throw UsageError(
-                arguments.positionals.isEmpty
-                    ? "check needs an INPUT (a file, a folder of inputs, or - for standard input)."
-                    : "check takes one INPUT; put several inputs in a folder and check the folder.")
+            guard arguments.positionals.isEmpty else {
+                throw UsageError.tooManyInputs(
+                    "check takes one INPUT; put several inputs in a folder and check the folder.", arguments)
+            }
+            throw UsageError("check needs an INPUT (a file, a folder of inputs, or - for standard input).")
         }
         let format = try outputFormat(arguments)
         try SharedOptions.requireHTML(arguments, format: format)

@@ -28,7 +28,9 @@ enum FollowCommand {
     )
 
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
-        guard arguments.positionals.count <= 1 else { throw UsageError("follow takes one INPUT (a file, or -).") }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError.tooManyInputs("follow takes one INPUT (a file, or -).", arguments)
+        }
         let path = arguments.positionals.first ?? "-"
         if path == "-" && console.inIsTerminal {
             console.err("scrollback: reading JSON Lines from standard input; Ctrl-D ends\n")

@@ -16,6 +16,9 @@ enum ListCommand {
             ChatGPT's or Claude.ai's conversations.json, a Messenger download) give one line each:
             the id (or number) that --conversation takes, the title, the number of messages, and
             the days of the first and last message. An input of one conversation gives one line.
+
+            Standard output holds only the list. Notes on standard error say how the dates were
+            read (date order, time zone; -q leaves them out), warnings what could not be read.
             """,
         examples: [
             .init("list telegram/result.json", "The chats of a full Telegram export."),
@@ -29,15 +32,17 @@ enum ListCommand {
 
     static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                arguments.positionals.isEmpty
-                    ? "list needs an INPUT (a file, a folder, or - for standard input)."
-                    : "list takes one INPUT.")
+            guard arguments.positionals.isEmpty else {
+                throw UsageError.tooManyInputs("list takes one INPUT.", arguments)
+            }
+            throw UsageError("list needs an INPUT (a file, a folder, or - for standard input).")
         }
         let format = try arguments.value(OptionCatalog.listFormat) ?? .text
         let zone = try arguments.value(OptionCatalog.readingTZ)
         let input = try ChatInput.load(path)
-        let result = try SharedOptions.read(input, arguments, console: console)
+        // Notes on standard error say what the dates were read as (-q leaves them out); who `me` is
+        // does not change a listing, and list takes no --me.
+        let result = try SharedOptions.read(input, arguments, console: console, sides: false)
         let summaries = result.listings(zone: zone)
         console.out(format == .json ? json(summaries) : text(summaries))
         return 0

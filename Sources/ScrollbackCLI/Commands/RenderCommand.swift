@@ -29,10 +29,10 @@ enum RenderCommand {
 
     static func run(_ arguments: Arguments, console: inout Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                arguments.positionals.isEmpty
-                    ? "render needs an INPUT (a file, a folder, or - for standard input)."
-                    : "render takes one INPUT; use 'scrollback site' for several.")
+            guard arguments.positionals.isEmpty else {
+                throw UsageError.tooManyInputs("render takes one INPUT; use 'scrollback site' for several.", arguments)
+            }
+            throw UsageError("render needs an INPUT (a file, a folder, or - for standard input).")
         }
         _ = try SharedOptions.inputFormat(arguments)  // usage errors before any reading
         _ = try SharedOptions.readOptions(arguments)

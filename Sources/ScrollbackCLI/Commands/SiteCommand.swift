@@ -43,8 +43,14 @@ enum SiteCommand {
 
         let bar = console.errIsTerminal ? ProgressBar(console: console) : nil
         let started = Date()
+        // A warning about an input goes under that input's heading, the input named once.
+        let paths = arguments.positionals.sorted { $0.count > $1.count }
         let warn: @Sendable (String) -> Void = { message in
-            if let bar { bar.printAbove { console.warning(message) } } else { console.warning(message) }
+            let input = paths.first { path in
+                message.hasPrefix(path + ":") || message.hasPrefix(path.hasSuffix("/") ? path : path + "/")
+            }
+            let show = { input.map { console.warning(message, about: $0) } ?? console.warning(message) }
+            if let bar { bar.printAbove(show) } else { show() }
         }
         var report: (@Sendable (SiteBuildStatus) -> Void)? = nil
         if let bar { report = { status in bar.show(status) } }

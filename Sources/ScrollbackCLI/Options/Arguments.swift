@@ -6,6 +6,8 @@ package struct Arguments: Sendable {
     package var flags: Set<String> = []
     /// Arguments that are not options (`-` counts as one).
     package var positionals: [String] = []
+    /// Everything given, in order (a hint can tell which option a stray argument follows).
+    package var tokens: [String] = []
     /// The last value of an option.
     package func value(_ name: String) -> String? { values[name]?.last }
 
@@ -34,6 +36,7 @@ package struct Arguments: Sendable {
     package static func parse(_ tokens: [String], specs: [OptionSpec], command: String) throws(UsageError) -> Arguments
     {
         var result = Arguments()
+        result.tokens = tokens
         var byName: [String: OptionSpec] = [:]
         for spec in specs {
             byName[spec.name] = spec

@@ -131,10 +131,14 @@ enum SharedOptions {
 
     /// Reads `input` with the shared reading options and prints the import report. A format named
     /// with `--input-format` that reads no message at all is an error: the input is another format.
-    static func read(_ input: ChatInput, _ arguments: Arguments, console: Console) throws -> ReadResult {
+    /// Without `sides` (`list` puts no one on the right), the report leaves out who `me` is.
+    static func read(_ input: ChatInput, _ arguments: Arguments, console: Console, sides: Bool = true) throws
+        -> ReadResult
+    {
         let format = try inputFormat(arguments)
         let result = try Readers.read(input, format: format, options: try readOptions(arguments))
-        ImportReportPrinter.print(result, input: input, console: console, meGiven: arguments.given(OptionCatalog.me))
+        ImportReportPrinter.print(
+            result, input: input, console: console, meGiven: !sides || arguments.given(OptionCatalog.me))
         if let format, result.conversations.allSatisfy({ $0.messages.isEmpty }) {
             let detected = (try? Readers.detect(input)).map(\.rawValue)
             if detected != format.rawValue {
@@ -178,7 +182,9 @@ enum ImportReportPrinter {
         if !report.skipped.isEmpty {
             console.warning(
                 "skipped \(report.skipped.count) entr\(report.skipped.count == 1 ? "y" : "ies"):", about: name)
-            for note in report.skipped.prefix(5) { console.err("  \(Console.printable(note.description))\n") }
+            for note in report.skipped.prefix(5) {
+                console.err("  \(Console.printable(Console.entry(note.description, in: name)))\n")
+            }
             if report.skipped.count > 5 { console.err("  and \(report.skipped.count - 5) more\n") }
         }
     }

@@ -75,34 +75,38 @@ package struct Console: Sendable {
     package func error(_ error: some LocatedError) { self.error(error.description) }
 
     private func report(_ kind: String, _ message: String, about input: String) {
-        let name = Self.printable(input)
-        if heading.change(to: input) { err("scrollback: \(name)\n") }
+        if heading.change(to: input) { err("scrollback: \(Self.printable(input))\n") }
+        err("scrollback: \(kind): \(Self.printable(Self.entry(message, in: input)))\n")
+    }
+
+    /// A line about `input` as it reads under the input's heading: the input's own name left out
+    /// (`line 12, column 5: …`), a file inside it named from the input (`general/2024-01-15.json,
+    /// line 3: …`), and the sentence in lower case, as errors print it after their location.
+    package static func entry(_ message: String, in input: String) -> String {
         var text = Substring(message)
         var place = ""
-        if text.hasPrefix(input + ":") {
-            text = text.dropFirst(input.count + 1)
+        let folder = input.hasSuffix("/") ? input : input + "/"
+        for prefix in [input + ":", folder] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            if prefix.hasSuffix("/"), let colon = text.firstIndex(of: ":") {
+                place = text[..<colon] + ", "
+                text = text[text.index(after: colon)...]
+            }
             // `:12:5: …` (a place in the input) reads as `line 12, column 5: …`.
             let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) {
-                place = "line \(line), column \(column): "
+                place += "line \(line), column \(column): "
                 text = parts[2]
             } else if parts.count >= 2, let line = Int(parts[0]) {
-                place = "line \(line): "
+                place += "line \(line): "
                 text = text.dropFirst(parts[0].count + 1)
+            } else if !place.isEmpty {
+                place = String(place.dropLast(2)) + ": "
             }
             text = text.drop(while: { $0 == " " })
+            break
         }
-        err("scrollback: \(kind): \(Self.printable(place + Self.sentence(String(text))))\n")
-    }
-
-    /// `The attachment …` as `the attachment …`: a capital that only starts the sentence (not `JSON`,
-    /// not `I`) is lowered, so the lines under a heading read alike after `note:`, `warning:` or a place.
-    static func sentence(_ text: String) -> String {
-        var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), let second = scalars.next(),
-            first.properties.isUppercase, second.properties.isLowercase
-        else { return text }
-        return first.properties.lowercaseMapping + String(text.unicodeScalars.dropFirst())
+        return place + String(text).sentenceAfterLocation
     }
 
     /// `text` with control and bidirectional-override characters shown instead of obeyed.

@@ -29,8 +29,8 @@ public struct ReadError: LocatedError, Equatable {
         }
     }
 
-    /// The problems readers report. Sentences that name a message start with it in lower case
-    /// (`message 3 (id "m3") has no "sender".`), as the command line prints them after the location.
+    /// The problems readers report. `description` prints each after the location in lower case
+    /// (`message 3 (id "m3") has no "sender".`, `the input is empty.`).
     package enum Problem: Sendable, Equatable {
         case fileNotFound
         case unreadable
@@ -83,7 +83,7 @@ public struct ReadError: LocatedError, Equatable {
             return
                 "The input's format was not recognised; tried \(tried.joined(separator: ", ")). Name one with --input-format."
         case .notAFolderFormat(let format): return "A folder was given, but the \(format) format is read from a file."
-        case .syntax(let detail): return prefix.isEmpty ? detail.capitalizedFirst : prefix + detail
+        case .syntax(let detail): return prefix + detail
         case .conversationNeeded(let choices):
             return
                 "The input holds \(choices.count) conversations; choose one with --conversation: \(Self.list(choices)). "
@@ -101,13 +101,5 @@ public struct ReadError: LocatedError, Equatable {
         // Each choice is already written as the user reads it: `"Title" (id 42)`.
         let shown = choices.prefix(30).joined(separator: ", ")
         return choices.count > 30 ? shown + ", … (\(choices.count - 30) more)" : shown
-    }
-}
-
-extension String {
-    /// The sentence with its first letter in upper case, for details that can follow a message's name.
-    fileprivate var capitalizedFirst: String {
-        guard let first, !hasPrefix("message ") else { return self }
-        return first.uppercased() + dropFirst()
     }
 }
