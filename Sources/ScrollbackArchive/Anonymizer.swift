@@ -34,6 +34,7 @@ package struct Anonymizer: Sendable, Hashable {
             let original = transcript.participants[index]
             result.participants[index].name = byName[original.id] ?? result.participants[index].name
             result.participants[index].avatar = nil
+            result.participants[index].aliases = []
         }
         result.participants = TranscriptRewrite.merged(result.participants)
         return result
@@ -65,7 +66,7 @@ package struct Anonymizer: Sendable, Hashable {
         var words: [(String, String)] = []
         for participant in transcript.participants {
             guard let pseudonym = byName[participant.id] else { continue }
-            var forms = [participant.name, participant.id] + (aliases[participant.id] ?? [])
+            var forms = [participant.name, participant.id] + participant.aliases + (aliases[participant.id] ?? [])
             forms += participant.name.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 3 }
             for form in forms.flatMap(Self.textForms) {
                 words.append((form, form.hasPrefix("@") ? "@" + pseudonym : pseudonym))

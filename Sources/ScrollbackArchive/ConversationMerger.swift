@@ -432,11 +432,12 @@ struct ConversationMerger {
             && (entries[index].ownID || !ownIDs) && Self.agreesOnDeclared(newer, entry)
     }
 
-    /// Title, `me`, zone and id: the newest source's where it has them. Participants: everyone,
+    /// Title, topic, `me`, zone and id: the newest source's where it has them. Participants: everyone,
     /// the newest name and avatar winning.
     private mutating func applyHeader(_ transcript: Transcript) {
         header.id = transcript.id ?? header.id
         header.title = transcript.title ?? header.title
+        header.topic = transcript.topic ?? header.topic
         header.me = transcript.me ?? header.me
         header.timeZone = transcript.timeZone ?? header.timeZone
         header.undated = header.undated || transcript.undated
@@ -447,6 +448,8 @@ struct ConversationMerger {
                 known.name = participant.name
                 known.avatar = participant.avatar ?? known.avatar
                 known.online = participant.online ?? known.online
+                known.isBot = known.isBot || participant.isBot
+                if !participant.aliases.isEmpty { known.aliases = participant.aliases }
                 header.participants[index] = known
             } else {
                 participantIndex[participant.id] = header.participants.count

@@ -28,6 +28,7 @@ package enum NativeLogWriter {
         json.raw("version", "1")
         json.optional("id", transcript.id)
         json.optional("title", transcript.title)
+        json.optional("topic", transcript.topic)
         json.optional("me", transcript.me)
         json.optional("timeZone", transcript.timeZone)
         if transcript.undated { json.bool("undated", true) }
@@ -39,6 +40,8 @@ package enum NativeLogWriter {
             json.string("name", participant.name)
             json.optional("avatar", participant.avatar)
             if let online = participant.online { json.bool("online", online) }
+            if participant.isBot { json.bool("isBot", true) }
+            if !participant.aliases.isEmpty { strings(&json, "aliases", participant.aliases) }
             json.closeObject()
         }
         json.closeArray()
@@ -89,6 +92,7 @@ extension NativeLogWriter {
         json.optional("performer", attachment.performer)
         json.optional("emoji", attachment.emoji)
         if attachment.omitted { json.bool("omitted", true) }
+        if attachment.spoiler { json.bool("spoiler", true) }
         if let poll = attachment.poll {
             json.openObject("poll")
             json.string("question", poll.question)

@@ -79,9 +79,7 @@ package struct PrivacyOptions: Sendable, Hashable {
         if let people { result = people.apply(result) }
         if let me {
             let wanted = people?.person(for: me) ?? me
-            result.me =
-                result.participants.first { $0.id == wanted }?.id ?? result.participants.first { $0.name == wanted }?.id
-                ?? wanted
+            if case .one(let id) = result.participant(matching: wanted) { result.me = id } else { result.me = wanted }
         }
         // Ids are numbered from the messages as read (two ids redaction would make equal stay
         // apart) and put in last; they say nothing of the text, the sender or the export.

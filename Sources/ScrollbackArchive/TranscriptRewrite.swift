@@ -15,12 +15,14 @@ struct TranscriptRewrite {
     func apply(_ transcript: Transcript) -> Transcript {
         var result = transcript
         result.title = transcript.title.map(text)
+        result.topic = transcript.topic.map(text)
         result.id = transcript.id.map(text)
         result.me = transcript.me.map(participant)
         result.participants = transcript.participants.map { person in
             var person = person
             person.id = participant(person.id)
             person.name = text(person.name)
+            person.aliases = person.aliases.map(text)
             if let avatar = person.avatar, text(avatar) != avatar { person.avatar = nil }
             return person
         }

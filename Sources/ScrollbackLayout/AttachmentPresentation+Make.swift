@@ -15,7 +15,9 @@ extension AttachmentPresentation {
             durationLabel: attachment.duration.map(PresentationWords.duration), alt: attachment.alt,
             width: attachment.width, height: attachment.height, title: attachment.title,
             description: attachment.description, siteName: attachment.siteName, performer: attachment.performer,
-            emoji: attachment.emoji, poll: attachment.poll.map { pollPresentation($0, names: names) }, placeLabel: nil,
+            emoji: attachment.emoji,
+            poll: attachment.poll.map { pollPresentation($0, note: attachment.description, names: names) },
+            placeLabel: nil,
             mapURL: nil,
             phones: attachment.contact?.phones ?? [], emails: attachment.contact?.emails ?? [],
             kindLabel: kindLabel, label: "")
@@ -32,6 +34,7 @@ extension AttachmentPresentation {
             shown.mapURL =
                 "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"
         }
+        shown.spoiler = attachment.spoiler
         shown.label = label(shown)
         return shown
     }
@@ -87,10 +90,12 @@ extension AttachmentPresentation {
         if let size = shown.sizeLabel { parts.append(size) }
         if let duration = shown.durationLabel { parts.append(duration) }
         if let note = shown.omittedNote { parts.append(note) }
+        if shown.spoiler { parts.append(PresentationWords.spoiler) }
         return parts.joined(separator: " · ")
     }
 
-    private static func pollPresentation(_ poll: Poll, names: (String) -> String) -> PollPresentation {
+    /// The poll as shown; `note` (the lines an app wrote under it) follows its count of votes.
+    private static func pollPresentation(_ poll: Poll, note: String?, names: (String) -> String) -> PollPresentation {
         // Each count is at most `NumberLimits.count`; the sum saturates rather than overflow.
         let total = poll.options.reduce(0) { sum, option in
             let (added, overflow) = sum.addingReportingOverflow(option.votes)
@@ -106,7 +111,8 @@ extension AttachmentPresentation {
                     // votes ≤ 10¹² and total ≤ Int.max: votes · 100 + total / 2 cannot overflow.
                     percent: total == 0 ? 0 : (option.votes * 100 + total / 2) / total, names: option.by.map(names))
             },
-            closed: poll.closed, summary: poll.closed ? "Poll closed · " + votes : votes)
+            closed: poll.closed,
+            summary: (poll.closed ? "Poll closed · " + votes : votes) + (note.map { " · " + $0 } ?? ""))
     }
 
     /// Degrees to five decimals (about a metre), without the locale's decimal mark; `degrees` is

@@ -123,21 +123,22 @@ public enum LayoutEngine {
         return zone
     }
 
-    /// `--me` matches a participant id first, then a display name (exactly, then ignoring case).
+    /// `--me` (else the log's `me`) as a participant id: `Transcript.participant(matching:)` finds
+    /// whom it names; a `--me` that names no one, or several people, is an error that lists them.
     static func resolveMe(_ transcript: Transcript, _ options: LayoutOptions) throws -> String? {
         guard let wanted = options.me ?? transcript.me else { return nil }
-        let participants = transcript.participants
-        if participants.contains(where: { $0.id == wanted }) { return wanted }
-        if let match = participants.first(where: { $0.name == wanted }) { return match.id }
-        // As people write a name they see: any case, and with the `@` of a mention.
-        let folded = (wanted.hasPrefix("@") ? String(wanted.dropFirst()) : wanted).lowercased()
-        if let match = participants.first(where: { $0.name.lowercased() == folded || $0.id.lowercased() == folded }) {
-            return match.id
-        }
-        if options.me != nil {
-            // The names people see, with the id where it differs.
-            let shown = participants.map { $0.name == $0.id ? "\"\($0.id)\"" : "\"\($0.name)\" (\($0.id))" }
-            throw LayoutError(location: nil, reason: .unknownMe(wanted, shown))
+        switch transcript.participant(matching: wanted) {
+        case .one(let id): return id
+        case .several(let people):
+            if options.me != nil {
+                throw LayoutError(location: nil, reason: .ambiguousMe(wanted, people.map(LayoutError.shown)))
+            }
+            return people[0].id
+        case .none:
+            if options.me != nil {
+                throw LayoutError(
+                    location: nil, reason: .unknownMe(wanted, transcript.participants.map(LayoutError.shown)))
+            }
         }
         return wanted  // the log's own `me` may have sent nothing
     }

@@ -123,6 +123,7 @@ package struct LayoutStream {
             title: header.title, me: me, timeZone: zone, locale: options.locale, participants: styles,
             isGroup: isGroup, days: [])
         layout.undated = header.undated
+        layout.topic = header.topic.flatMap { $0.isEmpty ? nil : $0 }
         self.options = options
         labels = DateLabels(locale: options.locale)
         self.statusShown = statusShown

@@ -165,6 +165,10 @@ package enum PresentationWords {
     package static let omitted = "left out of the export"
     package static let earlierVersions = "Earlier versions"
     package static let pinned = "Pinned"
+    /// Beside a covered attachment's name, and on the cover itself.
+    package static let spoiler = "spoiler"
+    /// Beside a bot's or app's name.
+    package static let bot = "BOT"
 
     /// "Forwarded from Ana".
     package static func forwarded(from name: String) -> String { "Forwarded from " + name }

@@ -174,6 +174,8 @@ package struct AttachmentPresentation: Sendable, Hashable {
     /// Whether the export left the file out; `omittedNote` then says so.
     package var omitted: Bool
     package var omittedNote: String?
+    /// The sender marked it a spoiler: it is covered until the reader reveals it.
+    package var spoiler: Bool = false
     /// "4.2 MB", "0:42", when known.
     package var sizeLabel: String?
     package var durationLabel: String?
@@ -207,7 +209,7 @@ package struct PollPresentation: Sendable, Hashable {
     package var question: String
     package var options: [PollOptionPresentation]
     package var closed: Bool
-    /// "5 votes" (or "Poll closed · 5 votes").
+    /// "5 votes" (or "Poll closed · 5 votes"), then the lines the app wrote under the poll.
     package var summary: String
 }
 

@@ -4,11 +4,13 @@ extension ParticipantStyle {
     /// Styles for every participant: initials and a colour slot derived from the id.
     static func styles(for participants: [Participant], me: String?) -> [ParticipantStyle] {
         participants.map { participant in
-            ParticipantStyle(
+            var style = ParticipantStyle(
                 id: participant.id, name: participant.name, initials: initials(of: participant.name),
                 colorIndex: Int(stableHash(participant.id) % UInt64(paletteSize)),
                 avatar: participant.avatar, isMe: participant.id == me,
                 presence: participant.online.map { $0 ? .online : .offline })
+            style.isBot = participant.isBot
+            return style
         }
     }
 

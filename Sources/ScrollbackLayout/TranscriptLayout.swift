@@ -22,6 +22,8 @@ public struct TranscriptLayout: Sendable, Hashable {
     public var days: [DayLayout]
     /// The log has no real times: renderers show no day headings or clock times.
     public var undated: Bool = false
+    /// The channel's topic, shown under the title.
+    public var topic: String?
 
     /// The participant with an id, in O(1).
     public func participant(_ id: String) -> ParticipantStyle? {
@@ -69,6 +71,8 @@ public struct ParticipantStyle: Sendable, Hashable {
     public var isMe: Bool
     /// The last known online state (the avatar's dot), when the log says.
     public var presence: Presence?
+    /// A bot or an app: its name carries a BOT tag.
+    public var isBot: Bool = false
 
     /// How many colours avatars and names cycle through.
     public static let paletteSize = 8

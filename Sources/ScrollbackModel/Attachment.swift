@@ -32,6 +32,9 @@ public struct Attachment: Sendable, Hashable, Codable {
     /// The export says it left the file out (Telegram's "File not included", WhatsApp's
     /// "<attached: … (file omitted)>"): there is nothing to link to.
     public var omitted: Bool
+    /// The sender marked it a spoiler (Discord's `SPOILER_` file names): it stays covered until
+    /// the reader reveals it.
+    public var spoiler: Bool = false
     /// A poll's question, options and votes.
     public var poll: Poll?
     /// A shared location.

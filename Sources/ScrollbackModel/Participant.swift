@@ -8,6 +8,12 @@ public struct Participant: Sendable, Hashable, Codable {
     public var avatar: String?
     /// Whether the log marks the participant as online.
     public var online: Bool?
+    /// Whether the participant is a bot or an app (Discord's APP/BOT, Slack's bot users and
+    /// integrations): renderers tag the name.
+    public var isBot: Bool = false
+    /// Other names the app knows the participant by (a handle, a real name), in the app's order:
+    /// `--me` matches them too.
+    public var aliases: [String] = []
 
     /// Creates a participant.
     public init(id: String, name: String? = nil, avatar: String? = nil, online: Bool? = nil) {

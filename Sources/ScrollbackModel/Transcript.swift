@@ -9,6 +9,8 @@ public struct Transcript: Sendable, Hashable, Codable {
     public var title: String?
     /// The participant id whose messages sit on the right, if the log says.
     public var me: String?
+    /// The channel's topic (or purpose), shown under the title.
+    public var topic: String?
     /// The log's own IANA time zone, used for days when no `--tz` is given.
     public var timeZone: String?
     /// Everyone the log lists, then every sender it did not list, in order of appearance.

@@ -41,7 +41,7 @@ package enum LayoutJSONRenderer {
     }
 
     private static func root(_ layout: TranscriptLayout) -> JSONWriter.Value {
-        .object([
+        var members: [(String, JSONWriter.Value)] = [
             ("title", layout.title.map { .string($0) } ?? .null),
             ("me", layout.me.map { .string($0) } ?? .null),
             ("timeZone", .string(layout.timeZone.identifier)),
@@ -50,18 +50,22 @@ package enum LayoutJSONRenderer {
             ("undated", .bool(layout.undated)),
             ("participants", participants(layout)),
             ("days", .lazyArray(count: layout.days.count) { day(layout.days[$0], layout) }),
-        ])
+        ]
+        if let topic = layout.topic { members.append(("topic", .string(topic))) }
+        return .object(members)
     }
 
     private static func participants(_ layout: TranscriptLayout) -> JSONWriter.Value {
         .array(
             layout.participants.map { participant in
-                .object([
+                var members: [(String, JSONWriter.Value)] = [
                     ("id", .string(participant.id)), ("name", .string(participant.name)),
                     ("initials", .string(participant.initials)), ("color", .int(participant.colorIndex)),
                     ("avatar", optional(participant.avatar)), ("isMe", .bool(participant.isMe)),
                     ("presence", optional(participant.presence?.rawValue)),
-                ])
+                ]
+                if participant.isBot { members.append(("isBot", .bool(true))) }
+                return .object(members)
             })
     }
 
@@ -74,7 +78,7 @@ package enum LayoutJSONRenderer {
     }
 
     private static func chain(_ chain: ChainLayout, _ layout: TranscriptLayout) -> JSONWriter.Value {
-        .object([
+        var members: [(String, JSONWriter.Value)] = [
             ("kind", .string(chain.kind.rawValue)),
             ("sender", optional(chain.sender)),
             ("senderName", optional(chain.sender.map(layout.displayName))),
@@ -84,7 +88,12 @@ package enum LayoutJSONRenderer {
                 "messages",
                 .lazyArray(count: chain.bubbles.count) { message(layout.presentation(of: chain.bubbles[$0])) }
             ),
-        ])
+        ]
+        // The tag beside a bot's name, as Discord shows APP/BOT.
+        if let sender = chain.sender, layout.participant(sender)?.isBot == true {
+            members.append(("senderTag", .string(PresentationWords.bot)))
+        }
+        return .object(members)
     }
 
     // The members `MessagePresentation` declares `by hand` (the others are written by
@@ -147,6 +156,7 @@ package enum LayoutJSONRenderer {
             ("mapURL", shown.mapURL),
         ]
         for (key, value) in optionalFields { if let value { fields.append((key, .string(value))) } }
+        if shown.spoiler { fields.append(("spoiler", .bool(true))) }
         if let width = shown.width { fields.append(("width", .int(width))) }
         if let height = shown.height { fields.append(("height", .int(height))) }
         if !shown.phones.isEmpty { fields.append(("phones", strings(shown.phones))) }

@@ -33,23 +33,28 @@ struct NativeLogWriterTests {
                 "edited", "deleted", "forwardedFrom", "topic", "revisions", "missingFromLatestExport", "hidden",
                 "pinned", "meta", "location",
             ])
-        let attachment = ScrollbackModel.Attachment(
+        var attachment = ScrollbackModel.Attachment(
             path: "a", url: "u", type: "t", name: "n", alt: "a", size: 1, width: 1, height: 1, duration: 1, title: "t",
             description: "d", siteName: "s", performer: "p", emoji: "e", omitted: true,
             poll: Poll(question: "q", options: []), place: Place(latitude: 1, longitude: 2),
             contact: ContactCard(name: "c"))
+        attachment.spoiler = true
         let attachmentKeys = Set(
             (try JSONSerialization.jsonObject(with: encoder.encode(attachment)) as? [String: Any])?.keys.map { $0 }
                 ?? [])
         #expect(attachmentKeys == RandomTranscript.attachmentFields)
+        var header = Transcript(id: "i", title: "t", me: "m", timeZone: "UTC")
+        header.topic = "t"
         let transcriptKeys = Set(
-            (try JSONSerialization.jsonObject(
-                with: encoder.encode(Transcript(id: "i", title: "t", me: "m", timeZone: "UTC")))
-                as? [String: Any])?.keys.map { $0 } ?? [])
+            (try JSONSerialization.jsonObject(with: encoder.encode(header)) as? [String: Any])?.keys.map { $0 } ?? [])
         #expect(
             transcriptKeys.subtracting(["source", "messages", "participants"]) == [
-                "id", "title", "me", "timeZone", "undated", "isGroup",
+                "id", "title", "topic", "me", "timeZone", "undated", "isGroup",
             ])
+        let participantKeys = Set(
+            (try JSONSerialization.jsonObject(with: encoder.encode(Participant(id: "a", avatar: "x", online: true)))
+                as? [String: Any])?.keys.map { $0 } ?? [])
+        #expect(participantKeys == ["id", "name", "avatar", "online", "isBot", "aliases"])
     }
 
     @Test("Text with quotes, backslashes, control characters and emoji survives")
@@ -67,15 +72,18 @@ struct NativeLogWriterTests {
 enum RandomTranscript {
     static let attachmentFields: Set<String> = [
         "path", "url", "type", "name", "alt", "size", "width", "height", "duration", "title", "description", "siteName",
-        "performer", "emoji", "omitted", "poll", "place", "contact",
+        "performer", "emoji", "omitted", "spoiler", "poll", "place", "contact",
     ]
 
     static func make(using random: inout SeededRandom) -> Transcript {
         let people = (1...Int.random(in: 1...4, using: &random)).map { index in
-            Participant(
+            var person = Participant(
                 id: "p\(index)", name: pick(["Ana Lima", "Ben", "Chen \"Lee\"", "Dörte", "+1 555 0100"], &random),
                 avatar: Bool.random(using: &random) ? "avatars/\(index).jpg" : nil,
                 online: pick([nil, true, false], &random))
+            person.isBot = Int.random(in: 0..<4, using: &random) == 0
+            person.aliases = pick([[], ["ana_l"], ["Ana Maria Lima", "ana"]], &random)
+            return person
         }
         var transcript = Transcript(
             id: Bool.random(using: &random) ? "chat-\(Int.random(in: 1...99, using: &random))" : nil,
@@ -83,6 +91,7 @@ enum RandomTranscript {
             me: Bool.random(using: &random) ? people[0].id : nil,
             timeZone: pick([nil, "Europe/Berlin", "UTC", "America/New_York"], &random), participants: people)
         transcript.undated = Int.random(in: 0..<8, using: &random) == 0
+        transcript.topic = pick([nil, "Trail talk", "Ünïcode \"topic\" 🥾"], &random)
         var time: Int64 = 1_700_000_000
         for index in 1...Int.random(in: 1...12, using: &random) {
             time += Int64.random(in: 1...5000, using: &random)
@@ -130,9 +139,11 @@ enum RandomTranscript {
     static func attachment(_ random: inout SeededRandom, people: [Participant]) -> ScrollbackModel.Attachment {
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
-            return ScrollbackModel.Attachment(
+            var photo = ScrollbackModel.Attachment(
                 path: "photos/a b.jpg", type: "image/jpeg", name: "a b.jpg", alt: "A view", size: 12345, width: 800,
                 height: 600)
+            photo.spoiler = Bool.random(using: &random)
+            return photo
         case 1:
             return ScrollbackModel.Attachment(
                 url: "https://example.org/v", type: "link", title: "Title", description: "About", siteName: "Site")

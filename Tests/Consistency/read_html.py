@@ -178,14 +178,16 @@ def _message(message):
 def _attachments(bubble):
     """Each attachment in the bubble, in the order drawn: images first, then the rest after the body."""
     for node in bubble.elements():
+        # A covered attachment (`sb-spoiled`) says so beside its name, as the text's line does.
+        spoiler = ("spoiler", "spoiler" if node.has("sb-spoiled") else None)
         if node.tag == "img" and node.has("sb-image"):
             kind = "sticker" if node.has("sb-sticker") else "image"
-            yield attachment(kind, node.attrs.get("alt", ""))
+            yield attachment(kind, node.attrs.get("alt", ""), [spoiler])
         elif node.has("sb-player"):
             kind = next((name[3:] for name in node.classes if name in ("sb-video", "sb-audio", "sb-voice")), "?")
             caption = node.first("sb-file-name")
             sizes = [words(part.text()) for part in node.find("sb-file-size")]
-            yield attachment(kind, caption.text() if caption else "", _file_details(sizes))
+            yield attachment(kind, caption.text() if caption else "", _file_details(sizes) + [spoiler])
         elif node.has("sb-card"):
             title = node.first("sb-card-title")
             description = node.first("sb-card-text")
@@ -230,9 +232,9 @@ def _attachments(bubble):
                 # A picture that is not drawn shows its words beside its name: they stand for it.
                 omitted = [size for size in sizes if "export" in size]
                 shown = caption.text() if caption else name.text() if name else ""
-                yield attachment(kind, shown, [("omitted", omitted[0] if omitted else None)])
+                yield attachment(kind, shown, [("omitted", omitted[0] if omitted else None), spoiler])
             else:
-                details = _file_details(sizes)
+                details = _file_details(sizes) + [spoiler]
                 if caption:
                     details.append(("alt", words(caption.text())))
                 yield attachment(kind, name.text() if name else "", details)

@@ -24,7 +24,11 @@ def read(document):
                 reading = _message(message)
                 if index == 0 and chain.get("showName") and chain.get("kind") != "system":
                     # The name above a chain: its display name (older layouts gave only the id).
-                    reading["name"] = words(chain.get("senderName") or chain.get("sender"))
+                    name = chain.get("senderName") or chain.get("sender")
+                    # A bot's name carries its tag (`senderTag`), as the page and the text show it.
+                    if chain.get("senderTag"):
+                        name = f"{name} {chain['senderTag']}"
+                    reading["name"] = words(name)
                 messages.append({
                     "anchor": message.get("anchor") or "msg-" + str(message.get("id")),
                     "id": str(message.get("id")),
@@ -33,7 +37,7 @@ def read(document):
                     "reading": reading,
                 })
             chains.append({"kind": chain.get("kind"), "messages": messages})
-    return {"title": layout.get("title"), "chains": chains}
+    return {"title": layout.get("title"), "topic": layout.get("topic"), "chains": chains}
 
 
 def _message(message):
@@ -74,8 +78,9 @@ def _message(message):
 def _attachment(item):
     kind = item.get("kind") or ("image" if item.get("image") else "file")
     name = item.get("name") or item.get("path") or item.get("url") or ""
+    spoiler = ("spoiler", "spoiler" if item.get("spoiler") else None)
     if kind in ("image", "sticker"):
-        return attachment(kind, item.get("alt") or name, [("omitted", item.get("omittedNote"))])
+        return attachment(kind, item.get("alt") or name, [("omitted", item.get("omittedNote")), spoiler])
     alt = item.get("alt") if item.get("alt") != name else None
     if kind == "link":
         # Words a card holds as alternative text (an embed's description, say) are words to show.
@@ -94,7 +99,7 @@ def _attachment(item):
         return attachment(kind, name, [("numbers", " ".join(item.get("phones", []) + item.get("emails", [])))])
     return attachment(kind, name, [
         ("size", item.get("sizeLabel")), ("duration", item.get("durationLabel")),
-        ("omitted", item.get("omittedNote")), ("alt", alt)])
+        ("omitted", item.get("omittedNote")), ("alt", alt), spoiler])
 
 
 def spoilers(text, text_format):

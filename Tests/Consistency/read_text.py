@@ -69,7 +69,7 @@ def read(text, layout, hints):
     """
     chain_blocks = [block for block in blocks(text) if not is_day_rule(block)]
     if layout["title"] and chain_blocks:
-        chain_blocks = chain_blocks[1:]  # the centred title
+        chain_blocks = chain_blocks[1:]  # the centred title (and the topic under it)
     problems = []
     if len(chain_blocks) != len(layout["chains"]):
         problems.append(f"text has {len(chain_blocks)} chain blocks, the layout {len(layout['chains'])} chains")
@@ -143,7 +143,8 @@ def _message_chain(block, chain, hints):
             position += 1
         if number == 0:
             if before:
-                reading["name"] = words(before[0])
+                # A bot's name ends in its tag, `[BOT]`: the tag's word, as the other outputs give it.
+                reading["name"] = re.sub(r" \[([A-Z]+)\]$", r" \1", words(before[0]))
             problems += [f"{anchor}: unexpected line above the chain: {line!r}" for line in before[1:]]
         else:
             problems += [f"{anchor}: unexpected line before the bubble: {line!r}"
@@ -376,6 +377,8 @@ def _attachment(group, expected):
             details.append(("duration", part))
         elif part.endswith("out of the export"):
             details.append(("omitted", part))
+        elif part == "spoiler":
+            details.append(("spoiler", part))
         else:
             details.append(("shown", part))
     if image:
@@ -430,15 +433,20 @@ def _poll(group, expected):
     """A poll: the question, `▪ option — votes (percent%)` per answer with the lines naming its
     voters under it, then the summary (the last line)."""
     options = [index for index, line in enumerate(group) if line.startswith("▪ ")]
-    question = " ".join(group[: options[0] if options else len(group) - 1])
+    # The summary is the last line, or the last lines when it wraps (an app's lines under the poll):
+    # as many as spell a summary the other outputs show.
+    summaries = {dict(record[2]).get("summary") for record in expected if record[0] == "poll"}
+    tail = next((count for count in range(len(group) - (options[-1] if options else 0) - 1, 1, -1)
+                 if words(" ".join(group[-count:])) in summaries), 1)
+    question = " ".join(group[: options[0] if options else len(group) - tail])
     shown = []
     for number, index in enumerate(options):
         match = re.match(r"^▪ (.*) — (\d+) \(\d+%\)$", group[index])
-        end = options[number + 1] if number + 1 < len(options) else len(group) - 1
+        end = options[number + 1] if number + 1 < len(options) else len(group) - tail
         voters = " ".join(line.strip() for line in group[index + 1:end])
         text = f"{match.group(1)} ({match.group(2)}" if match else group[index] + " ("
         shown.append(text + (f"; {voters})" if voters else ")"))
-    summary = group[-1:] if options else group[-1:]
+    summary = group[-tail:]
     return attachment("poll", question, [("options", ", ".join(shown)), ("summary", " ".join(summary))])
 
 

@@ -85,7 +85,7 @@ struct FieldReader {
     }
 
     /// `[{"path"|"url", "type", "name", "alt", "size", "width", "height", "duration", "title",
-    /// "description", "siteName", "performer", "emoji", "omitted", "poll", "place", "contact"}]`;
+    /// "description", "siteName", "performer", "emoji", "omitted", "spoiler", "poll", "place", "contact"}]`;
     /// `null` is none.
     func attachments(_ member: JSONValue) throws(ReadError) -> [Attachment] {
         var result: [Attachment] = []
@@ -106,6 +106,7 @@ struct FieldReader {
                 description: item["description"]?.string, siteName: item["siteName"]?.string,
                 performer: item["performer"]?.string, emoji: item["emoji"]?.string,
                 omitted: item["omitted"]?.bool ?? false)
+            attachment.spoiler = item["spoiler"]?.bool ?? false
             if let poll = item["poll"], !poll.isNull { attachment.poll = try self.poll(poll) }
             if let place = item["place"], !place.isNull {
                 guard

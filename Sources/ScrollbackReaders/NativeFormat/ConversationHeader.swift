@@ -1,7 +1,7 @@
 import ScrollbackModel
 
 /// The conversation-level fields shared by the native log and JSON Lines' header line:
-/// `version`, `id`, `title`, `me`, `timeZone`, `participants`.
+/// `version`, `id`, `title`, `topic`, `me`, `timeZone`, `participants`.
 enum ConversationHeader {
     /// Fails when `version` is not a whole number or is newer than this reader understands.
     static func checkVersion(_ value: JSONValue, locate: (Int) -> SourceLocation) throws(ReadError) {
@@ -25,6 +25,7 @@ enum ConversationHeader {
     {
         try checkVersion(value, locate: locate)
         if let title = value["title"] { transcript.title = title.string }
+        if let topic = value["topic"] { transcript.topic = topic.string }
         if let me = value["me"] { transcript.me = me.scalarText }
         if let id = value["id"] { transcript.id = id.scalarText }
         if let undated = value["undated"]?.bool { transcript.undated = undated }
@@ -50,8 +51,10 @@ enum ConversationHeader {
             guard let id = item["id"]?.scalarText else {
                 throw ReadError(location: locate(item.offset), problem: .missingField("participants[].id"))
             }
-            let participant = Participant(
+            var participant = Participant(
                 id: id, name: item["name"]?.string, avatar: item["avatar"]?.string, online: item["online"]?.bool)
+            participant.isBot = item["isBot"]?.bool ?? false
+            participant.aliases = item["aliases"]?.array?.compactMap(\.string) ?? []
             if let index = transcript.participants.firstIndex(where: { $0.id == id }) {
                 transcript.participants[index] = participant
             } else {

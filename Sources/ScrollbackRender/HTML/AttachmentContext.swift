@@ -68,6 +68,8 @@ struct AttachmentContext: HTMLContext {
             guard case .poll = drawing, let poll = attachment.poll else { return .null }
             return .object(PollContext(poll: poll))
         case .sticker: return .bool(attachment.kind == .sticker)
+        case .spoiler: return .bool(attachment.spoiler)
+        case .spoilerLabel: return .string(PresentationWords.spoiler)
         case .video: return .bool(attachment.kind == .video)
         case .kind: return .string(attachment.kind.rawValue)
         case .kindLabel: return .string(attachment.kindLabel)

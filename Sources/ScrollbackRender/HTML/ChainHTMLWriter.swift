@@ -26,7 +26,13 @@ enum ChainHTMLWriter {
                 _ = c0.write(.colorIndex, into: &out)
                 out.write("\" aria-hidden=\"true\"><bdi>")
                 out.writeEscaped(c0.text(.senderName) ?? "")
-                out.write("</bdi></p>\n")
+                out.write("</bdi>")
+                if !(c0.text(.senderTag) ?? "").isEmpty {
+                    out.write(" <span class=\"sb-bot-tag\">")
+                    out.writeEscaped(c0.text(.senderTag) ?? "")
+                    out.write("</span>")
+                }
+                out.write("</p>\n")
             }
             c0.forEachBubble { c2 in
                 MessageHTMLWriter.write(c2, into: &out)

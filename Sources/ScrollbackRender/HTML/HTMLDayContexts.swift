@@ -68,6 +68,9 @@ struct ChainContext: HTMLContext {
         case .chainInitials: session.initials(chain.sender)
         case .firstTime: chain.bubbles.first?.timeLabel ?? ""
         case .firstIsoTime: chain.bubbles.first?.isoTime ?? ""
+        // A bot's name carries a tag, as Discord shows APP/BOT.
+        case .senderTag:
+            chain.sender.flatMap { session.layout.participant($0) }?.isBot == true ? PresentationWords.bot : ""
         default: nil
         }
     }

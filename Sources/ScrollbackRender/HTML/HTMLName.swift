@@ -4,12 +4,12 @@
 enum HTMLName: Int, CaseIterable {
     // page.mustache
     case title, subtitle, lang, theme, csp, colorScheme, undated, isGroup, stylesheetHref, inlineStyle
-    case hasLinks, links, headLinks, days
+    case hasLinks, links, headLinks, days, channelTopic
     // day.mustache
     case dayID, date, label, chains
     // chain.mustache
     case isSystem, alignment, showName, isMe, senderName, colorIndex, chainAvatarClass, chainInitials
-    case firstTime, firstIsoTime, bubbles
+    case firstTime, firstIsoTime, bubbles, senderTag
     // message.mustache
     case inlineBody, anchor, id, position, tail, jumbo, deleted, deletedNotice, edited, editedLabel, text, body, speaker
     case time, isoTime, showTime, avatar, avatarClass, initials, presence, presenceLabel, forwarded, topic
@@ -19,7 +19,7 @@ enum HTMLName: Int, CaseIterable {
     case href, found, excerpt, emoji, count, many, by, image, src, alt, width, height, name, size, missing
     case sticker, player, video, kind, kindLabel, duration, omitted, card, siteName, description, poll
     case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
-    case remote, download, caption
+    case remote, download, caption, spoiler, spoilerLabel
     // message.mustache: values declared in MessagePresentation (scripts/generate-message-fields.py)
     case pinned, service
     // page.mustache's head: what a pasted link previews (SharePreview)

@@ -136,158 +136,180 @@ enum MessageHTMLWriter {
             if c0.flag(.deleted) != true {
                 sections(c0.value(.attachments) ?? .null) { c7 in
                     sections(c7?.value(.image) ?? c0.value(.image) ?? .null) { c8 in
+                        sections(c8?.value(.spoiler) ?? c7?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c9 in
+                            out.write(
+                                "<div class=\"sb-spoiler-cover\"><input type=\"checkbox\" aria-label=\"Show spoiler\">")
+                        }
                         out.write("<img class=\"sb-image")
-                        sections(c8?.value(.sticker) ?? c7?.value(.sticker) ?? c0.value(.sticker) ?? .null) { c9 in
+                        sections(c8?.value(.sticker) ?? c7?.value(.sticker) ?? c0.value(.sticker) ?? .null) { c10 in
                             out.write(" sb-sticker")
+                        }
+                        sections(c8?.value(.spoiler) ?? c7?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c11 in
+                            out.write(" sb-spoiled")
                         }
                         out.write("\" src=\"")
                         out.writeValue(c8?.value(.src) ?? c7?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
                         out.write("\" alt=\"")
                         out.writeValue(c8?.value(.alt) ?? c7?.value(.alt) ?? c0.value(.alt) ?? .null, escaped: true)
                         out.write("\"")
-                        sections(c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width) ?? .null) { c10 in
+                        sections(c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width) ?? .null) { c12 in
                             out.write(" width=\"")
                             out.writeValue(
-                                c10?.value(.width) ?? c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width)
+                                c12?.value(.width) ?? c8?.value(.width) ?? c7?.value(.width) ?? c0.value(.width)
                                     ?? .null, escaped: true)
                             out.write("\" height=\"")
                             out.writeValue(
-                                c10?.value(.height) ?? c8?.value(.height) ?? c7?.value(.height) ?? c0.value(.height)
+                                c12?.value(.height) ?? c8?.value(.height) ?? c7?.value(.height) ?? c0.value(.height)
                                     ?? .null, escaped: true)
                             out.write("\"")
                         }
                         out.write(" loading=\"lazy\">")
+                        sections(c8?.value(.spoiler) ?? c7?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c13 in
+                            out.write("<span class=\"sb-spoiler-mark\" aria-hidden=\"true\">")
+                            out.writeValue(
+                                c13?.value(.spoilerLabel) ?? c8?.value(.spoilerLabel) ?? c7?.value(.spoilerLabel)
+                                    ?? c0.value(.spoilerLabel) ?? .null, escaped: true)
+                            out.write("</span></div>")
+                        }
                     }
                 }
                 out.write("\n")
                 c0.writeBody(into: &out)
                 out.write("\n")
-                sections(c0.value(.attachments) ?? .null) { c11 in
-                    if !(c11?.value(.image) ?? c0.value(.image) ?? .null).isTruthy {
-                        sections(c11?.value(.player) ?? c0.value(.player) ?? .null) { c12 in
+                sections(c0.value(.attachments) ?? .null) { c14 in
+                    if !(c14?.value(.image) ?? c0.value(.image) ?? .null).isTruthy {
+                        sections(c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c15 in
+                            out.write(
+                                "<div class=\"sb-spoiler-cover\"><input type=\"checkbox\" aria-label=\"Show spoiler\">")
+                        }
+                        sections(c14?.value(.player) ?? c0.value(.player) ?? .null) { c16 in
                             out.write("<figure class=\"sb-player sb-")
                             out.writeValue(
-                                c12?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                                c16?.value(.kind) ?? c14?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                            sections(c16?.value(.spoiler) ?? c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) {
+                                c17 in
+                                out.write(" sb-spoiled")
+                            }
                             out.write("\">")
-                            sections(c12?.value(.video) ?? c11?.value(.video) ?? c0.value(.video) ?? .null) { c13 in
+                            sections(c16?.value(.video) ?? c14?.value(.video) ?? c0.value(.video) ?? .null) { c18 in
                                 out.write("<video controls preload=\"metadata\" src=\"")
                                 out.writeValue(
-                                    c13?.value(.src) ?? c12?.value(.src) ?? c11?.value(.src) ?? c0.value(.src) ?? .null,
+                                    c18?.value(.src) ?? c16?.value(.src) ?? c14?.value(.src) ?? c0.value(.src) ?? .null,
                                     escaped: true)
                                 out.write("\"")
                                 sections(
-                                    c13?.value(.width) ?? c12?.value(.width) ?? c11?.value(.width) ?? c0.value(.width)
+                                    c18?.value(.width) ?? c16?.value(.width) ?? c14?.value(.width) ?? c0.value(.width)
                                         ?? .null
-                                ) { c14 in
+                                ) { c19 in
                                     out.write(" width=\"")
                                     out.writeValue(
-                                        c14?.value(.width) ?? c13?.value(.width) ?? c12?.value(.width) ?? c11?.value(
+                                        c19?.value(.width) ?? c18?.value(.width) ?? c16?.value(.width) ?? c14?.value(
                                             .width) ?? c0.value(.width) ?? .null, escaped: true)
                                     out.write("\" height=\"")
                                     out.writeValue(
-                                        c14?.value(.height) ?? c13?.value(.height) ?? c12?.value(.height) ?? c11?.value(
+                                        c19?.value(.height) ?? c18?.value(.height) ?? c16?.value(.height) ?? c14?.value(
                                             .height) ?? c0.value(.height) ?? .null, escaped: true)
                                     out.write("\"")
                                 }
                                 out.write("></video>")
                             }
-                            if !(c12?.value(.video) ?? c11?.value(.video) ?? c0.value(.video) ?? .null).isTruthy {
+                            if !(c16?.value(.video) ?? c14?.value(.video) ?? c0.value(.video) ?? .null).isTruthy {
                                 out.write("<audio controls preload=\"metadata\" src=\"")
                                 out.writeValue(
-                                    c12?.value(.src) ?? c11?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
+                                    c16?.value(.src) ?? c14?.value(.src) ?? c0.value(.src) ?? .null, escaped: true)
                                 out.write("\"></audio>")
                             }
                             out.write("<figcaption><span class=\"sb-file-name\" dir=\"auto\">")
                             out.writeValue(
-                                c12?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c16?.value(.name) ?? c14?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c12?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
-                                c15 in
+                            sections(c16?.value(.duration) ?? c14?.value(.duration) ?? c0.value(.duration) ?? .null) {
+                                c20 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c15?.value(.duration) ?? c12?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
+                                    c20?.value(.duration) ?? c16?.value(.duration) ?? c14?.value(.duration) ?? c0.value(
                                         .duration) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c12?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c16 in
+                            sections(c16?.value(.size) ?? c14?.value(.size) ?? c0.value(.size) ?? .null) { c21 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c16?.value(.size) ?? c12?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
+                                    c21?.value(.size) ?? c16?.value(.size) ?? c14?.value(.size) ?? c0.value(.size)
                                         ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write("</figcaption></figure>")
                         }
-                        sections(c11?.value(.card) ?? c0.value(.card) ?? .null) { c17 in
-                            sections(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c18 in
+                        sections(c14?.value(.card) ?? c0.value(.card) ?? .null) { c22 in
+                            sections(c22?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c23 in
                                 out.write("<a class=\"sb-card\" href=\"")
                                 out.writeValue(
-                                    c18?.value(.href) ?? c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c23?.value(.href) ?? c22?.value(.href) ?? c14?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\" rel=\"noopener noreferrer\">")
                             }
-                            if !(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c22?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("<div class=\"sb-card\">")
                             }
-                            sections(c17?.value(.siteName) ?? c11?.value(.siteName) ?? c0.value(.siteName) ?? .null) {
-                                c19 in
+                            sections(c22?.value(.siteName) ?? c14?.value(.siteName) ?? c0.value(.siteName) ?? .null) {
+                                c24 in
                                 out.write("<span class=\"sb-card-site\" dir=\"auto\">")
                                 out.writeValue(
-                                    c19?.value(.siteName) ?? c17?.value(.siteName) ?? c11?.value(.siteName) ?? c0.value(
+                                    c24?.value(.siteName) ?? c22?.value(.siteName) ?? c14?.value(.siteName) ?? c0.value(
                                         .siteName) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write("<span class=\"sb-card-title\" dir=\"auto\">")
                             out.writeValue(
-                                c17?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c22?.value(.name) ?? c14?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
                             sections(
-                                c17?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
-                            ) { c20 in
+                                c22?.value(.description) ?? c14?.value(.description) ?? c0.value(.description) ?? .null
+                            ) { c25 in
                                 out.write("<span class=\"sb-card-text\" dir=\"auto\">")
                                 out.writeValue(
-                                    c20?.value(.description) ?? c17?.value(.description) ?? c11?.value(.description)
+                                    c25?.value(.description) ?? c22?.value(.description) ?? c14?.value(.description)
                                         ?? c0.value(.description) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c21 in
+                            sections(c22?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c26 in
                                 out.write("</a>")
                             }
-                            if !(c17?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c22?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</div>")
                             }
                         }
-                        sections(c11?.value(.poll) ?? c0.value(.poll) ?? .null) { c22 in
+                        sections(c14?.value(.poll) ?? c0.value(.poll) ?? .null) { c27 in
                             out.write(
                                 "<div class=\"sb-poll\" role=\"group\" aria-label=\"Poll\"><p class=\"sb-poll-question\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c22?.value(.question) ?? c11?.value(.question) ?? c0.value(.question) ?? .null,
+                                c27?.value(.question) ?? c14?.value(.question) ?? c0.value(.question) ?? .null,
                                 escaped: true)
                             out.write("</p><ul>")
-                            sections(c22?.value(.options) ?? c11?.value(.options) ?? c0.value(.options) ?? .null) {
-                                c23 in
+                            sections(c27?.value(.options) ?? c14?.value(.options) ?? c0.value(.options) ?? .null) {
+                                c28 in
                                 out.write("<li><span class=\"sb-poll-option\" dir=\"auto\">")
                                 out.writeValue(
-                                    c23?.value(.text) ?? c22?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
+                                    c28?.value(.text) ?? c27?.value(.text) ?? c14?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</span> <span class=\"sb-poll-votes\">")
                                 out.writeValue(
-                                    c23?.value(.votes) ?? c22?.value(.votes) ?? c11?.value(.votes) ?? c0.value(.votes)
+                                    c28?.value(.votes) ?? c27?.value(.votes) ?? c14?.value(.votes) ?? c0.value(.votes)
                                         ?? .null, escaped: true)
                                 out.write("</span><span class=\"sb-poll-bar\" style=\"--sb-share:")
                                 out.writeValue(
-                                    c23?.value(.percent) ?? c22?.value(.percent) ?? c11?.value(.percent) ?? c0.value(
+                                    c28?.value(.percent) ?? c27?.value(.percent) ?? c14?.value(.percent) ?? c0.value(
                                         .percent) ?? .null, escaped: true)
                                 out.write("%\" aria-hidden=\"true\"></span>")
                                 sections(
-                                    c23?.value(.by) ?? c22?.value(.by) ?? c11?.value(.by) ?? c0.value(.by) ?? .null
-                                ) { c24 in
+                                    c28?.value(.by) ?? c27?.value(.by) ?? c14?.value(.by) ?? c0.value(.by) ?? .null
+                                ) { c29 in
                                     out.write(
                                         "<details class=\"sb-poll-voters\"><summary>Voters</summary><span class=\"sb-poll-names\" dir=\"auto\">"
                                     )
                                     out.writeValue(
-                                        c24?.value(.by) ?? c23?.value(.by) ?? c22?.value(.by) ?? c11?.value(.by)
+                                        c29?.value(.by) ?? c28?.value(.by) ?? c27?.value(.by) ?? c14?.value(.by)
                                             ?? c0.value(.by) ?? .null, escaped: true)
                                     out.write("</span></details>")
                                 }
@@ -295,153 +317,170 @@ enum MessageHTMLWriter {
                             }
                             out.write("</ul><p class=\"sb-poll-summary\">")
                             out.writeValue(
-                                c22?.value(.summary) ?? c11?.value(.summary) ?? c0.value(.summary) ?? .null,
+                                c27?.value(.summary) ?? c14?.value(.summary) ?? c0.value(.summary) ?? .null,
                                 escaped: true)
                             out.write("</p></div>")
                         }
-                        sections(c11?.value(.place) ?? c0.value(.place) ?? .null) { c25 in
+                        sections(c14?.value(.place) ?? c0.value(.place) ?? .null) { c30 in
                             out.write("<a class=\"sb-place\" href=\"")
                             out.writeValue(
-                                c25?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
+                                c30?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null, escaped: true)
                             out.write(
                                 "\" rel=\"noopener noreferrer\"><span class=\"sb-place-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c25?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c30?.value(.name) ?? c14?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
                             sections(
-                                c25?.value(.description) ?? c11?.value(.description) ?? c0.value(.description) ?? .null
-                            ) { c26 in
+                                c30?.value(.description) ?? c14?.value(.description) ?? c0.value(.description) ?? .null
+                            ) { c31 in
                                 out.write(" <span class=\"sb-file-size\" dir=\"auto\">")
                                 out.writeValue(
-                                    c26?.value(.description) ?? c25?.value(.description) ?? c11?.value(.description)
+                                    c31?.value(.description) ?? c30?.value(.description) ?? c14?.value(.description)
                                         ?? c0.value(.description) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
                             out.write(" <span class=\"sb-file-size\">")
                             out.writeValue(
-                                c25?.value(.placeLabel) ?? c11?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
+                                c30?.value(.placeLabel) ?? c14?.value(.placeLabel) ?? c0.value(.placeLabel) ?? .null,
                                 escaped: true)
                             out.write("</span></a>")
                         }
-                        sections(c11?.value(.contact) ?? c0.value(.contact) ?? .null) { c27 in
+                        sections(c14?.value(.contact) ?? c0.value(.contact) ?? .null) { c32 in
                             out.write(
                                 "<div class=\"sb-contact\"><span class=\"sb-contact-icon\" aria-hidden=\"true\"></span><span class=\"sb-file-name\" dir=\"auto\">"
                             )
                             out.writeValue(
-                                c27?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c32?.value(.name) ?? c14?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c27?.value(.phones) ?? c11?.value(.phones) ?? c0.value(.phones) ?? .null) { c28 in
+                            sections(c32?.value(.phones) ?? c14?.value(.phones) ?? c0.value(.phones) ?? .null) { c33 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c28?.value(.href) ?? c27?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c33?.value(.href) ?? c32?.value(.href) ?? c14?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c28?.value(.text) ?? c27?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
+                                    c33?.value(.text) ?? c32?.value(.text) ?? c14?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
-                            sections(c27?.value(.emails) ?? c11?.value(.emails) ?? c0.value(.emails) ?? .null) { c29 in
+                            sections(c32?.value(.emails) ?? c14?.value(.emails) ?? c0.value(.emails) ?? .null) { c34 in
                                 out.write(" <a class=\"sb-file-size\" href=\"")
                                 out.writeValue(
-                                    c29?.value(.href) ?? c27?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c34?.value(.href) ?? c32?.value(.href) ?? c14?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\">")
                                 out.writeValue(
-                                    c29?.value(.text) ?? c27?.value(.text) ?? c11?.value(.text) ?? c0.value(.text)
+                                    c34?.value(.text) ?? c32?.value(.text) ?? c14?.value(.text) ?? c0.value(.text)
                                         ?? .null, escaped: true)
                                 out.write("</a>")
                             }
                             out.write("</div>")
                         }
-                        sections(c11?.value(.chip) ?? c0.value(.chip) ?? .null) { c30 in
-                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c31 in
+                        sections(c14?.value(.chip) ?? c0.value(.chip) ?? .null) { c35 in
+                            sections(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c36 in
                                 out.write("<a class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c31?.value(.kind) ?? c30?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind)
+                                    c36?.value(.kind) ?? c35?.value(.kind) ?? c14?.value(.kind) ?? c0.value(.kind)
                                         ?? .null, escaped: true)
+                                sections(
+                                    c36?.value(.spoiler) ?? c35?.value(.spoiler) ?? c14?.value(.spoiler) ?? c0.value(
+                                        .spoiler) ?? .null
+                                ) { c37 in
+                                    out.write(" sb-spoiled")
+                                }
                                 out.write("\" href=\"")
                                 out.writeValue(
-                                    c31?.value(.href) ?? c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href)
+                                    c36?.value(.href) ?? c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href)
                                         ?? .null, escaped: true)
                                 out.write("\"")
                                 sections(
-                                    c31?.value(.remote) ?? c30?.value(.remote) ?? c11?.value(.remote) ?? c0.value(
+                                    c36?.value(.remote) ?? c35?.value(.remote) ?? c14?.value(.remote) ?? c0.value(
                                         .remote) ?? .null
-                                ) { c32 in
+                                ) { c38 in
                                     out.write(" rel=\"noopener noreferrer\"")
                                 }
                                 sections(
-                                    c31?.value(.download) ?? c30?.value(.download) ?? c11?.value(.download) ?? c0.value(
+                                    c36?.value(.download) ?? c35?.value(.download) ?? c14?.value(.download) ?? c0.value(
                                         .download) ?? .null
-                                ) { c33 in
+                                ) { c39 in
                                     out.write(" download=\"")
                                     out.writeValue(
-                                        c33?.value(.name) ?? c31?.value(.name) ?? c30?.value(.name) ?? c11?.value(.name)
+                                        c39?.value(.name) ?? c36?.value(.name) ?? c35?.value(.name) ?? c14?.value(.name)
                                             ?? c0.value(.name) ?? .null, escaped: true)
                                     out.write("\"")
                                 }
                                 out.write(">")
                             }
-                            if !(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("<span class=\"sb-file sb-kind-")
                                 out.writeValue(
-                                    c30?.value(.kind) ?? c11?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
-                                sections(c30?.value(.missing) ?? c11?.value(.missing) ?? c0.value(.missing) ?? .null) {
-                                    c34 in
+                                    c35?.value(.kind) ?? c14?.value(.kind) ?? c0.value(.kind) ?? .null, escaped: true)
+                                sections(c35?.value(.missing) ?? c14?.value(.missing) ?? c0.value(.missing) ?? .null) {
+                                    c40 in
                                     out.write(" sb-missing")
+                                }
+                                sections(c35?.value(.spoiler) ?? c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) {
+                                    c41 in
+                                    out.write(" sb-spoiled")
                                 }
                                 out.write("\">")
                             }
                             out.write("<span class=\"sb-file-icon\" aria-hidden=\"true\">")
                             out.writeValue(
-                                c30?.value(.emoji) ?? c11?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                                c35?.value(.emoji) ?? c14?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                             out.write("</span><span class=\"sb-sr\">")
                             out.writeValue(
-                                c30?.value(.kindLabel) ?? c11?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
+                                c35?.value(.kindLabel) ?? c14?.value(.kindLabel) ?? c0.value(.kindLabel) ?? .null,
                                 escaped: true)
                             out.write(": </span><span class=\"sb-file-name\" dir=\"auto\">")
                             out.writeValue(
-                                c30?.value(.name) ?? c11?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
+                                c35?.value(.name) ?? c14?.value(.name) ?? c0.value(.name) ?? .null, escaped: true)
                             out.write("</span>")
-                            sections(c30?.value(.duration) ?? c11?.value(.duration) ?? c0.value(.duration) ?? .null) {
-                                c35 in
+                            sections(c35?.value(.duration) ?? c14?.value(.duration) ?? c0.value(.duration) ?? .null) {
+                                c42 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c35?.value(.duration) ?? c30?.value(.duration) ?? c11?.value(.duration) ?? c0.value(
+                                    c42?.value(.duration) ?? c35?.value(.duration) ?? c14?.value(.duration) ?? c0.value(
                                         .duration) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.size) ?? c11?.value(.size) ?? c0.value(.size) ?? .null) { c36 in
+                            sections(c35?.value(.size) ?? c14?.value(.size) ?? c0.value(.size) ?? .null) { c43 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c36?.value(.size) ?? c30?.value(.size) ?? c11?.value(.size) ?? c0.value(.size)
+                                    c43?.value(.size) ?? c35?.value(.size) ?? c14?.value(.size) ?? c0.value(.size)
                                         ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.caption) ?? c11?.value(.caption) ?? c0.value(.caption) ?? .null) {
-                                c37 in
+                            sections(c35?.value(.caption) ?? c14?.value(.caption) ?? c0.value(.caption) ?? .null) {
+                                c44 in
                                 out.write(" <span class=\"sb-file-caption\" dir=\"auto\">")
                                 out.writeValue(
-                                    c37?.value(.caption) ?? c30?.value(.caption) ?? c11?.value(.caption) ?? c0.value(
+                                    c44?.value(.caption) ?? c35?.value(.caption) ?? c14?.value(.caption) ?? c0.value(
                                         .caption) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
-                                c38 in
+                            sections(c35?.value(.omitted) ?? c14?.value(.omitted) ?? c0.value(.omitted) ?? .null) {
+                                c45 in
                                 out.write(" <span class=\"sb-file-size\">")
                                 out.writeValue(
-                                    c38?.value(.omitted) ?? c30?.value(.omitted) ?? c11?.value(.omitted) ?? c0.value(
+                                    c45?.value(.omitted) ?? c35?.value(.omitted) ?? c14?.value(.omitted) ?? c0.value(
                                         .omitted) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c39 in
+                            sections(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c46 in
                                 out.write("</a>")
                             }
-                            if !(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
+                            if !(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</span>")
                             }
+                        }
+                        sections(c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c47 in
+                            out.write("<span class=\"sb-spoiler-mark\" aria-hidden=\"true\">")
+                            out.writeValue(
+                                c47?.value(.spoilerLabel) ?? c14?.value(.spoilerLabel) ?? c0.value(.spoilerLabel)
+                                    ?? .null, escaped: true)
+                            out.write("</span></div>")
                         }
                     }
                 }
@@ -451,36 +490,36 @@ enum MessageHTMLWriter {
                 out.write("<details class=\"sb-revisions\"><summary>")
                 out.writeEscaped(c0.text(.revisionsLabel) ?? "")
                 out.write("</summary><ol>")
-                sections(c0.value(.revisions) ?? .null) { c40 in
+                sections(c0.value(.revisions) ?? .null) { c48 in
                     out.write("<li>")
-                    sections(c40?.value(.when) ?? c0.value(.when) ?? .null) { c41 in
+                    sections(c48?.value(.when) ?? c0.value(.when) ?? .null) { c49 in
                         out.write("<span class=\"sb-file-size\">")
                         out.writeValue(
-                            c41?.value(.when) ?? c40?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
+                            c49?.value(.when) ?? c48?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
                         out.write("</span> ")
                     }
                     out.write("<span dir=\"auto\">")
-                    out.writeValue(c40?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
+                    out.writeValue(c48?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ol></details>\n")
             }
             if c0.flag(.hasReactions) == true {
                 out.write("<ul class=\"sb-reactions\" aria-label=\"Reactions\">")
-                sections(c0.value(.reactions) ?? .null) { c42 in
+                sections(c0.value(.reactions) ?? .null) { c50 in
                     out.write("<li title=\"")
-                    out.writeValue(c42?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
+                    out.writeValue(c50?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
                     out.write("\"><span class=\"sb-emoji\" aria-hidden=\"true\">")
-                    out.writeValue(c42?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                    out.writeValue(c50?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                     out.write("</span>")
-                    sections(c42?.value(.many) ?? c0.value(.many) ?? .null) { c43 in
+                    sections(c50?.value(.many) ?? c0.value(.many) ?? .null) { c51 in
                         out.write("<span class=\"sb-count\" aria-hidden=\"true\">")
                         out.writeValue(
-                            c43?.value(.count) ?? c42?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
+                            c51?.value(.count) ?? c50?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
                         out.write("</span>")
                     }
                     out.write("<span class=\"sb-sr\">")
-                    out.writeValue(c42?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
+                    out.writeValue(c50?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ul>\n")

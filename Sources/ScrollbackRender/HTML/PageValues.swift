@@ -11,6 +11,7 @@ struct PageValues: HTMLContext {
         switch name {
         case .title: return .string(title)
         case .subtitle: return .string(subtitle)
+        case .channelTopic: return .string(layout.topic ?? "")
         case .lang: return .string(language)
         case .theme: return .string(HTMLTheme.named(session.options.theme)?.name ?? "imessage")
         case .csp: return .string(contentSecurityPolicy)

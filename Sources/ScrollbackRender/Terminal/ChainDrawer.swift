@@ -25,7 +25,11 @@ struct ChainDrawer {
         if chain.showName {
             let name = TerminalSafeText.oneLine(sender?.name ?? chain.sender ?? "")
             let style = TextStyle(bold: true, foreground: .participant(sender?.colorIndex ?? 0))
-            result.append(inset(StyledLine(BubbleContent.truncate(name, to: width - 2), style).isolated(), side))
+            // A bot's name carries a tag, as Discord shows APP/BOT.
+            let tag = sender?.isBot == true ? " [" + PresentationWords.bot + "]" : ""
+            var line = StyledLine(BubbleContent.truncate(name, to: width - 2 - tag.count), style).isolated()
+            if !tag.isEmpty { line.append(tag, TextStyle(bold: true, foreground: .muted)) }
+            result.append(inset(line, side))
         }
         for (index, bubble) in chain.bubbles.enumerated() {
             let timeAbove = index > 0 && bubble.showTime && !bubble.tail && !layout.undated

@@ -49,7 +49,7 @@ package enum TerminalRenderer {
     /// `Batches.bubbles` bubbles each.
     private struct BlockPlan: Sendable {
         enum Block: Sendable {
-            case title(String)
+            case title(String, topic: String?)
             case dayRule(day: Int)
             case chain(day: Int, chain: Int)
         }
@@ -58,7 +58,7 @@ package enum TerminalRenderer {
         var batches: [Range<Int>] = []
 
         init(_ layout: TranscriptLayout) {
-            if let title = layout.title, !title.isEmpty { blocks.append(.title(title)) }
+            if let title = layout.title, !title.isEmpty { blocks.append(.title(title, topic: layout.topic)) }
             for (dayIndex, day) in layout.days.enumerated() {
                 if !layout.undated { blocks.append(.dayRule(day: dayIndex)) }
                 for chainIndex in day.chains.indices { blocks.append(.chain(day: dayIndex, chain: chainIndex)) }
@@ -89,9 +89,17 @@ package enum TerminalRenderer {
         func lines(_ block: BlockPlan.Block, first: Bool) -> [String] {
             let styled: [StyledLine]
             switch block {
-            case .title(let title):
+            case .title(let title, let topic):
                 let text = BubbleContent.truncate(TerminalSafeText.oneLine(title), to: width)
-                styled = [TerminalRenderer.centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)]
+                var lines = [TerminalRenderer.centred(StyledLine(text, TextStyle(bold: true)).isolated(), width: width)]
+                // The channel's topic, under the title, as the page's header shows it.
+                if let topic {
+                    let spans = [Span(TerminalSafeText.oneLine(topic), TextStyle(italic: true, foreground: .muted))]
+                    for line in LineWrapper.wrap(spans, width: max(10, width - 4)) {
+                        lines.append(TerminalRenderer.centred(line.trimmingTrailingSpaces(), width: width))
+                    }
+                }
+                styled = lines
             case .dayRule(let day):
                 styled = [TerminalRenderer.dayRule(layout.days[day].label, width: width)]
             case .chain(let day, let chain):

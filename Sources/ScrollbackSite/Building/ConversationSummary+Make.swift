@@ -19,7 +19,7 @@ extension ConversationBuilder {
             return flat.count > 140 ? String(flat.prefix(139)) + "…" : flat
         }
         return ConversationSummary(
-            title: title,
+            title: title, topic: layout.topic,
             participants: shownNames(layout.participants),
             messageCount: outline.count,
             firstDate: layout.undated ? nil : outline.firstDay?.description,

@@ -79,6 +79,7 @@ extension ConversationSummary {
         if let lastTime { members.append(("lastTime", .int(Int(lastTime)))) }
         if let lastSender { members.append(("lastSender", .string(lastSender))) }
         if let lastText { members.append(("lastText", .string(lastText))) }
+        if let topic { members.append(("topic", .string(topic))) }
         return .object(members)
     }
 }
@@ -117,6 +118,8 @@ struct PageRecord: Codable, Sendable, Equatable {
 /// What the index shows of a conversation.
 struct ConversationSummary: Codable, Sendable, Equatable {
     var title: String
+    /// The channel's topic, shown under the title.
+    var topic: String? = nil
     var participants: [String]
     var messageCount: Int
     var firstDate: String?

@@ -15,6 +15,9 @@ enum IndexPage {
             main += "<li class=\"sb-conversation\">\n"
             main += "<h2><a href=\"\(SiteHTML.attribute(record.slug + "/" + summary.newestHref))\">"
             main += "<bdi>\(SiteHTML.text(summary.title))</bdi></a></h2>\n"
+            if let topic = summary.topic {
+                main += "<p class=\"sb-conversation-topic\" dir=\"auto\">\(SiteHTML.text(topic))</p>\n"
+            }
             main += ActivityChart.svg(summary.months)
             main +=
                 "<p class=\"sb-conversation-people\">\(SiteHTML.text(summary.participants.joined(separator: ", ")))</p>\n"

@@ -33,6 +33,7 @@ struct DiscordChannel {
             title: Self.title(guild: guild, channel: channelName, type: channel?["type"]?.string),
             source: SourceLocation(file: input.name))
         transcript.isGroup = Self.isGroup(guild: guild, type: channel?["type"]?.string) ?? false
+        transcript.topic = channel?["topic"]?.string.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         if let id = channel?["id"]?.scalarText, let channelName { names.channels[id] = channelName }
     }
 
@@ -87,10 +88,15 @@ struct DiscordChannel {
         let authorName = author?["nickname"]?.string ?? author?["name"]?.string ?? authorID
         if newAuthor {
             let avatar = author?["avatarUrl"]?.string
-            transcript.participants.append(
-                Participant(
-                    id: authorID, name: authorName,
-                    avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) }))
+            var participant = Participant(
+                id: authorID, name: authorName,
+                avatar: avatar.flatMap { $0.hasPrefix("https://") ? $0 : AttachmentPaths.safeRelativePath($0) })
+            participant.isBot = author?["isBot"]?.bool ?? false
+            // The account name (`name`) when a nickname is shown instead: `--me` accepts either.
+            if let handle = author?["name"]?.string, handle != authorName, !handle.isEmpty {
+                participant.aliases = [handle]
+            }
+            transcript.participants.append(participant)
         }
         return (authorID, authorName)
     }

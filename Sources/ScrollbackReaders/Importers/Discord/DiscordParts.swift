@@ -17,6 +17,8 @@ enum DiscordParts {
                 let path = url.removingPercentEncoding ?? url
                 attachment = paths.attachment(path, name: name, location: location, report: &report)
             }
+            // Discord covers a file whose name starts with `SPOILER_` until it is clicked.
+            attachment.spoiler = name?.hasPrefix("SPOILER_") ?? false
             attachment.size = item["fileSizeBytes"]?.int
             attachment.width = item["width"]?.int
             attachment.height = item["height"]?.int

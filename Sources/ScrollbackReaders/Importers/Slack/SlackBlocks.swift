@@ -22,12 +22,22 @@ struct SlackBlocks {
         if onlyRichText && !text.trimmingWhitespace().isEmpty { return nil }
         var content = Content(markdown: "", attachments: [], skipped: [])
         var used = Set<Int>()
-        if let (poll, consumed) = SlackPoll(mrkdwn: mrkdwn).poll(in: blocks) {
-            content.attachments.append(Attachment(type: "poll", poll: poll))
+        var poll: Poll?
+        if let (found, consumed) = SlackPoll(mrkdwn: mrkdwn).poll(in: blocks) {
+            poll = found
             used = consumed
         }
+        // Blocks are drawn in their order: the poll is drawn below the text, so the text is what
+        // comes before its first block, and what comes after (its vote count, who made it, when
+        // it closes) are the lines under it.
+        let pollStart = used.min() ?? Int.max
         var pieces: [String] = []
+        var under: [String] = []
         for (index, block) in blocks.enumerated() where !used.contains(index) {
+            if index > pollStart, let line = plainText(block) {
+                if !line.isEmpty { under.append(line) }
+                continue
+            }
             switch block["type"]?.string ?? "" {
             case "section":
                 if let text = block["text"] { pieces.append(textObject(text)) }
@@ -53,9 +63,30 @@ struct SlackBlocks {
             case let other: content.skipped.insert("Block Kit \"\(other)\" blocks")
             }
         }
+        if let poll {
+            let note = under.isEmpty ? nil : under.joined(separator: " · ")
+            content.attachments.insert(Attachment(type: "poll", description: note, poll: poll), at: 0)
+        }
         content.markdown = MarkdownText.tidy(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
         guard !content.markdown.isEmpty || !content.attachments.isEmpty else { return nil }
         return content
+    }
+
+    /// A section's, context's or header's words without formatting, for the lines under a poll;
+    /// `nil` for blocks of other kinds.
+    private func plainText(_ block: JSONValue) -> String? {
+        let objects: [JSONValue]
+        switch block["type"]?.string ?? "" {
+        case "section", "header": objects = [block["text"]].compactMap { $0 } + (block["fields"]?.array ?? [])
+        case "context": objects = (block["elements"]?.array ?? []).filter { $0["type"]?.string != "image" }
+        default: return nil
+        }
+        return objects.compactMap { object in
+            object["text"]?.string.map { text in
+                (object["type"]?.string == "plain_text" ? EmojiShortcodes.replacing(in: text) : mrkdwn.plain(text))
+                    .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
+            }
+        }.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// A text object (`{"type": "mrkdwn"|"plain_text", "text": …}`) as Markdown.

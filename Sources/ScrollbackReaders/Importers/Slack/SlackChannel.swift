@@ -66,6 +66,8 @@ struct SlackChannel {
         for index in transcript.participants.indices {
             let id = transcript.participants[index].id
             transcript.participants[index].name = people.name(of: id)
+            transcript.participants[index].isBot = people.isBot(id, users: users)
+            transcript.participants[index].aliases = Self.aliases(users[id], name: people.name(of: id))
             if transcript.participants[index].avatar == nil {
                 transcript.participants[index].avatar = people.appIcon(of: id)
             }
@@ -252,6 +254,14 @@ struct SlackChannel {
         if hours == 0 && minutes == 0 { return counted(seconds, "second") }
         return [hours > 0 ? counted(hours, "hour") : nil, minutes > 0 ? counted(minutes, "minute") : nil]
             .compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The names `users.json` gives someone besides the one shown: their real name and handle.
+    static func aliases(_ user: JSONValue?, name: String) -> [String] {
+        guard let user else { return [] }
+        var seen: Set<String> = [name]
+        return [user["profile"]?["real_name"]?.string, user["real_name"]?.string, user["name"]?.string]
+            .compactMap { $0 }.filter { !$0.trimmingWhitespace().isEmpty && seen.insert($0).inserted }
     }
 
     private func participant(_ id: String) -> Participant {

@@ -37,8 +37,9 @@ struct SlackMrkdwn {
     func plain(_ text: String, keepingAddresses: Bool = false) -> String {
         var output = ""
         var segment = ""
-        func flush() {
-            output += EmojiShortcodes.replacing(in: ChatMarkup.decodeEntities(Self.removingEmphasis(segment)))
+        func flush(markupFollows: Bool = true) {
+            output += EmojiShortcodes.replacing(
+                in: ChatMarkup.decodeEntities(Self.removingEmphasis(segment, markupFollows: markupFollows)))
             segment = ""
         }
         var rest = text[...]
@@ -59,7 +60,7 @@ struct SlackMrkdwn {
             rest = after[after.index(after: close)...]
         }
         segment += rest
-        flush()
+        flush(markupFollows: false)
         return output
     }
 
@@ -228,7 +229,10 @@ struct SlackMrkdwn {
     }
 
     /// `*a*`, `_a_`, `~a~` and backtick code with their marks removed.
-    private static func removingEmphasis(_ text: String) -> String {
+    /// `text` without its `*`, `_`, `~` and `` ` `` marks; with `markupFollows` (a link, mention or
+    /// date comes next), a mark closed after a space at the end counts, as Slack closes it there
+    /// (`*🕤 Closes: *<!date…>`).
+    private static func removingEmphasis(_ text: String, markupFollows: Bool) -> String {
         let characters = Array(text)
         var output = ""
         var index = 0
@@ -238,7 +242,8 @@ struct SlackMrkdwn {
                 index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber),
                 index + 1 < characters.count, !characters[index + 1].isWhitespace,
                 let close = characters[(index + 1)...].firstIndex(where: { $0 == character || $0 == "\n" }),
-                characters[close] == character, close > index + 1, !characters[close - 1].isWhitespace
+                characters[close] == character, close > index + 1,
+                !characters[close - 1].isWhitespace || (markupFollows && close == characters.count - 1)
             {
                 output += String(characters[(index + 1)..<close])
                 index = close + 1

@@ -14,6 +14,8 @@ struct SlackPeople {
         var icon: String?
         /// Posted something that no bot or app made (a person, whatever profile their app posts carry).
         var isHuman = false
+        /// Posted something as a bot or an app (`bot_id`, `bot_profile`, `subtype: bot_message`).
+        var isApp = false
     }
 
     init(names: [String: String]) { self.names = names }
@@ -49,6 +51,7 @@ struct SlackPeople {
             if known?.isHuman == true && !isAppPost { return sender }
             person.isHuman = true
         }
+        if isAppPost { person.isApp = true }
         if isAppPost, person.botName == nil {
             let profile = value["bot_profile"]
             person.botName = [profile?["name"]?.string, value["username"]?.string, bot.flatMap { botNames[$0] }]
@@ -67,6 +70,15 @@ struct SlackPeople {
         if id == "USLACKBOT" { return "Slackbot" }
         let person = people[id] ?? Person()
         return (person.isHuman ? nil : person.botName ?? botNames[id]) ?? id
+    }
+
+    /// Whether a sender is a bot or an app: `users.json` says so (`is_bot`), else it is Slackbot,
+    /// or it posted only as an app (a person posting through an app is still a person).
+    func isBot(_ id: String, users: [String: JSONValue]) -> Bool {
+        if let user = users[id] { return user["is_bot"]?.bool ?? false }
+        if id == "USLACKBOT" { return true }
+        guard let person = people[id] else { return false }
+        return person.isApp && !person.isHuman
     }
 
     /// A bot's or app's icon, for a sender that is one.

@@ -109,9 +109,10 @@ enum SlackReader {
             source: SourceLocation(file: name))
         // A channel is a group however few of its members the export shows posting.
         transcript.isGroup = conversation.isChannel
+        let mrkdwn = SlackMrkdwn(users: workspace.names, channels: workspace.channelNames)
+        transcript.topic = conversation.topic.map { mrkdwn.plain($0).trimmingWhitespace() }
         var converter = SlackChannel(
-            transcript: transcript,
-            mrkdwn: SlackMrkdwn(users: workspace.names, channels: workspace.channelNames), users: workspace.users,
+            transcript: transcript, mrkdwn: mrkdwn, users: workspace.users,
             options: options, localFile: { localFile($0, folder: conversation.folder, files: files) })
         converter.people.botNames = botNames
         converter = try readDays(

@@ -10,6 +10,8 @@ struct SlackWorkspace {
         var folder: String
         /// A channel or private group (`channels.json`, `groups.json`), not a DM or group DM.
         var isChannel = false
+        /// The channel's topic, else its purpose, in words.
+        var topic: String?
     }
 
     var files: ExportFiles
@@ -52,7 +54,8 @@ struct SlackWorkspace {
                 conversations.append(
                     Conversation(
                         id: name ?? id, title: title.isEmpty ? id : title, folder: folder,
-                        isChannel: file == "channels.json" || file == "groups.json"))
+                        isChannel: file == "channels.json" || file == "groups.json",
+                        topic: Self.topic(of: channel)))
                 folders.insert(folder)
             }
         }
@@ -68,6 +71,12 @@ struct SlackWorkspace {
             report.inferences.append("the folder \(name) is in no channel list; read as a conversation of its own")
             conversations.append(Conversation(id: name, title: "#" + name, folder: folder))
         }
+    }
+
+    /// A channel's `topic.value`, else its `purpose.value` (Slack shows the purpose when no topic is set).
+    static func topic(of channel: JSONValue) -> String? {
+        [channel["topic"]?["value"]?.string, channel["purpose"]?["value"]?.string].compactMap { $0 }
+            .first { !$0.trimmingWhitespace().isEmpty }
     }
 
     /// `2016-03-28.json`: the name of a day file.
