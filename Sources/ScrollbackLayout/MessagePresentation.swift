@@ -170,6 +170,8 @@ package struct AttachmentPresentation: Sendable, Hashable {
     /// Whether the export left the file out; `omittedNote` then says so.
     package var omitted: Bool
     package var omittedNote: String?
+    /// "not in the export": the log names a file that its folder or zip does not hold.
+    package var missingNote: String?
     /// "4.2 MB", "0:42", when known.
     package var sizeLabel: String?
     package var durationLabel: String?

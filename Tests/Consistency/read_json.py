@@ -75,7 +75,8 @@ def _attachment(item):
     kind = item.get("kind") or ("image" if item.get("image") else "file")
     name = item.get("name") or item.get("path") or item.get("url") or ""
     if kind in ("image", "sticker"):
-        return attachment(kind, item.get("alt") or name, [("omitted", item.get("omittedNote"))])
+        return attachment(kind, item.get("alt") or name, [
+            ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote"))])
     alt = item.get("alt") if item.get("alt") != name else None
     if kind == "link":
         # Words a card holds as alternative text (an embed's description, say) are words to show.
@@ -94,7 +95,7 @@ def _attachment(item):
         return attachment(kind, name, [("numbers", " ".join(item.get("phones", []) + item.get("emails", [])))])
     return attachment(kind, name, [
         ("size", item.get("sizeLabel")), ("duration", item.get("durationLabel")),
-        ("omitted", item.get("omittedNote")), ("alt", alt)])
+        ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote")), ("alt", alt)])
 
 
 def spoilers(text, text_format):

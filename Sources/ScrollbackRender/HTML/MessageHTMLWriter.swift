@@ -432,7 +432,16 @@ enum MessageHTMLWriter {
                                         .omitted) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c39 in
+                            sections(
+                                c30?.value(.missingNote) ?? c11?.value(.missingNote) ?? c0.value(.missingNote) ?? .null
+                            ) { c39 in
+                                out.write(" <span class=\"sb-file-size sb-missing-note\">")
+                                out.writeValue(
+                                    c39?.value(.missingNote) ?? c30?.value(.missingNote) ?? c11?.value(.missingNote)
+                                        ?? c0.value(.missingNote) ?? .null, escaped: true)
+                                out.write("</span>")
+                            }
+                            sections(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null) { c40 in
                                 out.write("</a>")
                             }
                             if !(c30?.value(.href) ?? c11?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
@@ -447,36 +456,36 @@ enum MessageHTMLWriter {
                 out.write("<details class=\"sb-revisions\"><summary>")
                 out.writeEscaped(c0.text(.revisionsLabel) ?? "")
                 out.write("</summary><ol>")
-                sections(c0.value(.revisions) ?? .null) { c40 in
+                sections(c0.value(.revisions) ?? .null) { c41 in
                     out.write("<li>")
-                    sections(c40?.value(.when) ?? c0.value(.when) ?? .null) { c41 in
+                    sections(c41?.value(.when) ?? c0.value(.when) ?? .null) { c42 in
                         out.write("<span class=\"sb-file-size\">")
                         out.writeValue(
-                            c41?.value(.when) ?? c40?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
+                            c42?.value(.when) ?? c41?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
                         out.write("</span> ")
                     }
                     out.write("<span dir=\"auto\">")
-                    out.writeValue(c40?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
+                    out.writeValue(c41?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ol></details>\n")
             }
             if c0.flag(.hasReactions) == true {
                 out.write("<ul class=\"sb-reactions\" aria-label=\"Reactions\">")
-                sections(c0.value(.reactions) ?? .null) { c42 in
+                sections(c0.value(.reactions) ?? .null) { c43 in
                     out.write("<li title=\"")
-                    out.writeValue(c42?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
+                    out.writeValue(c43?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
                     out.write("\"><span class=\"sb-emoji\" aria-hidden=\"true\">")
-                    out.writeValue(c42?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                    out.writeValue(c43?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                     out.write("</span>")
-                    sections(c42?.value(.many) ?? c0.value(.many) ?? .null) { c43 in
+                    sections(c43?.value(.many) ?? c0.value(.many) ?? .null) { c44 in
                         out.write("<span class=\"sb-count\" aria-hidden=\"true\">")
                         out.writeValue(
-                            c43?.value(.count) ?? c42?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
+                            c44?.value(.count) ?? c43?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
                         out.write("</span>")
                     }
                     out.write("<span class=\"sb-sr\">")
-                    out.writeValue(c42?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
+                    out.writeValue(c43?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ul>\n")
