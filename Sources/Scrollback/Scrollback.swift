@@ -128,7 +128,8 @@ extension Transcript {
     ) throws -> TranscriptLayout {
         var transcript = self
         if let title = options.title { transcript.title = title }
-        let layout = try LayoutEngine.layout(transcript, options: options.layout)
+        var layout = try LayoutEngine.layout(transcript, options: options.layout)
+        layout.missingFiles = options.html.missingFiles(in: transcript.messages)
         switch format {
         case .json: LayoutJSONRenderer.render(layout, to: &output)
         case .text:

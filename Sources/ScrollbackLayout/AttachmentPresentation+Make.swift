@@ -1,8 +1,8 @@
 import ScrollbackModel
 
 extension AttachmentPresentation {
-    /// What an attachment shows, by its kind.
-    static func make(_ given: Attachment, names: (String) -> String) -> AttachmentPresentation {
+    /// What an attachment shows, by its kind; `missing`: its file is not in the export's folder or zip.
+    static func make(_ given: Attachment, names: (String) -> String, missing: Bool = false) -> AttachmentPresentation {
         // Numbers outside `NumberLimits` are left out before any arithmetic on them.
         let attachment = given.withNumbersInRange
         let kind = attachment.kind
@@ -11,6 +11,7 @@ extension AttachmentPresentation {
         var shown = AttachmentPresentation(
             kind: kind, name: displayName(attachment, kind: kind), path: attachment.path, url: attachment.url,
             omitted: attachment.omitted, omittedNote: attachment.omitted ? PresentationWords.omitted : nil,
+            missingNote: missing && !attachment.omitted ? PresentationWords.missingFile : nil,
             sizeLabel: attachment.size.map(PresentationWords.byteCount),
             durationLabel: attachment.duration.map(PresentationWords.duration), alt: attachment.alt,
             width: attachment.width, height: attachment.height, title: attachment.title,
@@ -84,13 +85,15 @@ extension AttachmentPresentation {
         case .contact:
             parts += shown.phones + shown.emails
         case .sticker:
-            if let emoji = shown.emoji, emoji != shown.name { parts.append(emoji) }
+            // An emoji that is the sticker's words (`alt`) is shown as those, once.
+            if let emoji = shown.emoji, emoji != shown.name, emoji != shown.alt { parts.append(emoji) }
         default: break
         }
         if let size = shown.sizeLabel { parts.append(size) }
         if let duration = shown.durationLabel { parts.append(duration) }
         if let note = shown.omittedNote { parts.append(note) }
         if shown.spoiler { parts.append(PresentationWords.spoiler) }
+        if let note = shown.missingNote { parts.append(note) }
         return parts.joined(separator: " · ")
     }
 

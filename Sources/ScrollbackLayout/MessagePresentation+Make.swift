@@ -64,7 +64,10 @@ extension TranscriptLayout {
         var attachments: [AttachmentPresentation] = []
         if !given.isEmpty {
             let names = { (id: String) in self.speaker(id) }
-            for attachment in given { attachments.append(AttachmentPresentation.make(attachment, names: names)) }
+            for attachment in given {
+                let missing = !missingFiles.isEmpty && attachment.path.map { missingFiles.contains($0) } == true
+                attachments.append(AttachmentPresentation.make(attachment, names: names, missing: missing))
+            }
         }
         return attachments
     }
@@ -163,6 +166,7 @@ package enum PresentationWords {
     package static let replyNotFound = "a message that is not in this export"
     package static let missingFromLatestExport = "Not in the latest export"
     package static let omitted = "left out of the export"
+    package static let missingFile = "not in the export"
     package static let earlierVersions = "Earlier versions"
     package static let pinned = "Pinned"
     /// Beside a covered attachment's name, and on the cover itself.

@@ -176,6 +176,8 @@ package struct AttachmentPresentation: Sendable, Hashable {
     package var omittedNote: String?
     /// The sender marked it a spoiler: it is covered until the reader reveals it.
     package var spoiler: Bool = false
+    /// "not in the export": the log names a file that its folder or zip does not hold.
+    package var missingNote: String?
     /// "4.2 MB", "0:42", when known.
     package var sizeLabel: String?
     package var durationLabel: String?

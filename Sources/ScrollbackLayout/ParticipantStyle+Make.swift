@@ -48,13 +48,12 @@ extension ReplyPreview {
     /// A one-line summary of a message, at most 100 characters.
     package static func excerpt(of message: Message, limit: Int = 100) -> String {
         if message.deleted { return "This message was deleted" }
-        if let line = asciiFirstLine(message.text, limit: limit) {
-            guard line.utf8.contains(UInt8(ascii: "|")) else { return line }
-            // Cut after the spoilers are hidden: a cut inside `||…||` would show the rest in clear.
-            return cut(hidingSpoilers(asciiFirstLine(message.text, limit: Int.max) ?? line), limit: limit)
-        }
+        // Spoilers are hidden in the whole text before a line is taken and cut: a cut inside
+        // `||…||`, or a spoiler that goes on past the first line, would show the rest in clear.
+        let text = message.text.utf8.contains(UInt8(ascii: "|")) ? hidingSpoilers(message.text) : message.text
+        if let line = asciiFirstLine(text, limit: limit) { return line }
         var line = ""
-        for piece in message.text.split(whereSeparator: \.isNewline) {
+        for piece in text.split(whereSeparator: \.isNewline) {
             let trimmed = piece.trimmingCharacters(in: " \t")
             if !trimmed.isEmpty {
                 line = trimmed
@@ -64,7 +63,7 @@ extension ReplyPreview {
         if line.isEmpty, let attachment = message.attachments.first {
             line = (attachment.isImage ? "Photo" : "Attachment") + (attachment.name.map { ": " + $0 } ?? "")
         }
-        return cut(line.utf8.contains(UInt8(ascii: "|")) ? hidingSpoilers(line) : line, limit: limit)
+        return cut(line, limit: limit)
     }
 
     private static func cut(_ line: String, limit: Int) -> String {

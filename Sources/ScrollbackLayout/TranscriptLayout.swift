@@ -24,6 +24,10 @@ public struct TranscriptLayout: Sendable, Hashable {
     public var undated: Bool = false
     /// The channel's topic, shown under the title.
     public var topic: String?
+    /// The files the log names that its input (the export's folder or zip) does not hold, by the
+    /// path the log gives, as finding the media decided (`HTMLOptions.missingFiles`): each such
+    /// attachment says "not in the export" in every output. Empty when that is not known.
+    package var missingFiles: Set<String> = []
 
     /// The participant with an id, in O(1).
     public func participant(_ id: String) -> ParticipantStyle? {

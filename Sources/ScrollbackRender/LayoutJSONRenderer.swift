@@ -150,6 +150,7 @@ package enum LayoutJSONRenderer {
         ]
         let optionalFields: [(String, String?)] = [
             ("path", shown.path), ("url", shown.url), ("omittedNote", shown.omittedNote),
+            ("missingNote", shown.missingNote),
             ("sizeLabel", shown.sizeLabel), ("durationLabel", shown.durationLabel), ("alt", shown.alt),
             ("title", shown.title), ("description", shown.description), ("siteName", shown.siteName),
             ("performer", shown.performer), ("emoji", shown.emoji), ("placeLabel", shown.placeLabel),

@@ -230,9 +230,9 @@ def _attachments(bubble):
             sizes = [words(part.text()) for part in node.find("sb-file-size")]
             if kind in ("image", "sticker"):
                 # A picture that is not drawn shows its words beside its name: they stand for it.
-                omitted = [size for size in sizes if "export" in size]
+                details = [detail for detail in _file_details(sizes) if detail[0] in ("omitted", "missing")]
                 shown = caption.text() if caption else name.text() if name else ""
-                yield attachment(kind, shown, [("omitted", omitted[0] if omitted else None), spoiler])
+                yield attachment(kind, shown, details + [spoiler])
             else:
                 details = _file_details(sizes) + [spoiler]
                 if caption:
@@ -246,10 +246,10 @@ def _file_details(parts):
     for part in parts:
         if part.count(":") and part.replace(":", "").isdigit():
             details.append(("duration", part))
+        elif part == "not in the export":
+            details.append(("missing", part))
         elif "export" in part:
             details.append(("omitted", part))
-        elif part == "missing attachment":
-            details.append(("missing", part))
         else:
             details.append(("size", part))
     return details

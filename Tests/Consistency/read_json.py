@@ -80,7 +80,7 @@ def _attachment(item):
     name = item.get("name") or item.get("path") or item.get("url") or ""
     spoiler = ("spoiler", "spoiler" if item.get("spoiler") else None)
     if kind in ("image", "sticker"):
-        return attachment(kind, item.get("alt") or name, [("omitted", item.get("omittedNote")), spoiler])
+        ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote")), ("alt", alt), spoiler])
     alt = item.get("alt") if item.get("alt") != name else None
     if kind == "link":
         # Words a card holds as alternative text (an embed's description, say) are words to show.
@@ -99,7 +99,7 @@ def _attachment(item):
         return attachment(kind, name, [("numbers", " ".join(item.get("phones", []) + item.get("emails", [])))])
     return attachment(kind, name, [
         ("size", item.get("sizeLabel")), ("duration", item.get("durationLabel")),
-        ("omitted", item.get("omittedNote")), ("alt", alt), spoiler])
+        ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote")), ("alt", alt), spoiler])
 
 
 def spoilers(text, text_format):

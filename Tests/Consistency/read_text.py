@@ -379,6 +379,8 @@ def _attachment(group, expected):
             details.append(("omitted", part))
         elif part == "spoiler":
             details.append(("spoiler", part))
+        elif part == "not in the export":
+            details.append(("missing", part))
         else:
             details.append(("shown", part))
     if image:
@@ -441,9 +443,12 @@ def _poll(group, expected):
     question = " ".join(group[: options[0] if options else len(group) - tail])
     shown = []
     for number, index in enumerate(options):
-        match = re.match(r"^▪ (.*) — (\d+) \(\d+%\)$", group[index])
         end = options[number + 1] if number + 1 < len(options) else len(group) - tail
-        voters = " ".join(line.strip() for line in group[index + 1:end])
+        lines = group[index:end]
+        # The answer may wrap (its lines run to the one ending in its votes); its voters follow.
+        last = next((at for at, line in enumerate(lines) if re.search(r" — \d+ \(\d+%\)$", line)), 0)
+        match = re.match(r"^▪ (.*) — (\d+) \(\d+%\)$", " ".join(line.strip() for line in lines[: last + 1]))
+        voters = " ".join(line.strip() for line in lines[last + 1:])
         text = f"{match.group(1)} ({match.group(2)}" if match else group[index] + " ("
         shown.append(text + (f"; {voters})" if voters else ")"))
     summary = group[-tail:]

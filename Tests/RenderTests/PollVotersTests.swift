@@ -30,5 +30,10 @@ struct PollVotersTests {
         let lines = try Self.transcript.render(.text, options: options).split(separator: "\n")
         let pizza = try #require(lines.firstIndex { $0.contains("▪ Pizza") })
         #expect(lines[pizza + 1].contains("Ana, Ben"))
+        // The voters sit under the answer's words, not under its `▪`.
+        let column = { (line: Substring, text: String) in
+            line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(column(lines[pizza + 1], "Ana") == column(lines[pizza], "Pizza"))
     }
 }

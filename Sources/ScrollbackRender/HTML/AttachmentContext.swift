@@ -34,7 +34,9 @@ struct AttachmentContext: HTMLContext {
         default: break
         }
         let reference = attachment.path ?? attachment.url
-        if !attachment.omitted, let reference {
+        // A file the export does not hold is a chip that says so (the layout decided it).
+        let missing = attachment.missingNote != nil
+        if !attachment.omitted, !missing, let reference {
             switch attachment.kind {
             case .image, .sticker:
                 if let image = session.image(reference) { return .image(image) }
@@ -43,8 +45,8 @@ struct AttachmentContext: HTMLContext {
             default: break
             }
         }
-        if attachment.omitted || reference == nil {
-            return .chip(href: nil, remote: false, download: false, missing: false)
+        if attachment.omitted || missing || reference == nil {
+            return .chip(href: nil, remote: false, download: false, missing: missing)
         }
         if let path = attachment.path {
             if let file = session.media.file(path, beyondLimit: true) {
@@ -52,7 +54,7 @@ struct AttachmentContext: HTMLContext {
                 let download = file.source.hasPrefix("data:") || MediaPolicy.isActive(path)
                 return .chip(href: file.source, remote: false, download: download, missing: false)
             }
-            return .chip(href: nil, remote: false, download: false, missing: session.media.isMissing(path))
+            return .chip(href: nil, remote: false, download: false, missing: false)
         }
         if let url = attachment.url, LinkPolicy.kind(of: url) == .remote {
             return .chip(href: url, remote: true, download: false, missing: false)
@@ -97,6 +99,7 @@ struct AttachmentContext: HTMLContext {
         case .size: return .string(attachment.sizeLabel ?? "")
         case .duration: return .string(attachment.durationLabel ?? "")
         case .omitted: return .string(attachment.omittedNote ?? "")
+        case .missingNote: return .string(attachment.missingNote ?? "")
         case .emoji:
             // A sticker's emoji is its icon, unless it is already the name or the caption shown.
             guard attachment.kind == .sticker, let emoji = attachment.emoji, emoji != attachment.name,

@@ -19,7 +19,7 @@ enum HTMLName: Int, CaseIterable {
     case href, found, excerpt, emoji, count, many, by, image, src, alt, width, height, name, size, missing
     case sticker, player, video, kind, kindLabel, duration, omitted, card, siteName, description, poll
     case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
-    case remote, download, caption, spoiler, spoilerLabel
+    case remote, download, caption, spoiler, spoilerLabel, missingNote
     // message.mustache: values declared in MessagePresentation (scripts/generate-message-fields.py)
     case pinned, service
     // page.mustache's head: what a pasted link previews (SharePreview)

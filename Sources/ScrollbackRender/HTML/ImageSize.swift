@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads an image's pixel size from its header (PNG, GIF, JPEG), so the page reserves its box.
+/// Reads an image's pixel size from its header (PNG, GIF, JPEG, WebP), so the page reserves its box.
 enum ImageSize {
     static func read(_ path: String) -> (width: Int, height: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
@@ -17,6 +17,9 @@ enum ImageSize {
         }
         if bytes.count >= 10, bytes.starts(with: Array("GIF8".utf8)) {
             return positive(Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        }
+        if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return webP(bytes)
         }
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var index = 2
@@ -35,6 +38,30 @@ enum ImageSize {
             index += 2 + length
         }
         return nil
+    }
+
+    /// A WebP's size from its first chunk: a lossy frame (`VP8 `), a lossless one (`VP8L`), or the
+    /// canvas of an extended file (`VP8X`, animations and alpha); `bytes` holds at least 30 bytes.
+    private static func webP(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        func little(_ at: Int, _ count: Int) -> Int {
+            (0..<count).reduce(0) { value, byte in value | Int(bytes[at + byte]) << (8 * byte) }
+        }
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8 ":
+            // After a key frame's start code, 14 bits of width and of height (the top two scale it).
+            guard bytes[23] == 0x9D, bytes[24] == 0x01, bytes[25] == 0x2A else { return nil }
+            return positive(little(26, 2) & 0x3FFF, little(28, 2) & 0x3FFF)
+        case "VP8L":
+            // After the signature byte, 14 bits each of width − 1 and height − 1.
+            guard bytes[20] == 0x2F else { return nil }
+            let bits = little(21, 4)
+            return positive((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
+        case "VP8X":
+            // After 4 bytes of flags, 24 bits each of the canvas's width − 1 and height − 1.
+            return positive(little(24, 3) + 1, little(27, 3) + 1)
+        default:
+            return nil
+        }
     }
 
     private static func positive(_ width: Int, _ height: Int) -> (width: Int, height: Int)? {

@@ -468,17 +468,26 @@ enum MessageHTMLWriter {
                                         .omitted) ?? .null, escaped: true)
                                 out.write("</span>")
                             }
-                            sections(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c46 in
+                            sections(
+                                c35?.value(.missingNote) ?? c14?.value(.missingNote) ?? c0.value(.missingNote) ?? .null
+                            ) { c46 in
+                                out.write(" <span class=\"sb-file-size sb-missing-note\">")
+                                out.writeValue(
+                                    c46?.value(.missingNote) ?? c35?.value(.missingNote) ?? c14?.value(.missingNote)
+                                        ?? c0.value(.missingNote) ?? .null, escaped: true)
+                                out.write("</span>")
+                            }
+                            sections(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null) { c47 in
                                 out.write("</a>")
                             }
                             if !(c35?.value(.href) ?? c14?.value(.href) ?? c0.value(.href) ?? .null).isTruthy {
                                 out.write("</span>")
                             }
                         }
-                        sections(c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c47 in
+                        sections(c14?.value(.spoiler) ?? c0.value(.spoiler) ?? .null) { c48 in
                             out.write("<span class=\"sb-spoiler-mark\" aria-hidden=\"true\">")
                             out.writeValue(
-                                c47?.value(.spoilerLabel) ?? c14?.value(.spoilerLabel) ?? c0.value(.spoilerLabel)
+                                c48?.value(.spoilerLabel) ?? c14?.value(.spoilerLabel) ?? c0.value(.spoilerLabel)
                                     ?? .null, escaped: true)
                             out.write("</span></div>")
                         }
@@ -490,36 +499,36 @@ enum MessageHTMLWriter {
                 out.write("<details class=\"sb-revisions\"><summary>")
                 out.writeEscaped(c0.text(.revisionsLabel) ?? "")
                 out.write("</summary><ol>")
-                sections(c0.value(.revisions) ?? .null) { c48 in
+                sections(c0.value(.revisions) ?? .null) { c49 in
                     out.write("<li>")
-                    sections(c48?.value(.when) ?? c0.value(.when) ?? .null) { c49 in
+                    sections(c49?.value(.when) ?? c0.value(.when) ?? .null) { c50 in
                         out.write("<span class=\"sb-file-size\">")
                         out.writeValue(
-                            c49?.value(.when) ?? c48?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
+                            c50?.value(.when) ?? c49?.value(.when) ?? c0.value(.when) ?? .null, escaped: true)
                         out.write("</span> ")
                     }
                     out.write("<span dir=\"auto\">")
-                    out.writeValue(c48?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
+                    out.writeValue(c49?.value(.text) ?? c0.value(.text) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ol></details>\n")
             }
             if c0.flag(.hasReactions) == true {
                 out.write("<ul class=\"sb-reactions\" aria-label=\"Reactions\">")
-                sections(c0.value(.reactions) ?? .null) { c50 in
+                sections(c0.value(.reactions) ?? .null) { c51 in
                     out.write("<li title=\"")
-                    out.writeValue(c50?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
+                    out.writeValue(c51?.value(.by) ?? c0.value(.by) ?? .null, escaped: true)
                     out.write("\"><span class=\"sb-emoji\" aria-hidden=\"true\">")
-                    out.writeValue(c50?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
+                    out.writeValue(c51?.value(.emoji) ?? c0.value(.emoji) ?? .null, escaped: true)
                     out.write("</span>")
-                    sections(c50?.value(.many) ?? c0.value(.many) ?? .null) { c51 in
+                    sections(c51?.value(.many) ?? c0.value(.many) ?? .null) { c52 in
                         out.write("<span class=\"sb-count\" aria-hidden=\"true\">")
                         out.writeValue(
-                            c51?.value(.count) ?? c50?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
+                            c52?.value(.count) ?? c51?.value(.count) ?? c0.value(.count) ?? .null, escaped: true)
                         out.write("</span>")
                     }
                     out.write("<span class=\"sb-sr\">")
-                    out.writeValue(c50?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
+                    out.writeValue(c51?.value(.label) ?? c0.value(.label) ?? .null, escaped: true)
                     out.write("</span></li>")
                 }
                 out.write("</ul>\n")

@@ -84,15 +84,15 @@ struct BubbleContent {
             guard let poll = attachment.poll else { break }
             var lines = LineWrapper.wrap(
                 [Span(icon), Span(TerminalSafeText.oneLine(poll.question), TextStyle(bold: true))], width: width)
+            // An option's words and its voters sit two columns in, under the words after its `▪`.
             for option in poll.options {
-                lines += LineWrapper.wrap(
+                lines += indented(
                     [
-                        Span("▪ " + TerminalSafeText.oneLine(option.text)),
+                        Span(TerminalSafeText.oneLine(option.text)),
                         Span(" — \(option.votes) (\(option.percent)%)", TextStyle(foreground: .muted)),
-                    ], width: width)
+                    ], first: "▪ ")
                 if !option.names.isEmpty {
-                    let voters = "  " + TerminalSafeText.oneLine(option.names.joined(separator: ", "))
-                    lines += LineWrapper.wrap([Span(voters, muted)], width: width)
+                    lines += indented([Span(TerminalSafeText.oneLine(option.names.joined(separator: ", ")), muted)])
                 }
             }
             lines += LineWrapper.wrap([Span(poll.summary, muted)], width: width)
@@ -107,6 +107,17 @@ struct BubbleContent {
             spans.append(Span(" (" + TerminalSafeText.oneLine(url) + ")"))
         }
         return LineWrapper.wrap(spans, width: width)
+    }
+
+    /// `spans` wrapped two columns narrower and drawn two columns in: the first line after
+    /// `first`, the others under it.
+    private func indented(_ spans: [Span], first: String = "  ") -> [StyledLine] {
+        LineWrapper.wrap(spans, width: max(1, width - 2)).enumerated().map { index, line in
+            var shown = StyledLine(index == 0 ? first : "  ")
+            shown.spans += line.spans
+            shown.width += line.width
+            return shown
+        }
     }
 
     /// The symbol a terminal draws before an attachment of each kind.

@@ -23,6 +23,7 @@ struct ConversationBuilder {
         base: String?, archive: MediaArchive? = nil, previous: ConversationRecord?, media cache: MediaCache
     ) throws -> ConversationRecord {
         var laidOut = try LayoutEngine.layout(transcript, options: options.layout)
+        laidOut.missingFiles = mediaOptions(base: base, archive: archive).missingFiles(in: transcript.messages)
         // The layout's days move into the pages; `layout` keeps what every page shares.
         let plan = PagePlan(taking: &laidOut, budget: options.pageBudget, pageSize: options.pageSize)
         let media = try MediaLibrary(
@@ -57,9 +58,10 @@ struct ConversationBuilder {
         var planner = PagePlanner(
             undated: stream.layout.undated, budget: options.pageBudget, pageSize: options.pageSize,
             repliedTo: prepass.named)
+        var shared = stream.layout
+        shared.missingFiles = mediaOptions(base: base, archive: archive).missingFiles(attachments.list.map(\.0))
         var pages = PageEmitter(
-            builder: self, layout: stream.layout, media: media, slug: slug, previous: previous,
-            rendersAsTheyCome: true)
+            builder: self, layout: shared, media: media, slug: slug, previous: previous, rendersAsTheyCome: true)
         // A page is made once the next one has begun (it links to it by name). Replies answer
         // messages before them (`prepass.streamable`), so their pages are known by then.
         var waiting: PagePlan.Page?
@@ -90,6 +92,14 @@ struct ConversationBuilder {
             try pages.add(last, next: nil, pageOfMessage: planner.pageOfMessage, name: { names[$0] })
         }
         return try pages.finish(key: key, inputFingerprint: inputFingerprint, pageOfDay: planner.pageOfDay)
+    }
+
+    /// The HTML options with the input's folder or zip, where the log's files are looked for.
+    private func mediaOptions(base: String?, archive: MediaArchive?) -> HTMLOptions {
+        var html = options.html
+        html.mediaArchive = archive
+        html.mediaBaseDirectory = archive == nil ? base : nil
+        return html
     }
 
     /// The conversation's search dictionary (no page is called `words.html`: pages are named by month).

@@ -152,4 +152,14 @@ struct TelegramFidelityTests {
             result.conversations[0].messages[0].text
                 == "[example.com](https://example.com) and [www.example.org/a](https://www.example.org/a)")
     }
+
+    @Test("A full export's note says each chat is known by its id, else by its name")
+    func severalChatsNote() throws {
+        let shared = try #require(Fixtures.shared)
+        let result = try Readers.read(
+            try ChatInput.load(shared.appendingPathComponent("telegram/telegram-export-md/result.json").path))
+        #expect(
+            result.report.inferences.contains(
+                "2 chats read; each is a conversation, known by its id, else by its name"))
+    }
 }
