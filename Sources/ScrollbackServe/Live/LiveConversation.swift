@@ -97,7 +97,8 @@ package struct LiveConversation: Sendable {
             return document.update(parts: next, operations: operations, typing: try typingHTML(transcript))
         }
         wholeLayouts += 1
-        let layout = try LayoutEngine.layout(transcript, options: options.layout)
+        var layout = try LayoutEngine.layout(transcript, options: options.layout)
+        layout.missingFiles = options.html.missingFiles(in: transcript.messages)
         suffix = LiveSuffixLayout(whole: layout, of: transcript, me: me)
         let page = try HTMLRenderer.render(layout, options: options.html)
         let typing = log.typingHTML(in: layout, transformed: transform != nil)
