@@ -7,6 +7,9 @@ import Foundation
 /// rewritten in place, even when it is already longer than what was read: whenever the file
 /// changes, samples of the bytes already read (its start, and the bytes just before the place
 /// reached) are read again and compared.
+///
+/// Everything available is read at once (up to `batchLimit` bytes), so a backlog (a burst of
+/// writes while the last batch was handled) comes back as one batch of lines, not a batch per read.
 final class FollowSource {
     private var descriptor: Int32
     private let path: String
@@ -21,6 +24,8 @@ final class FollowSource {
     /// The file's size and modification time when it was last compared with the samples.
     private var compared: [Int] = []
     private static let sampleSize = 512
+    /// The most bytes one batch reads, whatever more is available.
+    static let batchLimit = 16 << 20
     /// Called when a watched file was truncated: what was read before no longer holds.
     var onRestart: () -> Void = {}
 
@@ -67,8 +72,7 @@ final class FollowSource {
                 restart()
                 continue
             }
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = readAvailable()
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 ended = true
@@ -84,11 +88,6 @@ final class FollowSource {
                 usleep(timeout == nil ? 200_000 : 10_000)  // a live view polls more often
                 continue
             }
-            offset += off_t(count)
-            pending += buffer[0..<count]
-            if head.count < Self.sampleSize { head += buffer[0..<min(count, Self.sampleSize - head.count)] }
-            tail += buffer[max(0, count - Self.sampleSize)..<count]
-            if tail.count > Self.sampleSize { tail.removeFirst(tail.count - Self.sampleSize) }
             guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
             let complete = pending[..<lastNewline]
             pending.removeSubrange(...lastNewline)
@@ -96,6 +95,34 @@ final class FollowSource {
                 line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : Array(line)
             }
         }
+    }
+
+    /// Reads what is available now, up to `batchLimit` bytes, into `pending`: the count read, or
+    /// `read`'s answer (0 at the end, -1 on an error) when nothing was.
+    private func readAvailable() -> Int {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while total < Self.batchLimit {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return total > 0 ? total : count }
+            record(buffer[0..<count])
+            total += count
+            if !isRegularFile {
+                // A pipe: read on only while more is there already.
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 0) <= 0 { break }
+            }
+        }
+        return total
+    }
+
+    /// Adds bytes just read to `pending` and to the samples a rewrite is found by.
+    private func record(_ bytes: ArraySlice<UInt8>) {
+        offset += off_t(bytes.count)
+        pending += bytes
+        if head.count < Self.sampleSize { head += bytes.prefix(Self.sampleSize - head.count) }
+        tail += bytes.suffix(Self.sampleSize)
+        if tail.count > Self.sampleSize { tail.removeFirst(tail.count - Self.sampleSize) }
     }
 
     /// An unterminated last line, when the input ends without a newline.
