@@ -80,7 +80,8 @@ def _attachment(item):
     name = item.get("name") or item.get("path") or item.get("url") or ""
     spoiler = ("spoiler", "spoiler" if item.get("spoiler") else None)
     if kind in ("image", "sticker"):
-        ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote")), ("alt", alt), spoiler])
+        return attachment(kind, item.get("alt") or name, [
+            ("omitted", item.get("omittedNote")), ("missing", item.get("missingNote")), spoiler])
     alt = item.get("alt") if item.get("alt") != name else None
     if kind == "link":
         # Words a card holds as alternative text (an embed's description, say) are words to show.
