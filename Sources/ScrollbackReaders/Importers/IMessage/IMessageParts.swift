@@ -29,7 +29,7 @@ struct IMessageParts {
         var next = 0
         func flush() {
             defer { pending = [] }
-            let plain = pending.map(\.text).joined()
+            let plain = pending.count == 1 ? pending[0].text : pending.map(\.text).joined()
             guard plain.contains(where: { !$0.isWhitespace }) else { return }
             let index = pendingPart ?? next
             parts.append(
@@ -39,7 +39,17 @@ struct IMessageParts {
                         markdown: Self.markdown(pending), plain: plain, effects: pending.compactMap(\.textEffect))))
             next = max(next, index + 1)
         }
+        func add(_ run: AttributedBody.Run) {
+            guard !run.text.isEmpty else { return }
+            if let part = run.part, part != pendingPart, !pending.isEmpty { flush() }
+            pending.append(run)
+            pendingPart = run.part ?? pendingPart
+        }
         for run in runs {
+            guard Self.hasPlaceholder(run.text) else {
+                add(run)
+                continue
+            }
             let pieces = run.text.split(separator: "\u{FFFC}", omittingEmptySubsequences: false)
             for (offset, piece) in pieces.enumerated() {
                 if offset > 0 {
@@ -56,12 +66,9 @@ struct IMessageParts {
                     next = max(next, index + 1)
                     pendingPart = nil
                 }
-                guard !piece.isEmpty else { continue }
-                if let part = run.part, part != pendingPart, !pending.isEmpty { flush() }
-                var piece = run
-                piece.text = String(pieces[offset])
-                pending.append(piece)
-                pendingPart = run.part ?? pendingPart
+                var cut = run
+                cut.text = String(piece)
+                add(cut)
             }
         }
         flush()
@@ -69,6 +76,16 @@ struct IMessageParts {
             parts.append(Part(index: next, content: .file(file)))
             next += 1
         }
+    }
+
+    /// Whether `text` holds U+FFFC (`EF BF BC` in UTF-8), found by bytes before any split by characters.
+    private static func hasPlaceholder(_ text: String) -> Bool {
+        var last: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte == 0xBC, last == (0xEF, 0xBF) { return true }
+            last = (last.1, byte)
+        }
+        return false
     }
 
     /// Plain text as one run.

@@ -1,0 +1,229 @@
+/// Reads an `attributedBody` the way Messages writes it straight from the typedstream's bytes,
+/// without decoding it into values: the `NSString`'s UTF-8 bytes, the (index, length) integers of
+/// the runs, and each attribute dictionary's keys and values as bytes and numbers.
+///
+/// It follows only that form: a root `NSAttributedString` whose first value is its string, then
+/// integers and objects made of strings, C strings, integers and other such objects. Anything else
+/// (a reference to an earlier object, reals, arrays, structures, a cut or damaged blob, a limit
+/// reached) gives `nil`, and `AttributedBody` then reads the blob with the whole `TypedStream`
+/// decoder, whose answer for this form is the same; a test holds the two to it.
+struct AttributedBodyScanner {
+    /// The string and the values after it.
+    typealias Scanned = (text: String, items: [AttributedBody.Item])
+
+    /// The body of `blob`, or `nil` when it is not in the form this reads.
+    static func scan(_ blob: [UInt8]) -> Scanned? {
+        var scanner = AttributedBodyScanner(bytes: blob)
+        return try? scanner.scanArchive()
+    }
+
+    private struct Unsupported: Error {}
+    private let bytes: [UInt8]
+    private var index = 0
+    /// The shared strings (type encodings, class names), where they are in `bytes`.
+    private var strings: [Range<Int>] = []
+    /// The numbered table of objects, classes and C strings: the bytes of a class name or C string,
+    /// `nil` for an object (not followed here).
+    private var table: [Range<Int>?] = []
+    private var depth = 0
+    // The typedstream decoder's limits, so that whatever it refuses this refuses too.
+    private static let maxDepth = 64
+    private static let maxItems = 1 << 20
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func scanArchive() throws(Unsupported) -> Scanned {
+        let version = try byte()
+        guard version == 4 || version == 3 else { throw Unsupported() }
+        let signature = bytes[try unsharedString()]
+        guard signature.elementsEqual("streamtyped".utf8) || signature.elementsEqual("typedstream".utf8) else {
+            throw Unsupported()
+        }
+        _ = try integer()  // the system version
+        guard try isObjectGroup(), try byte() == 0x84 else { throw Unsupported() }
+        try remember(nil)
+        guard try classChain().contains(where: { bytes[$0].elementsEqual("NSAttributedString".utf8) }) else {
+            throw Unsupported()
+        }
+        try nest()
+        guard try isObjectGroup(), let text = try object().entry.bytes else { throw Unsupported() }
+        var items: [AttributedBody.Item] = []
+        while let types = try typeString() {
+            for type in bytes[types] {
+                if type == UInt8(ascii: "@") {
+                    items.append(try object().entries.map { .dictionary($0) } ?? .other)
+                } else if Self.integerTypes.contains(type) {
+                    items.append(.integer(try integer()))
+                } else {
+                    throw Unsupported()
+                }
+                // The string counts too: it is a value of the same object.
+                guard items.count + 1 < Self.maxItems else { throw Unsupported() }
+            }
+        }
+        return (String(decoding: text, as: UTF8.self), items)
+    }
+
+    private static let integerTypes = Set("cCsSiIlLqQB".utf8)
+
+    // MARK: Objects
+
+    /// A new object's last string and number (and, for an `NSDictionary`, its values after the count).
+    private mutating func object() throws(Unsupported) -> (
+        entry: AttributedBody.Entry, entries: [AttributedBody.Entry]?
+    ) {
+        let head = try byte()
+        if head == 0x85 { return (AttributedBody.Entry(bytes: nil, number: nil), nil) }
+        guard head == 0x84 else { throw Unsupported() }
+        try remember(nil)
+        let isDictionary = try classChain().contains { bytes[$0].elementsEqual("NSDictionary".utf8) }
+        try nest()
+        defer { depth -= 1 }
+        var entry = AttributedBody.Entry(bytes: nil, number: nil)
+        var entries: [AttributedBody.Entry] = []
+        var count = 0
+        while let types = try typeString() {
+            for type in bytes[types] {
+                let value = try value(type)
+                if let found = value.bytes { entry.bytes = found }
+                if let found = value.number { entry.number = found }
+                if isDictionary, count > 0 { entries.append(value) }
+                count += 1
+            }
+            guard count < Self.maxItems else { throw Unsupported() }
+        }
+        return (entry, isDictionary ? entries : nil)
+    }
+
+    private mutating func value(_ type: UInt8) throws(Unsupported) -> AttributedBody.Entry {
+        switch type {
+        case UInt8(ascii: "@"): return try object().entry
+        case UInt8(ascii: "+"): return AttributedBody.Entry(bytes: bytes[try unsharedString()], number: nil)
+        case UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: ":"):
+            return AttributedBody.Entry(bytes: try cString().map { bytes[$0] }, number: nil)
+        default:
+            guard Self.integerTypes.contains(type) else { throw Unsupported() }
+            return AttributedBody.Entry(bytes: nil, number: try integer())
+        }
+    }
+
+    /// A C string: new (its characters a shared string), nil, or one seen before.
+    private mutating func cString() throws(Unsupported) -> Range<Int>? {
+        let head = try byte()
+        switch head {
+        case 0x84:
+            let characters = try sharedString() ?? index..<index
+            try remember(characters)
+            return characters
+        case 0x85: return nil
+        default: return try recalled(head)
+        }
+    }
+
+    /// A class and its superclasses, each name where it is in `bytes`.
+    private mutating func classChain() throws(Unsupported) -> [Range<Int>] {
+        var chain: [Range<Int>] = []
+        while true {
+            let head = try byte()
+            switch head {
+            case 0x85: return chain
+            case 0x84:
+                guard let name = try sharedString() else { throw Unsupported() }
+                _ = try integer()  // the class version
+                chain.append(name)
+                try remember(name)
+                guard chain.count < Self.maxDepth else { throw Unsupported() }
+            default:
+                chain.append(try recalled(head))
+                return chain
+            }
+        }
+    }
+
+    private mutating func remember(_ entry: Range<Int>?) throws(Unsupported) {
+        guard table.count < Self.maxItems else { throw Unsupported() }
+        table.append(entry)
+    }
+
+    private mutating func recalled(_ head: UInt8) throws(Unsupported) -> Range<Int> {
+        let number = try reference(head: head)
+        guard number < table.count, let entry = table[number] else { throw Unsupported() }
+        return entry
+    }
+
+    private mutating func nest() throws(Unsupported) {
+        depth += 1
+        guard depth <= Self.maxDepth else { throw Unsupported() }
+    }
+
+    // MARK: Bytes
+
+    private mutating func byte() throws(Unsupported) -> UInt8 {
+        guard index < bytes.count else { throw Unsupported() }
+        defer { index += 1 }
+        return bytes[index]
+    }
+
+    private mutating func integer(head: UInt8) throws(Unsupported) -> Int64 {
+        switch head {
+        case 0x81: return Int64(Int16(truncatingIfNeeded: try littleEndian(2)))
+        case 0x82: return Int64(Int32(truncatingIfNeeded: try littleEndian(4)))
+        case 0x83...0x86: throw Unsupported()
+        default: return Int64(Int8(bitPattern: head))
+        }
+    }
+
+    private mutating func integer() throws(Unsupported) -> Int64 { try integer(head: try byte()) }
+
+    private mutating func littleEndian(_ count: Int) throws(Unsupported) -> UInt64 {
+        guard count <= bytes.count - index else { throw Unsupported() }
+        var value: UInt64 = 0
+        for shift in 0..<count { value |= UInt64(bytes[index + shift]) << (8 * UInt64(shift)) }
+        index += count
+        return value
+    }
+
+    private mutating func unsharedString() throws(Unsupported) -> Range<Int> {
+        let length = try integer()
+        guard length >= 0, length <= Int64(bytes.count - index) else { throw Unsupported() }
+        defer { index += Int(length) }
+        return index..<index + Int(length)
+    }
+
+    private mutating func sharedString() throws(Unsupported) -> Range<Int>? {
+        let head = try byte()
+        switch head {
+        case 0x84:
+            let string = try unsharedString()
+            strings.append(string)
+            return string
+        case 0x85: return nil
+        default:
+            let number = try reference(head: head)
+            guard number < strings.count else { throw Unsupported() }
+            return strings[number]
+        }
+    }
+
+    private mutating func reference(head: UInt8) throws(Unsupported) -> Int {
+        let number = try integer(head: head) + 110
+        guard number >= 0, number < Int64(Self.maxItems) else { throw Unsupported() }
+        return Int(number)
+    }
+
+    /// The type encoding of the next group, `nil` at the end of an object.
+    private mutating func typeString() throws(Unsupported) -> Range<Int>? {
+        guard index < bytes.count else { throw Unsupported() }
+        if bytes[index] == 0x86 {
+            index += 1
+            return nil
+        }
+        guard let types = try sharedString(), !types.isEmpty else { throw Unsupported() }
+        return types
+    }
+
+    private mutating func isObjectGroup() throws(Unsupported) -> Bool {
+        guard let types = try typeString() else { return false }
+        return bytes[types].elementsEqual([UInt8(ascii: "@")])
+    }
+}
