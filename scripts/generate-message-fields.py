@@ -293,7 +293,7 @@ def write_line(field):
         return (f"if !{value}.isEmpty {{\n            json.openArray(\"{key}\")\n"
                 f"            for item in {value} {{ write(item, to: &json) }}\n            json.closeArray()\n        }}")
     if field.type == "MetaValue?":
-        return f"if let meta = {value} {{ json.raw(\"{key}\", metaJSON(meta)) }}"
+        return f"if let meta = {value} {{ json.meta(\"{key}\", meta) }}"
     if field.type == "String":
         return f"json.string(\"{key}\", {value})"
     if field.type == "String?":

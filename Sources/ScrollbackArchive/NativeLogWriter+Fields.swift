@@ -37,7 +37,7 @@ extension NativeLogWriter {
             json.closeArray()
         }
         if message.missingFromLatestExport { json.bool("missingFromLatestExport", true) }
-        if let meta = message.meta { json.raw("meta", metaJSON(meta)) }
+        if let meta = message.meta { json.meta("meta", meta) }
         if message.pinned { json.bool("pinned", true) }
     }
 }

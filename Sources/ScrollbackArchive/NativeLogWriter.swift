@@ -130,19 +130,4 @@ extension NativeLogWriter {
         for value in values { json.string(nil, value) }
         json.closeArray()
     }
-
-    /// Free-form metadata, objects with their keys sorted (the model does not keep their order).
-    static func metaJSON(_ value: MetaValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number.isFinite ? JSONWriter.number(number) : "null"
-        case .string(let text): return JSONString.literal(text)
-        case .array(let items): return "[" + items.map(metaJSON).joined(separator: ",") + "]"
-        case .object(let members):
-            return "{"
-                + members.keys.sorted().map { key in JSONString.literal(key) + ":" + metaJSON(members[key]!) }
-                .joined(separator: ",") + "}"
-        }
-    }
 }

@@ -1,16 +1,6 @@
 /// JSON string literals, written once for every JSON Scrollback makes: layout JSON, the site's
 /// search scripts, a live page's updates and the native JSON Lines an archive is written in.
 package enum JSONString {
-    /// `text` as a JSON string literal.
-    ///
-    /// `scriptSafe` also escapes `<`, so the literal can sit inside a `<script>` element or a
-    /// script file without ever spelling `</script>` or `<!--`.
-    package static func literal(_ text: String, scriptSafe: Bool = false) -> String {
-        var bytes: [UInt8] = []
-        append(text, scriptSafe: scriptSafe, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends `text` as a JSON string literal: `"` and `\\` escaped, controls (and U+2028,
     /// U+2029, which end lines in JavaScript) as escapes, everything else as its UTF-8 bytes.
     ///

@@ -148,6 +148,26 @@ package struct JSONWriter {
     /// A Boolean member (or array element when `key` is `nil`).
     package mutating func bool(_ key: String?, _ value: Bool) { raw(key, value ? "true" : "false") }
 
+    /// Free-form metadata as a member (or array element when `key` is `nil`): an object's
+    /// members sorted by key (the model does not keep their order), a number JSON cannot hold as
+    /// `null`.
+    package mutating func meta(_ key: String?, _ value: MetaValue) {
+        switch value {
+        case .null: raw(key, "null")
+        case .bool(let flag): bool(key, flag)
+        case .number(let number): raw(key, number.isFinite ? Self.number(number) : "null")
+        case .string(let text): string(key, text)
+        case .array(let items):
+            openArray(key)
+            for item in items { meta(nil, item) }
+            closeArray()
+        case .object(let members):
+            openObject(key)
+            for name in members.keys.sorted() { meta(name, members[name]!) }
+            closeObject()
+        }
+    }
+
     /// A member (or array element) whose value is already JSON.
     package mutating func raw(_ key: String?, _ json: String) {
         prefix(key)

@@ -66,15 +66,22 @@ enum ListCommand {
         return text
     }
 
-    /// `[{"first": "2024-01-14", "id": "42", "last": …, "messages": 9, "title": …}]`, keys sorted.
+    /// `[{"first" : "2024-01-14", "id" : "42", "last" : …, "messages" : 9, "title" : …}]`, laid out
+    /// as the layout JSON is (`JSONWriter.pretty`), keys sorted.
     static func json(_ summaries: [ConversationListing]) -> String {
-        let items = summaries.map { summary in
-            let day = { (date: CivilDate?) in date.map { JSONString.literal($0.description) } ?? "null" }
-            return "  {\n    \"first\": \(day(summary.first)),\n    \"id\": \(JSONString.literal(summary.id)),\n"
-                + "    \"last\": \(day(summary.last)),\n    \"messages\": \(summary.messageCount),\n"
-                + "    \"title\": \(summary.title.map { JSONString.literal($0) } ?? "null")\n  }"
-        }
-        return items.isEmpty ? "[]\n" : "[\n" + items.joined(separator: ",\n") + "\n]\n"
+        var json = JSONWriter(style: .pretty)
+        json.write(
+            .array(
+                summaries.map { summary in
+                    .orderedObject([
+                        ("first", summary.first.map { .string($0.description) } ?? .null),
+                        ("id", .string(summary.id)),
+                        ("last", summary.last.map { .string($0.description) } ?? .null),
+                        ("messages", .int(summary.messageCount)),
+                        ("title", summary.title.map { .string($0) } ?? .null),
+                    ])
+                }))
+        return json.text + "\n"
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
