@@ -19,11 +19,11 @@ one thread, every event stamped as it arrives.
 
     python3 scripts/bench/live_load.py [--clients 50,200] [--lines 5000] [--no-write]
 """
-import argparse, datetime, errno, os, socket, statistics, sys, tempfile, threading, time
+import argparse, errno, os, socket, statistics, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live_server import (BINARY, Server, Stream, Streams, page_version, log_copy, machine,  # noqa: E402
-                         message_line, percentile, wait_until, write_section)
+from live_server import (BINARY, Server, Stream, Streams, page_version, log_copy,  # noqa: E402
+                         message_line, percentile, wait_until, write_report)
 
 BASE = 100  # messages already in the log
 
@@ -315,11 +315,7 @@ def main():
     print("\n".join(lines))
     if args.no_write:
         return
-    header = [
-        "%s, %s." % (datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), machine()),
-        "Load average (1 min) at the start and end: %.1f and %.1f (the machine is shared: figures are noisy); "
-        "%.0f s in all." % (load, os.getloadavg()[0], time.monotonic() - began), ""]
-    write_section("live_load.py", header + lines, "### The server under load")
+    write_report('live_load.py', lines, '### The server under load', load, began)
 
 
 if __name__ == "__main__":

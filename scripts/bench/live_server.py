@@ -4,7 +4,7 @@ with its CPU time and resident set read from /proc, and plain Server-Sent Events
 one thread (no browser), so the figures are the server's.
 
 Only Python's standard library."""
-import json, os, re, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import datetime, json, os, re, selectors, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("SCROLLBACK_BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "scrollback")
@@ -321,3 +321,13 @@ def write_section(name, lines, heading):
         text = text.rstrip("\n") + "\n\n" + heading + "\n\n" + generated + "\n"
     open(path, "w", encoding="utf-8").write(text)
     print("wrote BENCHMARKS.md (%s section)" % name, file=sys.stderr)
+
+
+def write_report(name, lines, heading, load, began):
+    """Writes `lines` as `name`'s section under `heading`, headed by the date, the machine, the load
+    average at the start (`load`) and now, and the time since `began` (a `time.monotonic()`)."""
+    header = [
+        "%s, %s." % (datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), machine()),
+        "Load average (1 min) at the start and end: %.1f and %.1f (the machine is shared: figures are noisy); "
+        "%.0f s in all." % (load, os.getloadavg()[0], time.monotonic() - began), ""]
+    write_section(name, header + lines, heading)

@@ -22,11 +22,11 @@ The goal is a flat cost: the 1M figure within 2× of the 100-message one.
     python3 scripts/bench/live_sizes.py [--sizes 100,10000,100000,1000000] [--budget 45] [--storm-budget 120]
                                         [--no-write]
 """
-import argparse, datetime, os, re, statistics, sys, tempfile, time
+import argparse, os, re, statistics, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live_server import (BINARY, Server, Stream, Streams, page_version, log_copy, machine,  # noqa: E402
-                         message_line, percentile, wait_until, write_section)
+from live_server import (BINARY, Server, Stream, Streams, page_version, log_copy,  # noqa: E402
+                         message_line, percentile, wait_until, write_report)
 
 APPENDS = 200
 EDITS = 1500
@@ -190,11 +190,7 @@ def main():
     print("\n".join(lines))
     if args.no_write:
         return
-    header = [
-        "%s, %s." % (datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), machine()),
-        "Load average (1 min) at the start and end: %.1f and %.1f (the machine is shared: figures are noisy); "
-        "%.0f s in all." % (load, os.getloadavg()[0], time.monotonic() - began), ""]
-    write_section("live_sizes.py", header + lines, "### The server alone, against the log's length")
+    write_report('live_sizes.py', lines, "### The server alone, against the log's length", load, began)
 
 
 if __name__ == "__main__":
