@@ -30,8 +30,12 @@ extension AttachmentPresentation {
             let latitude = coordinate(place.latitude)
             let longitude = coordinate(place.longitude)
             shown.placeLabel = latitude + ", " + longitude
-            // A place without a name is named by where it is, not by its map link.
-            if attachment.title?.isEmpty ?? true { shown.name = latitude + ", " + longitude }
+            // A place without a name, or named only by its coordinates in the app's spelling, is
+            // named by where it is as every output writes it (once), not by its map link.
+            if attachment.title.map({ $0.isEmpty || repeats(place, $0) }) ?? true {
+                shown.name = latitude + ", " + longitude
+            }
+            if let description = shown.description, repeats(place, description) { shown.description = nil }
             shown.mapURL =
                 "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"
         }
@@ -116,6 +120,22 @@ extension AttachmentPresentation {
             },
             closed: poll.closed,
             summary: (poll.closed ? "Poll closed · " + votes : votes) + (note.map { " · " + $0 } ?? ""))
+    }
+
+    /// Whether `text` is only `place`'s latitude and longitude (`52.52,13.4`, `52.520008 13.404954`),
+    /// each to the decimals it is written with.
+    private static func repeats(_ place: Place, _ text: String) -> Bool {
+        let parts = text.split { $0 == "," || $0 == " " }
+        guard parts.count == 2, parts.allSatisfy({ $0.count <= 24 }) else { return false }
+        return zip(parts, [place.latitude, place.longitude]).allSatisfy { written, degrees in
+            guard let value = Double(written), value.isFinite else { return false }
+            let decimals = written.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+            return abs(value - degrees) <= 0.5 / pow10(min(decimals, 12)) + 1e-9
+        }
+    }
+
+    private static func pow10(_ exponent: Int) -> Double {
+        (0..<exponent).reduce(1) { value, _ in value * 10 }
     }
 
     /// Degrees to five decimals (about a metre), without the locale's decimal mark; `degrees` is

@@ -104,8 +104,9 @@ struct MediaResolver {
                 ? Self.mimeType(fileExtension) : Self.mediaType(fileExtension) ?? "application/octet-stream",
             let data = passedOn(bytes, mime: mime)
         else { return nil }
-        // An image keeps its pixel size, as one beside the input does, so the page does not reflow.
-        let size = image ? ImageSize.parse(Array(bytes.prefix(64 * 1024))) : nil
+        // An image keeps its pixel size, as one beside the input does, so the page does not reflow;
+        // without its metadata (`passedOn`) it has no EXIF orientation and is drawn as stored.
+        let size = image ? ImageSize.parse(bytes, orientation: !options.privateMedia) : nil
         return Resolved(
             source: "data:\(mime);base64," + data.base64EncodedString(), width: size?.width, height: size?.height)
     }
@@ -124,7 +125,10 @@ struct MediaResolver {
         let place = place(reference)
         guard case .local(let found) = place else { return place.resolved }
         guard let file = found else { return archived(reference, image: true) }
-        let size = ImageSize.read(file.path)
+        // A site's copy and a self-contained page's image lose their metadata, EXIF orientation
+        // with it, under --redact and --anonymize (`MediaLibrary`, `passedOn`): drawn as stored.
+        let stripped = options.privateMedia && (siteHref != nil || options.selfContained)
+        let size = ImageSize.read(file.path, orientation: !stripped)
         if let siteHref {
             guard let href = siteHref(reference) else { return nil }
             return Resolved(source: href, width: size?.width, height: size?.height)
