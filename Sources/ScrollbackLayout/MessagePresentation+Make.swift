@@ -112,7 +112,8 @@ extension TranscriptLayout {
         }
         return ReplyPresentation(
             id: reply.id, found: true, target: PermalinkID.message(reply.id), sender: reply.sender,
-            senderName: reply.sender.map(speaker), excerpt: Self.oneLine(reply.excerpt))
+            senderName: reply.sender.map(speaker), excerpt: Self.oneLine(reply.excerpt, styleTags: reply.readsStyleTags)
+        )
     }
 
     private func reactionPresentation(_ reaction: Reaction) -> ReactionPresentation {
@@ -134,11 +135,12 @@ extension TranscriptLayout {
             })
     }
 
-    /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`).
-    package static func oneLine(_ markdown: String) -> String {
+    /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`); `styleTags` as
+    /// `MarkdownDocument.parse` takes it.
+    package static func oneLine(_ markdown: String, styleTags: Bool = false) -> String {
         guard !MarkdownDocument.isPlainText(markdown) else { return markdown }
         var words: [String] = []
-        for block in MarkdownDocument.parse(markdown).blocks {
+        for block in MarkdownDocument.parse(markdown, styleTags: styleTags).blocks {
             let text = plainText(block)
             if !text.isEmpty { words.append(text) }
         }

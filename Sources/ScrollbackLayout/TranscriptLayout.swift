@@ -224,6 +224,8 @@ public struct ReplyPreview: Sendable, Hashable {
     public var senderName: String?
     /// Its text, shortened to one line, if found.
     public var excerpt: String
+    /// Whether `excerpt`'s style tags are styles (the replied-to message's `TextFormat`).
+    package var readsStyleTags = false
 
     /// Creates a preview.
     package init(id: String, found: Bool, sender: String?, senderName: String?, excerpt: String) {

@@ -225,6 +225,10 @@ struct IMessageImportTests {
             "<span data-effect=\"\(word == "new" ? "animated" : word)\">\(word)</span>"
         }
         #expect(try Self.message("MSG-EFFECTS", in: chat).text == "<u>Underlined</u> " + effects.joined(separator: " "))
+        // Only this reader's tags are styles: its messages that have them say so by their format.
+        #expect(try Self.message("MSG-EFFECTS", in: chat).format == .styledMarkdown)
+        #expect(try Self.message("MSG-STYLED", in: chat).format == .styledMarkdown)
+        #expect(try Self.message("MSG-URLBODY", in: chat).format == .markdown)
         #expect(
             try Self.read(IMessageDatabases.mac).report.inferences.contains {
                 $0.contains("text effects") && $0.contains("named")
