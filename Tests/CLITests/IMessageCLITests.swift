@@ -166,4 +166,24 @@ struct IMessageCLITests {
         let (_, json) = try Self.rendered(["--conversation", "+15550100001", "--format", "json"])
         #expect(json.contains("\"service\" : \"imessage\"") && json.contains("\"service\" : \"sms\""))
     }
+
+    @Test("Every theme, text and the layout JSON name the service: SMS on a text message chain, where it changes")
+    func serviceNamed() throws {
+        let chat = ["--conversation", "+15550100003"]
+        for theme in ["plain", "whatsapp", "discord", "imessage"] {
+            let (result, html) = try Self.rendered(chat + ["--theme", theme])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                html.contains(
+                    "id=\"msg-SMS-OUT\">\n<p class=\"sb-service-label\"><span class=\"sb-sr\">Sent as </span>SMS</p>"),
+                "\(theme)")
+            #expect(html.contains("<span class=\"sb-sr\">Sent as </span>RCS</p>"), "\(theme)")
+        }
+        let (_, text) = try Self.rendered(chat + ["--format", "text", "--width", "100"])
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("09:54 · SMS") && lines.contains("SMS") && lines.contains("09:56 · RCS · Delivered"))
+        // An iMessage chain is not marked; a text message after it in the chain is.
+        let (_, mixed) = try Self.rendered(["--conversation", "+15550100001", "--format", "json"])
+        #expect(!mixed.contains("\"serviceLabel\" : \"iMessage\"") && mixed.contains("\"serviceLabel\" : \"SMS\""))
+    }
 }
