@@ -279,6 +279,19 @@ struct IMessageCLITests {
         #expect(after == before)
     }
 
+    @Test("Times show in UTC, said in a note, or in --tz without the note")
+    func timeZones() throws {
+        let chat = ["--conversation", "+15550100001", "--format", "json"]
+        let (utc, utcJSON) = try Self.rendered(chat)
+        #expect(utc.stderr.contains("shown in UTC; --tz ZONE shows them in another zone"))
+        #expect(utcJSON.contains("\"time\" : \"2026-11-28T09:14:00Z\""))
+        let (zoned, zonedJSON) = try Self.rendered(chat + ["--tz", "America/New_York"])
+        #expect(zoned.status == 0, "\(zoned.stderr)")
+        #expect(!zoned.stderr.contains("shown in UTC"))
+        #expect(zonedJSON.contains("\"time\" : \"2026-11-28T04:14:00-05:00\""))
+        #expect(zonedJSON.contains("\"timeLabel\" : \"04:14\""))
+    }
+
     @Test("--conversation takes a member's handle: a number in any format, an address in any case")
     func conversationByHandle() throws {
         for (choice, shown) in [
