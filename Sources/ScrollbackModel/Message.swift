@@ -51,6 +51,13 @@ public enum TextFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case markdown
     /// Text shown as it is, with no Markdown.
     case plain
+    /// Markdown with underline and Messages' text effects written as `<u>…</u>` and
+    /// `<span data-effect="NAME">…</span>` (what the iMessage reader writes); in any other
+    /// format those tags are text, as all raw HTML is.
+    case styledMarkdown = "styled-markdown"
+
+    /// Whether `<u>` and `data-effect` spans are read as styles.
+    public var readsStyleTags: Bool { self == .styledMarkdown }
 }
 
 /// Where an outgoing message is on its way to the other side.
