@@ -107,13 +107,16 @@ OLD_DROPPED = {"date_retracted", "date_edited", "was_detonated", "part_count", "
 # typedstream (NSArchiver) writer, for attributedBody values the fixtures do not have.
 
 class TypedStream:
-    """Writes an NSMutableAttributedString the way Messages archives one."""
+    """Writes an NSMutableAttributedString the way Messages archives one: as NSArchiver does, an
+    object written before (an attribute's name, a number: the same object on a Mac) is named again
+    by its number, and so is a C string (an NSNumber's type)."""
 
     def __init__(self):
         self.out = bytearray(b"\x04\x0bstreamtyped\x81\xe8\x03")
         self.strings = {}
         self.objects = 0
         self.classes = {}
+        self.seen = {}
 
     def raw_integer(self, value):
         # One signed byte, except the values that are tags (0x81 to 0x86 and below); else 2 or 4 bytes.
@@ -156,6 +159,17 @@ class TypedStream:
         self.objects += 1
         self.class_chain(chain)
 
+    def again(self, identity, type_code="@"):
+        """Names an object or C string written before, after its type (None: written already); if it
+        was not written before, False, and the next number is kept for it."""
+        if identity not in self.seen:
+            self.seen[identity] = self.objects
+            return False
+        if type_code:
+            self.shared(type_code)
+        self.reference(self.seen[identity])
+        return True
+
     def end(self):
         self.out += b"\x86"
 
@@ -167,12 +181,20 @@ class TypedStream:
         self.out += data
         self.end()
 
+    def name(self, text):
+        """An attribute's name: one object, whichever dictionary names it."""
+        if not self.again(("name", text)):
+            self.nsstring(text)
+
     def nsnumber(self, value):
+        if self.again(("number", value)):
+            return
         self.begin([("NSNumber", 0), ("NSValue", 0), ("NSObject", 0)])
         self.shared("*")
-        self.out += b"\x84"
-        self.objects += 1
-        self.shared("q")
+        if not self.again(("cstring", "q"), type_code=None):
+            self.out += b"\x84"
+            self.objects += 1
+            self.shared("q")
         self.shared("q")
         self.raw_integer(value)
         self.end()
@@ -209,7 +231,7 @@ class TypedStream:
             self.shared("i")
             self.raw_integer(len(key))
             for name, value in key:
-                self.nsstring(name)
+                self.name(name)
                 if isinstance(value, tuple):
                     self.nsurl(value[1])
                 elif isinstance(value, int):

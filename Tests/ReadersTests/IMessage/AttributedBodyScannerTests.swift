@@ -32,16 +32,37 @@ struct AttributedBodyScannerTests {
         try [UInt8](Data(contentsOf: folder().appendingPathComponent(name)))
     }
 
-    @Test("Attributed strings that name no earlier object are read from their bytes, without the whole decoder")
+    @Test("Attributed strings as Macs write them, naming earlier objects again, are read from their bytes")
     func scanned() throws {
-        // The generated bodies; the fixtures copied into the database refer back to earlier objects.
-        let fixtures = try Self.fixtureBlobs()
-        let blobs = try Self.databaseBlobs().filter { !fixtures.contains($0) }
-        #expect(blobs.count >= 3)
+        // The generated bodies, and real Macs' (a key, a class or a number named again by its number);
+        // of the fixtures only `ExtraData` is not an archive (its string is longer than the blob).
+        let blobs = try (Self.databaseBlobs() + Self.fixtureBlobs()).filter { AttributedBody(decoding: $0) != nil }
+        #expect(blobs.count >= 10)
         for blob in blobs { #expect(AttributedBodyScanner.scan(blob) != nil) }
-        let multiPart = try Self.fixture("MultiPart")
-        #expect(AttributedBodyScanner.scan(multiPart) == nil)
-        #expect(AttributedBody(blob: multiPart)?.runs.count == 6)
+        let multiPart = try #require(AttributedBody(blob: Self.fixture("MultiPart")))
+        #expect(multiPart.runs.map(\.part) == [0, 1, 2, 3, 4, 5])
+        #expect(
+            multiPart.runs.map(\.attachmentGUID) == [
+                "at_0_F0668F79-20C2-49C9-A87F-1B007ABB0CED", nil, "at_2_F0668F79-20C2-49C9-A87F-1B007ABB0CED", nil,
+                "at_4_F0668F79-20C2-49C9-A87F-1B007ABB0CED", nil,
+            ])
+        let url = try #require(AttributedBody(blob: Self.fixture("URL")))
+        #expect(url.runs.map(\.link) == ["https://github.com/ReagentX/Logria"])
+    }
+
+    @Test("A body whose references name anything, earlier or not, object or class, reads as the whole decoder reads it")
+    func references() throws {
+        for name in ["MultiPart", "URL"] {
+            let whole = try Self.fixture(name)
+            // Every tag or reference made each of the first references (an object, a class, C string, the root).
+            for position in whole.indices where (0x84...0xA6).contains(whole[position]) {
+                for reference in UInt8(0x92)...0xA6 {
+                    var blob = whole
+                    blob[position] = reference
+                    #expect(AttributedBody(blob: blob) == AttributedBody(decoding: blob))
+                }
+            }
+        }
     }
 
     @Test("Read from the bytes or decoded whole, every body, cut or not, has the same text, runs and attributes")

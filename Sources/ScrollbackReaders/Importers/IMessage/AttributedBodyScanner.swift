@@ -3,10 +3,12 @@
 /// the runs, and each attribute dictionary's keys and values as bytes and numbers.
 ///
 /// It follows only that form: a root `NSAttributedString` whose first value is its string, then
-/// integers and objects made of strings, C strings, integers and other such objects. Anything else
-/// (a reference to an earlier object, reals, arrays, structures, a cut or damaged blob, a limit
-/// reached) gives `nil`, and `AttributedBody` then reads the blob with the whole `TypedStream`
-/// decoder, whose answer for this form is the same; a test holds the two to it.
+/// integers and objects made of strings, C strings, char arrays (an `NSData`'s bytes), integers,
+/// other such objects and references to earlier ones (Messages writes an attribute's name once and
+/// names it again by its number). Anything else (reals, other arrays, structures, a reference to a
+/// class where an object belongs, a cut or damaged blob, a limit reached) gives `nil`, and
+/// `AttributedBody` then reads the blob with the whole `TypedStream` decoder, whose answer for this
+/// form is the same; a test holds the two to it.
 struct AttributedBodyScanner {
     /// The string and the values after it.
     typealias Scanned = (text: String, items: [AttributedBody.Item])
@@ -22,15 +24,26 @@ struct AttributedBodyScanner {
     private var index = 0
     /// The shared strings (type encodings, class names), where they are in `bytes`.
     private var strings: [Range<Int>] = []
-    /// The numbered table of objects, classes and C strings: the bytes of a class name or C string,
-    /// `nil` for an object (not followed here).
-    private var table: [Range<Int>?] = []
+    /// The numbered table of objects, classes and C strings.
+    private var table: [Slot] = []
     private var depth = 0
     // The typedstream decoder's limits, so that whatever it refuses this refuses too.
     private static let maxDepth = 64
     private static let maxItems = 1 << 20
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// What a number of the table stands for.
+    private enum Slot {
+        /// A class name or C string, where it is in `bytes`.
+        case characters(Range<Int>)
+        /// An object not read to its end yet: a reference to it is nil, as in the decoder.
+        case pending
+        /// An object read whole: what `object()` gave for it.
+        case object(AttributedBody.Entry, entries: [AttributedBody.Entry]?)
+    }
+
+    private static let empty = AttributedBody.Entry(bytes: nil, number: nil)
 
     private mutating func scanArchive() throws(Unsupported) -> Scanned {
         let version = try byte()
@@ -41,8 +54,8 @@ struct AttributedBodyScanner {
         }
         _ = try integer()  // the system version
         guard try isObjectGroup(), try byte() == 0x84 else { throw Unsupported() }
-        try remember(nil)
-        guard try classChain().contains(where: { bytes[$0].elementsEqual("NSAttributedString".utf8) }) else {
+        try remember(.pending)
+        guard try classChain(names: Self.attributedString) else {
             throw Unsupported()
         }
         try nest()
@@ -68,23 +81,42 @@ struct AttributedBodyScanner {
 
     // MARK: Objects
 
-    /// A new object's last string and number (and, for an `NSDictionary`, its values after the count).
+    /// An object's last string and number (and, for an `NSDictionary`, its values after the count):
+    /// a new one, nil, or one read before.
     private mutating func object() throws(Unsupported) -> (
         entry: AttributedBody.Entry, entries: [AttributedBody.Entry]?
     ) {
         let head = try byte()
-        if head == 0x85 { return (AttributedBody.Entry(bytes: nil, number: nil), nil) }
-        guard head == 0x84 else { throw Unsupported() }
-        try remember(nil)
-        let isDictionary = try classChain().contains { bytes[$0].elementsEqual("NSDictionary".utf8) }
+        switch head {
+        case 0x84: break
+        case 0x85: return (Self.empty, nil)
+        default:
+            let number = try reference(head: head)
+            guard number < table.count else { throw Unsupported() }
+            switch table[number] {
+            case .object(let entry, let entries): return (entry, entries)
+            case .pending: return (Self.empty, nil)
+            case .characters: throw Unsupported()
+            }
+        }
+        let slot = table.count
+        try remember(.pending)
+        let isDictionary = try classChain(names: Self.dictionary)
         try nest()
         defer { depth -= 1 }
-        var entry = AttributedBody.Entry(bytes: nil, number: nil)
+        var entry = Self.empty
         var entries: [AttributedBody.Entry] = []
         var count = 0
         while let types = try typeString() {
-            for type in bytes[types] {
-                let value = try value(type)
+            var position = types.lowerBound
+            while position < types.upperBound {
+                let value: AttributedBody.Entry
+                if bytes[position] == UInt8(ascii: "[") {
+                    (value, position) = try charArray(types, at: position)
+                } else {
+                    value = try self.value(bytes[position])
+                    position += 1
+                }
                 if let found = value.bytes { entry.bytes = found }
                 if let found = value.number { entry.number = found }
                 if isDictionary, count > 0 { entries.append(value) }
@@ -92,7 +124,26 @@ struct AttributedBodyScanner {
             }
             guard count < Self.maxItems else { throw Unsupported() }
         }
+        table[slot] = .object(entry, entries: isDictionary ? entries : nil)
         return (entry, isDictionary ? entries : nil)
+    }
+
+    /// `[Nc]` in `types` at `position`: N bytes, and the position after the type.
+    private mutating func charArray(_ types: Range<Int>, at position: Int) throws(Unsupported) -> (
+        AttributedBody.Entry, Int
+    ) {
+        var cursor = position + 1
+        var count = 0
+        while cursor < types.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+            count = count * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+            guard count <= bytes.count - index else { throw Unsupported() }
+            cursor += 1
+        }
+        guard cursor + 1 < types.upperBound, bytes[cursor] == UInt8(ascii: "c") || bytes[cursor] == UInt8(ascii: "C"),
+            bytes[cursor + 1] == UInt8(ascii: "]")
+        else { throw Unsupported() }
+        defer { index += count }
+        return (AttributedBody.Entry(bytes: bytes[index..<index + count], number: nil), cursor + 2)
     }
 
     private mutating func value(_ type: UInt8) throws(Unsupported) -> AttributedBody.Entry {
@@ -113,42 +164,49 @@ struct AttributedBodyScanner {
         switch head {
         case 0x84:
             let characters = try sharedString() ?? index..<index
-            try remember(characters)
+            try remember(.characters(characters))
             return characters
         case 0x85: return nil
         default: return try recalled(head)
         }
     }
 
-    /// A class and its superclasses, each name where it is in `bytes`.
-    private mutating func classChain() throws(Unsupported) -> [Range<Int>] {
-        var chain: [Range<Int>] = []
+    private static let attributedString = Array("NSAttributedString".utf8)
+    private static let dictionary = Array("NSDictionary".utf8)
+
+    /// Reads a class and its superclasses (a class seen before ends it, as its superclasses were
+    /// written with it); whether one of them is `name`.
+    private mutating func classChain(names name: [UInt8]) throws(Unsupported) -> Bool {
+        var found = false
+        var count = 0
         while true {
             let head = try byte()
             switch head {
-            case 0x85: return chain
+            case 0x85: return found
             case 0x84:
-                guard let name = try sharedString() else { throw Unsupported() }
+                guard let characters = try sharedString() else { throw Unsupported() }
                 _ = try integer()  // the class version
-                chain.append(name)
-                try remember(name)
-                guard chain.count < Self.maxDepth else { throw Unsupported() }
+                found = found || bytes[characters].elementsEqual(name)
+                try remember(.characters(characters))
+                count += 1
+                guard count < Self.maxDepth else { throw Unsupported() }
             default:
-                chain.append(try recalled(head))
-                return chain
+                let last = try recalled(head)
+                return found || bytes[last].elementsEqual(name)
             }
         }
     }
 
-    private mutating func remember(_ entry: Range<Int>?) throws(Unsupported) {
+    private mutating func remember(_ slot: Slot) throws(Unsupported) {
         guard table.count < Self.maxItems else { throw Unsupported() }
-        table.append(entry)
+        table.append(slot)
     }
 
+    /// The class name or C string a reference names.
     private mutating func recalled(_ head: UInt8) throws(Unsupported) -> Range<Int> {
         let number = try reference(head: head)
-        guard number < table.count, let entry = table[number] else { throw Unsupported() }
-        return entry
+        guard number < table.count, case .characters(let characters) = table[number] else { throw Unsupported() }
+        return characters
     }
 
     private mutating func nest() throws(Unsupported) {

@@ -13,6 +13,10 @@ struct IMessageConversation {
     private var tapbacks = IMessageTapbacks()
     private var senders: [String] = []
     private var seenSenders: Set<String> = []
+    /// The last meta given and a message holding nothing else: the bubbles of rows with the same
+    /// meta (most of a chat's: its service alone) are made from it and so share one copy of it,
+    /// instead of one each (about 300 bytes a message).
+    private var metaCarrier: (meta: [String: MetaValue], message: Message)?
 
     /// The participant id of the database's owner.
     static let me = "me"
@@ -77,19 +81,46 @@ struct IMessageConversation {
         }
         report.messagesRead += 1
         let first = messages.count
+        let meta = Self.meta(of: row)
         for (offset, part) in parts.parts.enumerated() {
             let id = Self.partID(row.guid, part.index)
             if summary?.retractedParts.contains(part.index) == true {
                 append(unsent(row, sender: sender, time: time, id: id))
                 continue
             }
-            var message = Message(id: id, sender: sender, time: time)
+            var message = bubble(id: id, sender: sender, time: time, meta: meta)
             fill(&message, with: part, row: row, summary: summary, report: &report)
             if offset == 0 { message.replyTo = replyTarget(row) }
             append(message)
         }
-        if !cards.isEmpty { appendCards(cards, row: row, sender: sender, time: time, from: first) }
+        if !cards.isEmpty { appendCards(cards, row: row, sender: sender, time: time, meta: meta, from: first) }
         finishRow(row, from: first)
+    }
+
+    /// A new bubble with the row's `meta` (service, send style, when it was read).
+    private mutating func bubble(id: String, sender: String, time: Timestamp, meta: [String: MetaValue]) -> Message {
+        guard !meta.isEmpty else { return Message(id: id, sender: sender, time: time) }
+        let carrier: Message
+        if let last = metaCarrier, last.meta == meta {
+            carrier = last.message
+        } else {
+            carrier = Message(id: "", sender: nil, time: time, meta: .object(meta))
+            metaCarrier = (meta, carrier)
+        }
+        var message = carrier
+        message.id = id
+        message.sender = sender
+        message.time = time
+        return message
+    }
+
+    /// What a row's bubbles say beside their text: its service, send style, and when it was read.
+    private static func meta(of row: IMessageRow) -> [String: MetaValue] {
+        var meta: [String: MetaValue] = [:]
+        if let service = row.service { meta["service"] = .string(service) }
+        if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
+        if row.isFromMe, let read = IMessageClock.time(row.dateRead) { meta["readAt"] = .string(read.description) }
+        return meta
     }
 
     /// The row's parts, from `attributedBody` when it decodes, else `text`; a body that neither
@@ -160,12 +191,14 @@ struct IMessageConversation {
 
     /// Cards go on the row's last bubble, or make one of their own.
     private mutating func appendCards(
-        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, from first: Int
+        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, meta: [String: MetaValue],
+        from first: Int
     ) {
         if messages.count > first, messages[messages.count - 1].kind == .message {
             messages[messages.count - 1].attachments += cards
         } else {
-            var message = Message(id: row.guid, sender: sender, time: time, attachments: cards)
+            var message = bubble(id: row.guid, sender: sender, time: time, meta: meta)
+            message.attachments = cards
             message.replyTo = replyTarget(row)
             append(message)
         }
@@ -176,35 +209,19 @@ struct IMessageConversation {
         report.skipped.append(.init(location: context.location, text: "message \(row.rowID) \(reason)"))
     }
 
-    /// Status, service and send style go on the row's last part.
+    /// The status goes on the row's last part.
     private mutating func finishRow(_ row: IMessageRow, from first: Int) {
         guard messages.count > first, let last = messages.indices.last else { return }
         if row.isFromMe, messages[last].kind == .message { messages[last].status = Self.status(row) }
-        var meta: [String: MetaValue] = [:]
-        if let service = row.service { meta["service"] = .string(service) }
-        if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
-        if row.isFromMe, let read = IMessageClock.time(row.dateRead) { meta["readAt"] = .string(read.description) }
-        if !meta.isEmpty {
-            for index in first..<messages.count where messages[index].kind == .message {
-                messages[index].meta = .object(meta)
-            }
-        }
     }
 
     /// The transcript of the chat, tapbacks put on their parts; `nil` when the chat has no messages.
-    func finish(report: inout ImportReport) -> Transcript? {
+    /// The messages are moved into it, not copied.
+    consuming func finish(report: inout ImportReport) -> Transcript? {
         guard !messages.isEmpty else { return nil }
-        var messages = messages
-        var index: [String: Int] = [:]
-        for (position, message) in messages.enumerated() { _ = index.insertIfAbsent(message.id, position) }
-        var unmatched = 0
-        for target in tapbacks.targets {
-            guard let position = index[target] ?? index[Self.wholeMessage(target)] else {
-                unmatched += 1
-                continue
-            }
-            messages[position].reactions += tapbacks.reactions(on: target)
-        }
+        var messages = self.messages
+        self.messages = []
+        let unmatched = placeTapbacks(on: &messages)
         if unmatched > 0 {
             report.warnings.append(
                 .init(
@@ -213,16 +230,43 @@ struct IMessageConversation {
                         "\(unmatched) tapback\(unmatched == 1 ? "" : "s") in \(title) name a message that is not in the database"
                 ))
         }
-        // Rows come in the order they were stored; Messages shows them by time.
-        let sorted = messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+        // Rows come in the order they were stored; Messages shows them by time (most often their order).
+        if !messages.indices.dropFirst().allSatisfy({ messages[$0 - 1].time <= messages[$0].time }) {
+            messages = messages.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element)
+        }
         var participants = [Participant(id: Self.me, name: "Me")]
         for member in chat.members.compactMap({ context.handles[$0] }) + senders
         where !participants.contains(where: { $0.id == member }) {
             participants.append(Participant(id: member, name: member))
         }
         return Transcript(
-            id: chat.identifier, title: title, me: Self.me, participants: participants, messages: sorted.map(\.element),
+            id: chat.identifier, title: title, me: Self.me, participants: participants, messages: messages,
             source: context.location)
+    }
+
+    /// Puts each tapback on the first message with its part's id, else on the first with its
+    /// message's; how many name neither. Only the ids tapbacks name are indexed, not every message.
+    private func placeTapbacks(on messages: inout [Message]) -> Int {
+        guard !tapbacks.targets.isEmpty else { return 0 }
+        var index: [String: Int] = [:]
+        func find(_ ids: Set<String>) {
+            for (position, message) in messages.enumerated() where ids.contains(message.id) {
+                _ = index.insertIfAbsent(message.id, position)
+            }
+        }
+        find(Set(tapbacks.targets))
+        let wholes = Set(tapbacks.targets.lazy.filter { index[$0] == nil }.map(Self.wholeMessage))
+        if !wholes.isEmpty { find(wholes) }
+        var unmatched = 0
+        for target in tapbacks.targets {
+            guard let position = index[target] ?? index[Self.wholeMessage(target)] else {
+                unmatched += 1
+                continue
+            }
+            messages[position].reactions += tapbacks.reactions(on: target)
+        }
+        return unmatched
     }
 
     /// The chat's name: its display name, else the other person's handle, else its members'.
@@ -278,8 +322,9 @@ struct IMessageConversation {
 
     private func name(_ sender: String) -> String { sender == Self.me ? "You" : sender }
 
-    private mutating func append(_ message: Message) {
-        var message = message
+    /// Adds `message` with its place in the input: taken, not copied, so that the caller's last
+    /// use of it leaves its storage to this one write.
+    private mutating func append(_ message: consuming Message) {
         message.location = context.location
         messages.append(message)
     }
