@@ -41,6 +41,7 @@ package struct PrivacyOptions: Sendable, Hashable {
         let options = self
         var transform = TranscriptTransform(fingerprint: fingerprint, hidesNames: hidesNames) { options.apply($0) }
         if hidesNames { transform.describe = { Diagnostics(options.diagnostics(for: $0)) } }
+        transform.follower = { PrivacyFollower(options: options) }
         return transform
     }
 
@@ -74,9 +75,20 @@ package struct PrivacyOptions: Sendable, Hashable {
     }
 
     /// Applies the options to one conversation.
-    package func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript { applied(transcript).result }
+
+    /// The options applied to one conversation, with what was made for it: the steps (people,
+    /// pseudonyms, redaction, in order), the messages' ids by position, and, with `keeping`, the
+    /// conversation pseudonyms were made from (people applied), when they were.
+    func applied(_ transcript: Transcript, keeping: Bool = false) -> (
+        result: Transcript, steps: [PrivacyStep], numbering: PositionalMessageIDs?, pseudonymized: Transcript?
+    ) {
         var result = transcript
-        if let people { result = people.apply(result) }
+        var steps: [PrivacyStep] = []
+        if let people {
+            steps.append(people.step(for: result))
+            result = steps[0].apply(result)
+        }
         if let me {
             let wanted = people?.person(for: me) ?? me
             if case .one(let id) = result.participant(matching: wanted) { result.me = id } else { result.me = wanted }
@@ -84,9 +96,16 @@ package struct PrivacyOptions: Sendable, Hashable {
         // Ids are numbered from the messages as read (two ids redaction would make equal stay
         // apart) and put in last; they say nothing of the text, the sender or the export.
         let numbering = hidesNames ? PositionalMessageIDs(result) : nil
-        if anonymize { result = Anonymizer(aliases: aliases).apply(result) }
-        if let redactor { result = redactor.apply(result) }
+        let pseudonymized = anonymize && keeping ? result : nil
+        if anonymize {
+            steps.append(Anonymizer(aliases: aliases).step(for: result))
+            result = steps[steps.count - 1].apply(result)
+        }
+        if let redactor {
+            steps.append(redactor.step(for: result))
+            result = steps[steps.count - 1].apply(result)
+        }
         if let numbering { result = numbering.apply(result) }
-        return result
+        return (result, steps, numbering, pseudonymized)
     }
 }

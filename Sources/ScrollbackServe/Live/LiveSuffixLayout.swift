@@ -14,8 +14,8 @@ import Scrollback
 /// it answers, so a changed message's replies are too. The page's head reads the first days up
 /// to the first words (the share preview) and the last day's date, which are laid out with it.
 /// Anything that changes the whole page (the header or participants, messages out of time order
-/// or hidden, a repeated id, `--from`/`--to`, a privacy transform, media from an archive) is left
-/// to a whole layout, and so is an update that does not come out as expected.
+/// or hidden, a repeated id, `--from`/`--to`, a privacy transform made again, media from an
+/// archive) is left to a whole layout, and so is an update that does not come out as expected.
 struct LiveSuffixLayout: Sendable {
     /// The messages' places by id.
     private var places: [String: Int] = [:]
