@@ -35,7 +35,7 @@ extension PrivacyFollower {
     /// What was made for the conversation when it was last changed whole, kept up to date since.
     private struct Made {
         /// The conversation's header as read (no messages).
-        let header: Transcript
+        var header: Transcript
         /// The ids of its participants as read.
         let listed: Set<String>
         let steps: [PrivacyStep]
@@ -74,8 +74,14 @@ extension PrivacyFollower {
             var header = transcript
             header.messages = []
             let messages = transcript.messages
-            guard !repeated, header == self.header, added == result.messages.count, messages.count >= added else {
-                return nil
+            guard !repeated, added == result.messages.count, messages.count >= added else { return nil }
+            if header != self.header {
+                // Presence (the dot on avatars) changes no message and no step: the header alone.
+                guard Self.withoutPresence(header) == Self.withoutPresence(self.header) else { return nil }
+                var changed = options.header(header, steps: steps)
+                swap(&changed.messages, &result.messages)
+                result = changed
+                self.header = header
             }
             result.messages.reserveCapacity(messages.count)
             for index in added..<messages.count {
@@ -104,6 +110,13 @@ extension PrivacyFollower {
                 ids.append(result.messages[index].id)
             }
             return ids
+        }
+
+        /// `transcript` without whether each participant is online.
+        private static func withoutPresence(_ transcript: Transcript) -> Transcript {
+            var result = transcript
+            for index in result.participants.indices { result.participants[index].online = nil }
+            return result
         }
 
         /// `message`, at `index`, changed by the steps and numbered; `nil` when its sender is not

@@ -89,10 +89,7 @@ package struct PrivacyOptions: Sendable, Hashable {
             steps.append(people.step(for: result))
             result = steps[0].apply(result)
         }
-        if let me {
-            let wanted = people?.person(for: me) ?? me
-            if case .one(let id) = result.participant(matching: wanted) { result.me = id } else { result.me = wanted }
-        }
+        choose(me: &result)
         // Ids are numbered from the messages as read (two ids redaction would make equal stay
         // apart) and put in last; they say nothing of the text, the sender or the export.
         let numbering = hidesNames ? PositionalMessageIDs(result) : nil
@@ -107,5 +104,30 @@ package struct PrivacyOptions: Sendable, Hashable {
         }
         if let numbering { result = numbering.apply(result) }
         return (result, steps, numbering, pseudonymized)
+    }
+
+    /// Whose messages sit on the right, from `--me`, in `transcript` with people applied.
+    private func choose(me transcript: inout Transcript) {
+        guard let me else { return }
+        let wanted = people?.person(for: me) ?? me
+        if case .one(let id) = transcript.participant(matching: wanted) {
+            transcript.me = id
+        } else {
+            transcript.me = wanted
+        }
+    }
+
+    /// The header (no messages) of `transcript` changed by `steps`, made by `applied` for a
+    /// conversation with this header but for the participants' presence.
+    func header(_ transcript: Transcript, steps: [PrivacyStep]) -> Transcript {
+        var result = transcript
+        result.messages = []
+        let meBefore = people == nil ? 0 : 1
+        for (position, step) in steps.enumerated() {
+            if position == meBefore { choose(me: &result) }
+            result = step.header(result)
+        }
+        if steps.count <= meBefore { choose(me: &result) }
+        return result
     }
 }

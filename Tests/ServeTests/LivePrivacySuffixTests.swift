@@ -18,10 +18,10 @@ struct LivePrivacySuffixTests {
     }
 
     /// The page `render` makes of `lines` with `privacy`.
-    static func render(_ lines: [String], privacy: PrivacyOptions) throws -> String {
+    static func render(_ lines: [String], privacy: PrivacyOptions?) throws -> String {
         let transcript = try Transcript.load(
             bytes: Array(lines.joined(separator: "\n").utf8), name: "live.jsonl", format: .jsonl,
-            options: ReadOptions(transform: privacy.transform))
+            options: ReadOptions(transform: privacy?.transform))
         return try transcript.render(.html, options: RenderOptions())
     }
 
@@ -112,5 +112,49 @@ struct LivePrivacySuffixTests {
             #expect(conversation.wholeLayouts == whole + 1, "\(line)")
         }
         for name in ["Cy Ward", "Ana", "Dee"] { #expect(!conversation.document.page.contains(name), "\(name)") }
+    }
+}
+
+@Suite("Presence lines on a live page")
+struct LivePresenceTests {
+    @Test(
+        "A presence line lays out its participant's chains when they are near the end, else the whole page",
+        arguments: ["none", "all"])
+    func presence(privacy name: String) throws {
+        let privacy = name == "none" ? nil : try LivePrivacySuffixTests.privacy(name)
+        var lines = [
+            #"{"type":"conversation","title":"Dots","participants":[{"id":"ana","name":"Ana Lima"},{"id":"ben","name":"Ben Okafor"},{"id":"cy","name":"Cy"}]}"#
+        ]
+        for number in 1...400 {
+            let time = String(format: "2026-11-%02dT%02d:%02d:00Z", 1 + number / 100, (number / 10) % 10, number % 60)
+            let sender = number > 396 ? "cy" : number % 3 == 0 ? "ana" : "ben"
+            lines.append(#"{"id":"m\#(number)","sender":"\#(sender)","time":"\#(time)","text":"line \#(number)"}"#)
+        }
+        var conversation = try LiveConversation(
+            name: "live.jsonl", options: RenderOptions(), transform: privacy?.transform)
+        _ = try conversation.apply(lines.map { Array($0.utf8) })
+        let steps: [(lines: [String], whole: Bool)] = [
+            ([#"{"type":"presence","participant":"cy","online":true}"#], false),
+            (
+                [
+                    #"{"id":"m401","sender":"cy","time":"2026-11-05T09:00:00Z","text":"back"}"#,
+                    #"{"type":"presence","participant":"cy","online":false}"#,
+                ], false
+            ),
+            // Ben's avatars reach back to the first messages.
+            ([#"{"type":"presence","participant":"ben","online":true}"#], true),
+            // Someone no one listed: a new participant.
+            ([#"{"type":"presence","participant":"dee","online":true}"#], true),
+        ]
+        for step in steps {
+            lines += step.lines
+            let whole = conversation.wholeLayouts
+            _ = try conversation.apply(step.lines.map { Array($0.utf8) })
+            let expected = try LivePrivacySuffixTests.render(lines, privacy: privacy)
+            #expect(conversation.document.page == expected, "\(name): \(step.lines)")
+            #expect(conversation.wholeLayouts == whole + (step.whole ? 1 : 0), "\(name): \(step.lines)")
+        }
+        #expect(conversation.document.page.contains("sb-presence sb-offline"))
+        #expect(conversation.document.page.contains("sb-presence sb-online"))
     }
 }

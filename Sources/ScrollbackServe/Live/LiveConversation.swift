@@ -22,6 +22,8 @@ package struct LiveConversation: Sendable {
     private var follower: (any TranscriptFollower)?
     /// The conversation as last shown, without its messages: what typing bubbles are drawn with.
     private var header = Transcript()
+    /// Where each sender's messages start, for presence lines.
+    private var presence = LivePresence()
     /// What lets an update lay out only the end of the conversation.
     private var suffix = LiveSuffixLayout()
     /// How many updates were laid out whole, and how many from a chain near the end.
@@ -88,7 +90,16 @@ package struct LiveConversation: Sendable {
     /// Lays out and renders again: only the chains that can change when the messages from
     /// `changedFrom` on and those the last batch updated are all that changed, else whole.
     private mutating func rerender(changedFrom added: Int? = nil) throws -> LiveChange {
-        let (transcript, updated, changedAll) = shown(changedFrom: added)
+        var (transcript, updated, changedAll) = shown(changedFrom: added)
+        presence.note(transcript, added: changedAll ? nil : added, updated: updated)
+        if log.presenceChanged, !changedAll {
+            // The dot is on each of the participant's avatars: their chains are laid out again.
+            if let redrawn = presence.redrawn(from: header.participants, in: transcript) {
+                updated += redrawn
+            } else {
+                changedAll = true
+            }
+        }
         header = transcript
         header.messages = []
         let me = try LayoutEngine.me(of: transcript, options: options.layout)
