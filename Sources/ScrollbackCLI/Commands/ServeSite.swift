@@ -23,8 +23,9 @@ final class ServeSite: @unchecked Sendable {
     /// The JSON Lines inputs, by position, followed for typing.
     private var logs: [Int: FollowedLog] = [:]
     private(set) var resources: [String: LiveServer.Resource] = [:]
-    /// The inputs as last built.
+    /// The inputs as last seen, and as the last build that succeeded read them.
     private var inputStamps: [FileStamp]
+    private var builtStamps: [FileStamp]?
     /// Each page's file as last read: a page whose file the build kept is not read again.
     private var pageStamps: [String: FileStamp] = [:]
     /// How many pages the last build read and compared with their live page.
@@ -132,7 +133,12 @@ final class ServeSite: @unchecked Sendable {
     /// its pages and the index's, not every conversation's.
     private func build() throws {
         let console = self.console
+        // An input as the last build read it is kept without being hashed again.
+        let stamps = inputStamps
+        var inputs = self.inputs
+        for index in inputs.indices { inputs[index].unchanged = builtStamps?[index] == stamps[index] }
         _ = try SiteBuilder.build(inputs, into: folder, options: options, warn: { console.warning($0) })
+        builtStamps = stamps
         let typing = typingByPage()
         pagesRead = 0
         var table: [String: LiveServer.Resource] = [:]
