@@ -98,7 +98,7 @@ struct LiveSuffixLayout: Sendable {
         }
         var layout = lay.layout
         layout.days = days
-        layout.missingFiles = options.html.missingFiles(Self.attachmentPaths(in: days))
+        layout.missingFiles = options.html.missingFiles(in: days.flatMap(\.chains).flatMap(\.bubbles).map(\.message))
         let rendered = Array(try HTMLRenderer.render(layout, options: options.html).utf8)
         guard let part = LiveLogPage(page: rendered, days: days, firstOffset: 0), part.tail == old.tail,
             part.lead == old.lead, part.trail == old.trail, part.separator == old.separator
@@ -259,23 +259,5 @@ struct LiveSuffixLayout: Sendable {
         }
         page.days = Array(page.days[..<day]) + [first] + days.dropFirst()
         return day
-    }
-}
-
-extension LiveSuffixLayout {
-    /// The paths of the files that the messages of `days` name (not those the export left out):
-    /// which of them are missing is decided for these alone, as `render` decides it for all.
-    static func attachmentPaths(in days: [DayLayout]) -> [String] {
-        var paths: [String] = []
-        for day in days {
-            for chain in day.chains {
-                for bubble in chain.bubbles {
-                    for attachment in bubble.message.attachments where !attachment.omitted {
-                        if let path = attachment.path { paths.append(path) }
-                    }
-                }
-            }
-        }
-        return paths
     }
 }
