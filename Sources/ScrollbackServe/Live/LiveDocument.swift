@@ -115,7 +115,10 @@ package struct LiveDocument: Sendable {
             return parts.operations(to: next, touched: everyDay) ?? LogDiff.operations(from: parts.log, to: next.log)
         }
         guard let logElement else { return [.reset(html: String(decoding: next.log, as: UTF8.self))] }
-        return LogDiff.operations(from: Array(tree.slice(logElement.inner)), to: next.log)
+        // Below a child that is not a day (the "No messages." of an empty page) LogDiff never
+        // walks into the new days, so their chains and messages need not be parsed.
+        let walked = logElement.children.contains { $0.name == "section" } ? LogDiff.leafDepth : 1
+        return LogDiff.operations(from: Array(tree.slice(logElement.inner)), to: next.log, depth: walked)
     }
 
     private init(copying other: LiveDocument, typing: String) {
