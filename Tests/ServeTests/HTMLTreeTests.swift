@@ -27,6 +27,31 @@ struct HTMLTreeTests {
         #expect(tree.first(withClass: "sb-log").map { tree.string($0.inner) } == "<p>m</p>")
     }
 
+    @Test("Kept to a depth below the log, the tree holds its days and chains, and all of the rest")
+    func keptLevels() {
+        let html =
+            #"<body><header class="sb-header"><h1><b>T</b></h1></header><div class="sb-log"><section><h2>d</h2>"#
+            + #"<div class="sb-chain"><div class="sb-msg"><p>1</p></div></div></section></div>"#
+            + #"<footer><p><b>x</b></p></footer></body>"#
+        let tree = HTMLTree(Array(html.utf8), keeping: 2, below: "sb-log")
+        let log = tree.first(withClass: "sb-log")
+        #expect(log?.children.map(\.name) == ["section"])
+        #expect(log?.children.first?.children.map(\.name) == ["h2", "div"])
+        #expect(log?.children.first?.children.last?.children.isEmpty == true)
+        #expect(tree.first(withClass: "sb-header")?.children.first?.children.map(\.name) == ["b"])
+        // The footer after the log is kept whole: the depth counts only inside the log.
+        #expect(tree.first(named: "footer")?.children.first?.children.map(\.name) == ["b"])
+        #expect(tree.string(log!.children[0].children[1].outer).hasSuffix("<p>1</p></div></div>"))
+    }
+
+    @Test("Kept to a depth from the top, the tree holds that many levels")
+    func keptFromTop() {
+        let tree = HTMLTree(Array("<a><b><c><d></d></c></b></a><a></a>".utf8), keeping: 2)
+        #expect(tree.roots.map(\.name) == ["a", "a"])
+        #expect(tree.roots[0].children.map(\.name) == ["b"])
+        #expect(tree.roots[0].children[0].children.isEmpty)
+    }
+
     @Test("Operations on a log whose elements were reordered still give the new log")
     func reorderedChildren() {
         let old = "\n<section id=\"a\"><p>1</p></section>\n<section id=\"b\"><p>2</p></section>\n"

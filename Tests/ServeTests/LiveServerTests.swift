@@ -30,6 +30,25 @@ struct LiveServerTests {
         #expect(ContentDigest.sha256Base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
     }
 
+    @Test("The page served from its bytes is the rendered page made live, with the same policy")
+    func pageFromBytes() throws {
+        var conversation = try LiveConversation(name: "live.jsonl", options: RenderOptions())
+        _ = try conversation.apply(
+            [
+                #"{"type":"conversation","title":"A </body> title","participants":[{"id":"a","name":"Ana"}]}"#,
+                #"{"id":"m1","sender":"a","time":"2026-01-01T10:00:00Z","text":"</body></html> as text"}"#,
+            ].map { Array($0.utf8) })
+        let page = conversation.document.page
+        #expect(conversation.document.pageBytes == Array(page.utf8))
+        let text = LivePage.make(page, events: "/_live/events?page=/", worker: "/w.js", version: "t-3", typing: "<b>")
+        let (bytes, policy) = LivePage.make(
+            bytes: conversation.document.pageBytes, events: "/_live/events?page=/", worker: "/w.js", version: "t-3",
+            typing: "<b>")
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
+        #expect(policy == LivePage.policy(of: text))
+        #expect(policy.contains(LivePage.scriptSource))
+    }
+
     @Test(
         "Only what was rendered is served",
         arguments: [

@@ -8,6 +8,10 @@ import Foundation
 /// changes, samples of the bytes already read (its start, and the bytes just before the place
 /// reached) are read again and compared.
 ///
+/// A live view waits at most 10 ms between looks at a quiet file, and is woken at once by a
+/// write (inotify, where the system has it), so a line reaches the page without waiting out the
+/// poll.
+///
 /// Everything available is read at once (up to `batchLimit` bytes), so a backlog (a burst of
 /// writes while the last batch was handled) comes back as one batch of lines, not a batch per read.
 final class FollowSource {
@@ -28,6 +32,9 @@ final class FollowSource {
     static let batchLimit = 16 << 20
     /// Called when a watched file was truncated: what was read before no longer holds.
     var onRestart: () -> Void = {}
+    /// An inotify descriptor that becomes readable when the file changes (-1: none yet; -2: none
+    /// to be had, so the live view only polls).
+    private var changes: Int32 = -1
 
     /// Opens `path` (`-` is standard input).
     init(path: String, once: Bool) throws {
@@ -46,7 +53,10 @@ final class FollowSource {
         self.once = once
     }
 
-    deinit { if descriptor != 0 { close(descriptor) } }
+    deinit {
+        if descriptor != 0 { close(descriptor) }
+        if changes >= 0 { close(changes) }
+    }
 
     /// The complete lines available now, waiting until there is at least one; `nil` once the input has ended.
     func nextLines() -> [[UInt8]]? {
@@ -85,7 +95,8 @@ final class FollowSource {
                 }
                 if checkTruncation() { continue }
                 if let deadline, deadline.timeIntervalSinceNow <= 0 { return [] }
-                usleep(timeout == nil ? 200_000 : 10_000)  // a live view polls more often
+                // A live view looks more often, and is woken by a write.
+                if timeout == nil { usleep(200_000) } else { waitForChange(milliseconds: 10) }
                 continue
             }
             guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
@@ -150,8 +161,37 @@ final class FollowSource {
         return true
     }
 
+    /// Waits up to `milliseconds`, or until the file changes (when inotify tells).
+    private func waitForChange(milliseconds: Int32) {
+        #if os(Linux)
+            if changes == -1 {
+                let made = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+                changes = made >= 0 ? made : -2
+                watchPath()
+            }
+            if changes >= 0 {
+                var waiting = pollfd(fd: changes, events: Int16(POLLIN), revents: 0)
+                guard poll(&waiting, 1, milliseconds) > 0 else { return }
+                var events = [UInt8](repeating: 0, count: 4096)
+                while events.withUnsafeMutableBytes({ read(changes, $0.baseAddress, $0.count) }) > 0 {}
+                return
+            }
+        #endif
+        usleep(UInt32(milliseconds) * 1000)
+    }
+
+    /// Watches the file now at `path` (again, after it was replaced) for writes and moves.
+    private func watchPath() {
+        #if os(Linux)
+            guard changes >= 0 else { return }
+            let mask = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVE_SELF | IN_DELETE_SELF
+            _ = inotify_add_watch(changes, path, UInt32(mask))
+        #endif
+    }
+
     /// Reads the file again from its start.
     private func restart() {
+        watchPath()
         lseek(descriptor, 0, SEEK_SET)
         offset = 0
         pending = []

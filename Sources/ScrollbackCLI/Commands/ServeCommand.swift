@@ -57,11 +57,11 @@ enum ServeCommand {
             try applyExisting(source, path: path, to: &conversation, console: console)
             let channel = LiveChannel(document: conversation.document, token: token)
             let server = LiveServer(resources: ["/": .page(channel), "/index.html": .page(channel)])
-            try serve(server, host: host, name: name, port: port, console: console) {
-                var follower = ServeFollower(
-                    source: source, conversation: conversation, channel: channel, console: console)
-                follower.run()
-            }
+            // The follower takes the conversation over: a copy left here would be kept alive, and
+            // the first update would copy the whole transcript and its indexes to change them.
+            var follower = ServeFollower(
+                source: source, conversation: consume conversation, channel: channel, console: console)
+            try serve(server, host: host, name: name, port: port, console: console) { follower.run() }
         }
         let (transcript, input) = try SharedOptions.loadTranscript(path, arguments, console: console)
         SharedOptions.media(input, &options.html)

@@ -30,6 +30,17 @@ struct HTMLTree: Sendable {
         roots = parser.parse()
     }
 
+    /// Parses `bytes`, keeping only `levels` levels of elements inside the first element whose
+    /// `class` lists `className` (below the top level when it is `nil`: the top level and
+    /// `levels - 1` more): what lies deeper is read past but not kept, so a page of a million
+    /// messages is not held as ten million elements when only its days and chains are looked at.
+    init(_ bytes: [UInt8], keeping levels: Int, below className: String? = nil) {
+        self.bytes = bytes
+        var parser = Parser(bytes: bytes)
+        parser.kept = (className.map { Array($0.utf8) }, levels)
+        roots = parser.parse()
+    }
+
     /// The whole text as one element whose children are the top-level elements.
     var whole: Element {
         Element(name: "", outer: 0..<bytes.count, inner: 0..<bytes.count, startTag: 0..<0, children: roots)
@@ -78,18 +89,36 @@ extension HTMLTree {
     fileprivate struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// Keep only this many levels inside the first element with the class `className`, or
+        /// inside the top level when there is none.
+        var kept: (className: [UInt8]?, levels: Int)?
+        var stack: [Element] = []
+        var roots: [Element] = []
+        /// The depth (the stack's count) from which elements are not kept, while the element it
+        /// is counted from (at `anchor` in the stack) is open.
+        var floor = Int.max
+        var anchor: Int?
 
-        static let voidElements: Set<String> = [
-            "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-        ]
-        static let rawText: Set<String> = ["script", "style", "textarea", "title"]
+        /// Whether `name` is a void element's (one with no end tag). A `switch`, not a `Set`:
+        /// a page of a million messages has ten million tags, and hashing each name costs more.
+        static func isVoid(_ name: String) -> Bool {
+            switch name {
+            case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
+                true
+            default: false
+            }
+        }
+
+        /// Whether `name` is a raw-text element's (its contents are not markup).
+        static func isRawText(_ name: String) -> Bool {
+            switch name {
+            case "script", "style", "textarea", "title": true
+            default: false
+            }
+        }
 
         mutating func parse() -> [Element] {
-            var stack: [Element] = []
-            var roots: [Element] = []
-            func attach(_ element: Element) {
-                if stack.isEmpty { roots.append(element) } else { stack[stack.count - 1].children.append(element) }
-            }
+            floor = kept.map { $0.className == nil ? $0.levels : Int.max } ?? Int.max
             while let open = next(UInt8(ascii: "<"), from: index) {
                 index = open
                 if starts(with: "<!--") {
@@ -119,16 +148,16 @@ extension HTMLTree {
                     index = close + 1
                     let selfClosing = close > open && bytes[close - 1] == UInt8(ascii: "/")
                     var element = Element(name: name, outer: open..<index, inner: index..<index, startTag: open..<index)
-                    if Self.voidElements.contains(name) || selfClosing {
+                    if Self.isVoid(name) || selfClosing {
                         attach(element)
-                    } else if Self.rawText.contains(name) {
+                    } else if Self.isRawText(name) {
                         let closing = find(Array("</\(name)".utf8), from: index) ?? bytes.count
                         element.inner = index..<closing
                         index = (next(UInt8(ascii: ">"), from: closing) ?? bytes.count - 1) + 1
                         element.outer = open..<index
                         attach(element)
                     } else {
-                        stack.append(element)
+                        push(element)
                     }
                 }
             }
@@ -138,6 +167,33 @@ extension HTMLTree {
                 attach(element)
             }
             return roots
+        }
+
+        /// The words of the `class` attribute of the start tag at `tag`.
+        func classes(in tag: Range<Int>) -> [ArraySlice<UInt8>] {
+            let text = bytes[tag]
+            guard let start = text.firstRange(of: Array(" class=\"".utf8))?.upperBound,
+                let end = text[start...].firstIndex(of: UInt8(ascii: "\""))
+            else { return [] }
+            return text[start..<end].split(separator: UInt8(ascii: " "))
+        }
+
+        /// Adds a finished element to the one open around it, or to the roots.
+        mutating func attach(_ element: Element) {
+            if stack.count >= floor { return }
+            if stack.count == anchor { floor = .max }  // the element the levels count from ends
+            if stack.isEmpty { roots.append(element) } else { stack[stack.count - 1].children.append(element) }
+        }
+
+        /// Opens an element (its children follow).
+        mutating func push(_ element: Element) {
+            if anchor == nil, let kept, let className = kept.className,
+                classes(in: element.startTag).contains(where: { $0.elementsEqual(className) })
+            {
+                anchor = stack.count
+                floor = stack.count + 1 + kept.levels
+            }
+            stack.append(element)
         }
 
         func starts(with prefix: StaticString) -> Bool {
@@ -174,8 +230,14 @@ extension HTMLTree {
         /// A tag's name (lower-cased) and where it ends.
         func tagName(from start: Int) -> (String, Int) {
             var end = start
-            while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
-            return (String(decoding: bytes[start..<end].map(Self.lower), as: UTF8.self), end)
+            var upper = false
+            while end < bytes.count, Self.isNameByte(bytes[end]) {
+                upper = upper || (bytes[end] >= 0x41 && bytes[end] <= 0x5A)
+                end += 1
+            }
+            // The renderer writes lower-case names: only other markup needs the copy.
+            if upper { return (String(decoding: bytes[start..<end].map(Self.lower), as: UTF8.self), end) }
+            return (String(decoding: bytes[start..<end], as: UTF8.self), end)
         }
 
         /// The `>` that ends a start tag: the first one outside a quoted attribute value.

@@ -115,14 +115,8 @@ package struct LiveConversation: Sendable {
         var layout = try LayoutEngine.layout(transcript, options: options.layout)
         layout.missingFiles = options.html.missingFiles(in: transcript.messages)
         suffix = LiveSuffixLayout(whole: layout, of: transcript, me: me)
-        let page = try HTMLRenderer.render(layout, options: options.html)
         let typing = log.typingHTML(in: layout, transformed: transform != nil)
-        var whole = document.parts == nil ? document : LiveDocument(page: document.page, typing: document.typing)
-        // (A page kept in days is parsed whole again here: this path costs the whole log anyway.)
-        let change = whole.update(page: page, typing: typing)
-        let cut = LiveLogPage(page: Array(page.utf8), days: layout.days, firstOffset: 0)
-        document = cut.map { LiveDocument(parts: $0, typing: whole.typing) } ?? whole
-        return change
+        return try document.update(rendering: layout, options: options.html, typing: typing)
     }
 }
 

@@ -3,21 +3,26 @@
 /// A chain whose markup is unchanged is left alone, a changed one is walked to its messages
 /// (`LogDiff`), chains added at the end are appended, and anything else replaces the day.
 enum LiveDayDiff {
-    /// The operations from `before` to `after`, day `day` of the log.
-    static func operations(from before: LiveLogPage.Day, to after: LiveLogPage.Day, day: Int) -> [LiveOperation] {
+    /// The operations from `before` to `after`, day `day` of the log, whose markup up to chain
+    /// `sameBefore` is known to be the same (so only what follows is compared: an update near the
+    /// end of a day of thousands of messages costs what one of a few does).
+    static func operations(from before: LiveLogPage.Day, to after: LiveLogPage.Day, day: Int, sameBefore: Int = 0)
+        -> [LiveOperation]
+    {
         let whole = [LiveOperation.replace(path: [day], html: String(decoding: after.html, as: UTF8.self))]
+        let first = sameBefore < before.chains.count && sameBefore < after.chains.count ? sameBefore : 0
         guard let lastOld = before.chains.last, after.chains.count >= before.chains.count,
             before.chainOffset == after.chainOffset,
-            before.html[..<before.chains[0].lowerBound] == after.html[..<after.chains[0].lowerBound]
+            first > 0 || before.html[..<before.chains[0].lowerBound] == after.html[..<after.chains[0].lowerBound]
         else { return whole }
-        for index in before.chains.indices.dropLast()
+        for index in before.chains.indices.dropLast().dropFirst(first)
         where before.html[before.chains[index].upperBound..<before.chains[index + 1].lowerBound]
             != after.html[after.chains[index].upperBound..<after.chains[index + 1].lowerBound]
         {
             return whole
         }
         var operations: [LiveOperation] = []
-        for index in before.chains.indices {
+        for index in before.chains.indices.dropFirst(first) {
             let (was, now) = (before.html[before.chains[index]], after.html[after.chains[index]])
             if was == now { continue }
             operations += chain(from: Array(was), to: Array(now), path: [day, index + before.chainOffset])

@@ -1,3 +1,5 @@
+import Scrollback
+
 /// One rendered page of the live view, and the operations that take it from one rendering to
 /// the next.
 ///
@@ -7,6 +9,8 @@
 package struct LiveDocument: Sendable {
     /// The whole page as rendered.
     package var page: String { parts?.page ?? whole }
+    /// The whole page as rendered, as bytes (put together once, for a page kept cut into days).
+    package var pageBytes: [UInt8] { parts?.pageBytes ?? Array(whole.utf8) }
     /// The log element's inner HTML.
     package var log: String {
         if let parts { return String(decoding: parts.log, as: UTF8.self) }
@@ -34,7 +38,7 @@ package struct LiveDocument: Sendable {
     /// Takes a rendered page.
     package init(page: String) {
         whole = page
-        tree = HTMLTree(Array(page.utf8))
+        tree = HTMLTree(Array(page.utf8), keeping: LogDiff.leafDepth, below: "sb-log")
         logElement = tree.first(withClass: "sb-log")
         headerElement = tree.first(withClass: "sb-header")
         titleElement = tree.first(named: "title")
@@ -80,6 +84,43 @@ package struct LiveDocument: Sendable {
         return change
     }
 
+    /// Replaces the page with a whole rendering of `layout` (kept cut into days, when it can
+    /// be) and the typing bubbles with `typing`; returns what changed.
+    mutating func update(rendering layout: TranscriptLayout, options: HTMLOptions, typing newTyping: String) throws
+        -> LiveChange
+    {
+        var output = ByteOutput()
+        try HTMLRenderer.render(layout, options: options, to: &output)
+        guard let next = LiveLogPage(page: output.bytes, days: layout.days, firstOffset: 0) else {
+            var whole = parts == nil ? self : LiveDocument(page: page, typing: typing)
+            let change = whole.update(page: String(decoding: output.bytes, as: UTF8.self), typing: newTyping)
+            self = whole
+            return change
+        }
+        output = ByteOutput()  // the page is held in days from here
+        var change = LiveChange()
+        change.operations = operations(to: next)
+        if next.header != header { change.header = next.header }
+        if next.title != title { change.title = next.title }
+        if newTyping != typing { change.typing = newTyping }
+        self = LiveDocument(parts: next, typing: newTyping)
+        return change
+    }
+
+    /// The operations that take the log to that of `next`: day by day from a page kept in days
+    /// when they can be, else by comparing the two logs' markup.
+    private func operations(to next: LiveLogPage) -> [LiveOperation] {
+        if let parts {
+            let everyDay = Dictionary(uniqueKeysWithValues: parts.days.indices.map { ($0, 0) })
+            return parts.operations(to: next, touched: everyDay) ?? LogDiff.operations(from: parts.log, to: next.log)
+        }
+        guard let logElement else { return [.reset(html: String(decoding: next.log, as: UTF8.self))] }
+        // Below a child that is not a day (the "No messages." of an empty page) LogDiff never
+        // walks into the new days, so their chains and messages need not be parsed.
+        let walked = logElement.children.contains { $0.name == "section" } ? LogDiff.leafDepth : 1
+        return LogDiff.operations(from: Array(tree.slice(logElement.inner)), to: next.log, depth: walked)
+    }
+
     private init(copying other: LiveDocument, typing: String) {
         self = other
         self.typing = typing
@@ -107,4 +148,11 @@ package struct LiveDocument: Sendable {
         }
         return change
     }
+}
+
+/// A rendering's bytes, as the renderer writes them.
+private struct ByteOutput: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes += string.utf8 }
 }

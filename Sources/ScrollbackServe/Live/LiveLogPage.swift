@@ -70,7 +70,7 @@ struct LiveLogPage: Sendable {
     /// `firstOffset`; `nil` when the markup is not cut as expected (then the page is handled
     /// whole).
     init?(page: [UInt8], days layoutDays: [DayLayout], firstOffset: Int) {
-        let tree = HTMLTree(page)
+        let tree = HTMLTree(page, keeping: 2, below: "sb-log")  // the days and their chains
         guard let log = tree.first(withClass: "sb-log"), log.children.count == layoutDays.count,
             !layoutDays.isEmpty
         else { return nil }
@@ -107,16 +107,62 @@ struct LiveLogPage: Sendable {
 
     /// The log's contents.
     var log: [UInt8] {
-        var bytes = lead
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(logSize)
+        appendLog(to: &bytes)
+        return bytes
+    }
+
+    /// The whole page.
+    var page: String { String(decoding: pageBytes, as: UTF8.self) }
+
+    /// The whole page's bytes, put together in one buffer of the right size.
+    var pageBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(head.count + logSize + tail.count)
+        bytes += head
+        appendLog(to: &bytes)
+        bytes += tail
+        return bytes
+    }
+
+    /// How many bytes the log's contents take.
+    private var logSize: Int {
+        days.reduce(lead.count + trail.count + separator.count * max(0, days.count - 1)) { $0 + $1.html.count }
+    }
+
+    private func appendLog(to bytes: inout [UInt8]) {
+        bytes += lead
         for (index, day) in days.enumerated() {
             if index > 0 { bytes += separator }
             bytes += day.html
         }
-        return bytes + trail
+        bytes += trail
     }
 
-    /// The whole page.
-    var page: String { String(decoding: head + log + tail, as: UTF8.self) }
+    /// The operations that take this page's log to that of `next`, whose days other than those
+    /// in `touched` and those added after this page's are the same (and in a touched day, the
+    /// markup before the chain it gives); `nil` when they cannot (the text around the days
+    /// changed, or days went).
+    func operations(to next: LiveLogPage, touched: [Int: Int]) -> [LiveOperation]? {
+        guard next.days.count >= days.count, next.lead == lead, days.count < 2 || next.separator == separator else {
+            return nil
+        }
+        var operations: [LiveOperation] = []
+        for (day, chain) in touched.sorted(by: { $0.key < $1.key }) where chain > 0 || days[day] != next.days[day] {
+            operations += LiveDayDiff.operations(from: days[day], to: next.days[day], day: day, sameBefore: chain)
+        }
+        if next.days.count > days.count {
+            var added: [UInt8] = []
+            for day in next.days[days.count...] { added += next.separator + day.html }
+            added += next.trail
+            guard added.starts(with: trail) else { return nil }
+            operations.append(.append(path: [], html: String(decoding: added.dropFirst(trail.count), as: UTF8.self)))
+        } else if next.trail != trail {
+            return nil
+        }
+        return operations
+    }
 
     /// The day and chain that hold the message at visible offset `offset` (the last chain, for
     /// an offset past the end).

@@ -22,20 +22,68 @@ package enum LivePage {
     package static func make(
         _ page: String, events: String, worker: String? = nil, version: String, typing: String = ""
     ) -> String {
-        var html = allowScript(in: page)
-        let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
-        if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }
-        let tag =
-            "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\""
-            + (worker.map { " data-sb-worker=\"\(HTMLEscaping.attribute($0))\"" } ?? "")
-            + (typing.isEmpty ? "" : " data-sb-typing=\"\(HTMLEscaping.attribute(typing))\"") + ">"
-            + script + "</script>\n"
+        var html = withStyle(allowScript(in: page))
+        let tag = scriptTag(events: events, worker: worker, version: version, typing: typing)
         if let body = html.range(of: "</body>", options: .backwards) {
             html.insert(contentsOf: tag, at: body.lowerBound)
         } else {
             html += tag
         }
         return html
+    }
+
+    /// `make` for a page given as bytes, and the policy the live page carries (`policy(of:)`).
+    /// Only the page's head (to `</head>`) is read as text and its last `</body>` is looked for
+    /// from the end, so a page of hundreds of megabytes costs one copy, not passes of string search.
+    package static func make(
+        bytes page: [UInt8], events: String, worker: String? = nil, version: String, typing: String = ""
+    ) -> (html: [UInt8], policy: String) {
+        guard let headEnd = page.firstRange(of: Array("</head>".utf8))?.upperBound else {
+            let html = make(
+                String(decoding: page, as: UTF8.self), events: events, worker: worker, version: version, typing: typing)
+            return (Array(html.utf8), policy(of: html))
+        }
+        let head = withStyle(allowScript(in: String(decoding: page[..<headEnd], as: UTF8.self)))
+        let tag = Array(scriptTag(events: events, worker: worker, version: version, typing: typing).utf8)
+        let rest = page[headEnd...]
+        var html = Array(head.utf8)
+        html.reserveCapacity(html.count + rest.count + tag.count)
+        if let body = lastStart(of: Array("</body>".utf8), in: rest) {
+            html += rest[..<body]
+            html += tag
+            html += rest[body...]
+        } else {
+            html += rest
+            html += tag
+        }
+        return (html, policy(of: head))
+    }
+
+    /// `page` with the live stylesheet at the end of its head.
+    private static func withStyle(_ page: String) -> String {
+        var html = page
+        let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "</style>\n"
+        if let head = html.range(of: "</head>") { html.insert(contentsOf: style, at: head.lowerBound) }
+        return html
+    }
+
+    /// The live script's element: it follows `events` from `version` (through the shared worker
+    /// at `worker`), and starts by showing the typing bubbles `typing`.
+    private static func scriptTag(events: String, worker: String?, version: String, typing: String) -> String {
+        "<script data-sb-events=\"\(HTMLEscaping.attribute(events))\" data-sb-since=\"\(HTMLEscaping.attribute(version))\""
+            + (worker.map { " data-sb-worker=\"\(HTMLEscaping.attribute($0))\"" } ?? "")
+            + (typing.isEmpty ? "" : " data-sb-typing=\"\(HTMLEscaping.attribute(typing))\"") + ">"
+            + script + "</script>\n"
+    }
+
+    /// Where `needle` last occurs in `bytes`: the index where it starts.
+    private static func lastStart(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        var start = bytes.endIndex - needle.count
+        while start >= bytes.startIndex {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
+            start -= 1
+        }
+        return nil
     }
 
     /// The Content-Security-Policy a live page carries in its `<meta>` (also sent as a header,

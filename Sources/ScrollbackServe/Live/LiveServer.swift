@@ -114,14 +114,15 @@ package final class LiveServer: Sendable {
         case .page(let channel):
             let (document, version) = channel.snapshot()
             let events = Self.eventsPath + "?page=" + Self.queryEscaped(request.path)
-            let html = LivePage.make(
-                document.page, events: events, worker: Self.workerPath, version: version, typing: document.typing)
+            let (html, policy) = LivePage.make(
+                bytes: document.pageBytes, events: events, worker: Self.workerPath, version: version,
+                typing: document.typing)
             return HTTPResponse(
                 status: 200,
                 headers: Self.headers("text/html; charset=utf-8") + [
-                    ("Content-Security-Policy", LivePage.policy(of: html) + "; frame-ancestors 'none'")
+                    ("Content-Security-Policy", policy + "; frame-ancestors 'none'")
                 ],
-                body: .bytes(Array(html.utf8)))
+                body: .bytes(html))
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else { return .text(404, "Not found.") }
             // A file opened on its own (an SVG attachment, say) runs nothing.

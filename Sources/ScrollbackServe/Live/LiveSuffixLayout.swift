@@ -99,7 +99,7 @@ struct LiveSuffixLayout: Sendable {
         }
         var layout = lay.layout
         layout.days = days
-        layout.missingFiles = options.html.missingFiles(Self.attachmentPaths(in: days))
+        layout.missingFiles = options.html.missingFiles(in: days.flatMap(\.chains).flatMap(\.bubbles).map(\.message))
         let rendered = Array(try HTMLRenderer.render(layout, options: options.html).utf8)
         guard let part = LiveLogPage(page: rendered, days: days, firstOffset: 0), part.tail == old.tail,
             part.lead == old.lead, part.trail == old.trail, part.separator == old.separator
@@ -110,7 +110,8 @@ struct LiveSuffixLayout: Sendable {
         for (spot, day) in zip(spots, spotDays) {
             page.days[spot.day] = page.days[spot.day].replacing(chain: spot.chain, with: day.html[day.chains[0]])
         }
-        var touched = Set(spots.map(\.day))
+        var touched: [Int: Int] = [:]  // the days changed: the first chain changed in each
+        for spot in spots { touched[spot.day] = min(touched[spot.day] ?? .max, spot.chain) }
         if let tailStart, !tail.isEmpty {
             // Numbered from the rendering's first day: renumbered from where the tail starts.
             var tailDays = Array(part.days.suffix(tail.count))
@@ -118,10 +119,11 @@ struct LiveSuffixLayout: Sendable {
             for index in tailDays.indices {
                 tailDays[index].chainStarts = tailDays[index].chainStarts.map { $0 + shift }
             }
-            guard let first = Self.splice(tailDays, at: tailStart, into: &page) else { return nil }
-            touched.formUnion(first..<old.days.count)
+            guard let (day, chain) = Self.splice(tailDays, at: tailStart, into: &page) else { return nil }
+            touched[day] = min(touched[day] ?? .max, chain)
+            for later in (day + 1)..<max(day + 1, old.days.count) { touched[later] = 0 }
         }
-        guard let operations = Self.operations(from: old, to: page, touched: touched) else { return nil }
+        guard let operations = old.operations(to: page, touched: touched) else { return nil }
         return (page, operations)
     }
 
@@ -145,27 +147,6 @@ struct LiveSuffixLayout: Sendable {
             dirty.spots.filter { $0 < (tailStart ?? oldCount) }.compactMap { old.place(of: $0).map(Spot.init) }
         ).sorted()
         return (spots, tailStart)
-    }
-
-    /// The operations that take the log of `old` to that of `page`, whose days other than
-    /// `touched` and those added after the old ones are the same; `nil` when they cannot.
-    private static func operations(from old: LiveLogPage, to page: LiveLogPage, touched: Set<Int>)
-        -> [LiveOperation]?
-    {
-        guard page.days.count >= old.days.count else { return nil }
-        var operations: [LiveOperation] = []
-        for day in touched.sorted() where old.days[day] != page.days[day] {
-            operations += LiveDayDiff.operations(from: old.days[day], to: page.days[day], day: day)
-        }
-        if page.days.count > old.days.count {
-            var added: [UInt8] = []
-            for day in page.days[old.days.count...] { added += page.separator + day.html }
-            added += page.trail
-            guard added.starts(with: old.trail) else { return nil }
-            operations.append(
-                .append(path: [], html: String(decoding: added.dropFirst(old.trail.count), as: UTF8.self)))
-        }
-        return operations
     }
 
     /// A chain by its day and its place in the day.
@@ -254,8 +235,10 @@ struct LiveSuffixLayout: Sendable {
 
     /// Puts `days` (a rendering of the messages from visible offset `start`, where a chain of
     /// `page` starts, to the end) in place of `page`'s days from there; returns the first day it
-    /// changed, `nil` when they do not fit.
-    private static func splice(_ days: [LiveLogPage.Day], at start: Int, into page: inout LiveLogPage) -> Int? {
+    /// changed and the first chain it changed there (0: the whole day), `nil` when they do not fit.
+    private static func splice(_ days: [LiveLogPage.Day], at start: Int, into page: inout LiveLogPage)
+        -> (day: Int, chain: Int)?
+    {
         guard let (day, chain) = page.place(of: start), page.days[day].chainStarts[chain] == start else { return nil }
         let first: LiveLogPage.Day
         if days[0].date == page.days[day].date {
@@ -265,25 +248,7 @@ struct LiveSuffixLayout: Sendable {
             guard chain == 0 else { return nil }
             first = days[0]
         }
-        page.days = Array(page.days[..<day]) + [first] + days.dropFirst()
-        return day
-    }
-}
-
-extension LiveSuffixLayout {
-    /// The paths of the files that the messages of `days` name (not those the export left out):
-    /// which of them are missing is decided for these alone, as `render` decides it for all.
-    static func attachmentPaths(in days: [DayLayout]) -> [String] {
-        var paths: [String] = []
-        for day in days {
-            for chain in day.chains {
-                for bubble in chain.bubbles {
-                    for attachment in bubble.message.attachments where !attachment.omitted {
-                        if let path = attachment.path { paths.append(path) }
-                    }
-                }
-            }
-        }
-        return paths
+        page.days.replaceSubrange(day..., with: [first] + days.dropFirst())
+        return (day, chain)
     }
 }

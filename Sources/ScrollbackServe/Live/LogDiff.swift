@@ -17,8 +17,8 @@ package enum LogDiff {
     /// The operations from `old` to `new`, both the log's inner HTML as bytes (or, with a
     /// smaller `depth`, markup whose elements at that depth are replaced whole: a chain's, 2).
     package static func operations(from old: [UInt8], to new: [UInt8], depth: Int = leafDepth) -> [LiveOperation] {
-        let before = HTMLTree(old)
-        let after = HTMLTree(new)
+        let before = HTMLTree(old, keeping: depth)
+        let after = HTMLTree(new, keeping: depth)
         return operations(from: before.whole, in: before, to: after.whole, in: after, depth: depth)
     }
 
