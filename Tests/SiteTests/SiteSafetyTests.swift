@@ -136,4 +136,30 @@ struct SiteSafetyTests {
             try FileManager.default.removeItem(at: staging)
         }
     }
+
+    @Test("A killed build's empty staging folder and the old site it set aside are cleared by the next build")
+    func leftoversOfKilledBuilds() throws {
+        let site = try SiteTest.folder()
+        try SiteTest.build(SiteTest.examples, into: site)
+        // The number of a process that has exited.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stem = "." + site.lastPathComponent + ".scrollback-staging-\(gone.processIdentifier)"
+        let beside = site.deletingLastPathComponent()
+        // Killed between making its folder and writing the marker; killed between two renames.
+        let empty = beside.appendingPathComponent(stem)
+        let old = beside.appendingPathComponent(stem + ".old")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: site, to: old)
+        try SiteTest.build(SiteTest.examples, into: site)
+        #expect(!FileManager.default.fileExists(atPath: empty.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        // A folder of someone else's with that name is left alone.
+        try SiteTest.write("someone's", "file.txt", in: old)
+        try SiteTest.build(SiteTest.examples, into: site)
+        #expect(try SiteTest.read(old, "file.txt") == "someone's")
+        try FileManager.default.removeItem(at: old)
+    }
 }

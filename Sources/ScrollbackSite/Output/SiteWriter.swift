@@ -148,11 +148,17 @@ final class SiteWriter: Sendable {
         for name in names where name.hasPrefix(stem) {
             let rest = name.dropFirst(stem.count)
             if !rest.isEmpty {
-                guard rest.first == "-", let pid = Int32(rest.dropFirst()), pid > 0 else { continue }
+                // `-PID`, or `-PID.old`: the old site a build without an atomic exchange set aside.
+                let number = rest.hasSuffix(".old") ? rest.dropFirst().dropLast(4) : rest.dropFirst()
+                guard rest.first == "-", let pid = Int32(number), pid > 0 else { continue }
                 guard pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
             }
             let path = folder + "/" + name
-            guard manager.fileExists(atPath: path + "/" + marker) || SiteManifest.marks(folder: path) else { continue }
+            // A build killed between making its folder and writing the marker in it left it empty.
+            let empty = (try? manager.contentsOfDirectory(atPath: path))?.isEmpty ?? false
+            guard empty || manager.fileExists(atPath: path + "/" + marker) || SiteManifest.marks(folder: path) else {
+                continue
+            }
             try? manager.removeItem(atPath: path)
         }
     }
