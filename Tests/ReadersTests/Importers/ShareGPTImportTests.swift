@@ -35,4 +35,20 @@ struct ShareGPTImportTests {
         #expect(transcript.messages[0].kind == .system)
         #expect(transcript.messages[1].format == .plain && transcript.messages[3].format == .markdown)
     }
+
+    @Test(
+        "A ShareGPT file is told by its first turn, white space allowed; other conversations members are not",
+        arguments: [
+            (#"[{"id": "a", "conversations": [{"from": "human", "value": "Hi"}]}]"#, true),
+            ("[ {\n  \"conversations\" :\n [\n {\t\"value\": \"Hi\", \"from\": \"human\"}]}]", true),
+            (#"{"conversations": [{"from": "gpt", "value": "One item"}]}"#, true),
+            (#"[{"conversations": []}, {"conversations": [{"from": "human", "value": "Hi"}]}]"#, true),
+            (#"[{"conversations": "none"}]"#, false),
+            (#"[{"title": "x", "conversations": [{"role": "user"}]}]"#, false),
+        ])
+    func detection(text: String, isShareGPT: Bool) throws {
+        let input = ChatInput(name: "data.json", bytes: Array(text.utf8))
+        let detected = try? Readers.detect(input)
+        #expect((detected == .sharegpt) == isShareGPT, "\(text): \(String(describing: detected))")
+    }
 }

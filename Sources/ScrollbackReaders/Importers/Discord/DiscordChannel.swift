@@ -74,12 +74,19 @@ struct DiscordChannel {
     /// The names a message gives people: its author, its mentions and its reactions' users (the
     /// first name written for an id is the one shown).
     private mutating func learnNames(_ value: JSONValue) {
-        let reactors = (value["reactions"]?.array ?? []).flatMap { $0["users"]?.array ?? [] }
-        for person in [value["author"]] + (value["mentions"]?.array ?? []) + reactors {
-            if let id = person?["id"]?.scalarText, let name = person?["nickname"]?.string ?? person?["name"]?.string {
-                names.people[id] = names.people[id] ?? name
-            }
+        // Walked in place, without gathering the people into an array for each message.
+        learnName(value["author"])
+        for person in value["mentions"]?.array ?? [] { learnName(person) }
+        for reaction in value["reactions"]?.array ?? [] {
+            for person in reaction["users"]?.array ?? [] { learnName(person) }
         }
+    }
+
+    private mutating func learnName(_ person: JSONValue?) {
+        guard let id = person?["id"]?.scalarText, names.people[id] == nil,
+            let name = person?["nickname"]?.string ?? person?["name"]?.string
+        else { return }
+        names.people[id] = name
     }
 
     /// The author's id and name, listed as a participant the first time they post.
@@ -149,16 +156,17 @@ struct DiscordChannel {
     /// Whether `content` has a `<@`, `<#` or `<t` byte pair, without which no mention or time
     /// token is in it (waiting for the end is right either way; it is only slower).
     private static func mayHoldToken(_ content: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in content.utf8 {
-            if previous == UInt8(ascii: "<"),
-                byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "t")
-            {
-                return true
+        var content = content
+        return content.withUTF8 { bytes in
+            var from = 0
+            while let open = bytes[from...].firstIndex(of: UInt8(ascii: "<")) {
+                guard open + 1 < bytes.count else { return false }
+                let next = bytes[open + 1]
+                if next == UInt8(ascii: "@") || next == UInt8(ascii: "#") || next == UInt8(ascii: "t") { return true }
+                from = open + 1
             }
-            previous = byte
+            return false
         }
-        return false
     }
 
     /// A guild's channel or a group DM is a group however few of its people post; a DM is not

@@ -10,24 +10,45 @@ enum ShareGPTReader {
     static let reader = ChatReader(
         format: .sharegpt,
         summary: "ShareGPT JSON (from/value turns, one conversation per item)",
-        sniff: { input in FormatSniffing.jsonHead(input).map(opensWithTurn) ?? false },
+        sniff: { input in
+            guard let bytes = input.bytes, let first = FormatSniffing.firstNonSpace(bytes),
+                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+            else { return false }
+            return bytes.withUnsafeBufferPointer {
+                opensWithTurn(UnsafeBufferPointer(rebasing: $0.prefix(FormatSniffing.headLength)))
+            }
+        },
         read: read(_:options:)
     )
 
     /// Whether `head` holds `"conversations": [{"from"` (or `"value"` first), white space
     /// allowed between: the first turn of a ShareGPT item, a shape no other format writes.
-    static func opensWithTurn(_ head: String) -> Bool {
-        var rest = head[...]
-        while let found = rest.range(of: "\"conversations\"") {
-            var after = rest[found.upperBound...].drop(while: \.isWhitespace)
-            rest = rest[found.upperBound...]
-            for mark in [":", "[", "{"] {
-                guard after.hasPrefix(mark) else { break }
-                after = after.dropFirst().drop(while: \.isWhitespace)
-                if mark == "{" { return after.hasPrefix("\"from\"") || after.hasPrefix("\"value\"") }
+    ///
+    /// Compares UTF-8 bytes (`ImportSniffing`): every JSON input the readers before Discord's do
+    /// not claim is sniffed here, and a Foundation search of its 64 KiB head was 1.5% of a
+    /// 10k-message Discord render's instructions.
+    static func opensWithTurn(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Array("\"conversations\"".utf8)
+        var start = 0
+        while let found = ImportSniffing.find(key, in: head, from: start) {
+            start = found + key.count
+            var index = start
+            for mark in [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{")] {
+                index = ImportSniffing.skipSpace(head, from: index)
+                guard index < head.count, head[index] == mark else { break }
+                index += 1
+                if mark == UInt8(ascii: "{") {
+                    index = ImportSniffing.skipSpace(head, from: index)
+                    return starts(head, at: index, with: "\"from\"") || starts(head, at: index, with: "\"value\"")
+                }
             }
         }
         return false
+    }
+
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with text: String) -> Bool {
+        let prefix = Array(text.utf8)
+        return bytes.count - index >= prefix.count && prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
     }
 
     /// The person and the model.
