@@ -410,6 +410,7 @@ def attachment_files(photo_heic):
         "clip.mov": (b"\x00\x00\x00\x14ftypqt  \x00\x00\x00\x00qt  " + bytes(32), "video/quicktime", "com.apple.quicktime-movie"),
         "route.pdf": (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "application/pdf", "com.adobe.pdf"),
         "voice.m4a": (b"\x00\x00\x00\x18ftypM4A \x00\x00\x00\x00M4A isom" + bytes(16), "audio/x-m4a", "com.apple.m4a-audio"),
+        "voice-note.amr": (b"#!AMR\n" + bytes(32), "audio/amr", "org.3gpp.adaptive-multi-rate-audio"),
     }
 
 
@@ -514,6 +515,7 @@ def sample(db, fixtures, files, place):
     db.message(sms, 40, sam, text="Your table is ready", service="SMS", guid="SMS-IN")
     db.message(sms, 41, me=True, text="On my way", service="SMS", is_delivered=0, guid="SMS-OUT")
     db.message(sms, 42, me=True, text="Thanks!", service="RCS", is_delivered=1, guid="RCS-OUT")
+    db.message(sms, 43, sam, text="\ufffc", files=[attach("voice-note.amr")], service="SMS", guid="SMS-AMR")
 
 
 def mac_folder(out, fixtures, files):

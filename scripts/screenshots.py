@@ -4,6 +4,11 @@
 Sizes: 390x844 (phone) and 1280x800 (desktop), light and dark. Uses the debug build
 (.build/debug/scrollback); run `swift build` first. PNGs go to docs/screenshots/.
 Usage: scripts/screenshots.py [--only EXAMPLE] [--themes a,b]
+
+`--imessage` photographs instead the showcase chat of the Messages databases that
+scripts/imessage-testdb.py builds (tapbacks, a thread reply, an edit, an unsend, a HEIC photo,
+a link card, SMS messages), named through its people.vcf, in the imessage theme at 430x1250,
+light and dark: docs/screenshots/format-imessage-{light,dark}.png.
 """
 import argparse, glob, os, subprocess, sys, tempfile
 
@@ -36,8 +41,11 @@ def main():
     parser.add_argument("--only")
     parser.add_argument("--themes", help="comma-separated; default: every theme `scrollback themes` lists")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
+    parser.add_argument("--imessage", action="store_true", help="the iMessage showcase chat only")
     args = parser.parse_args()
     binary = os.path.join(ROOT, ".build", "debug", "scrollback")
+    if args.imessage:
+        return imessage_showcase(binary, args.out)
     themes = args.themes.split(",") if args.themes else registered_themes(binary)
     os.makedirs(args.out, exist_ok=True)
     examples = sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json")))
@@ -61,6 +69,30 @@ def main():
                             target = os.path.join(args.out, f"{name}-{theme}-{scheme}-{label}.png")
                             driver.save_screenshot(target)
                             print("wrote", os.path.relpath(target, ROOT))
+    finally:
+        driver.quit()
+
+
+def imessage_showcase(binary, out):
+    """The showcase chat of the generated Messages databases, light and dark."""
+    os.makedirs(out, exist_ok=True)
+    driver = browser()
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            script = os.path.join(ROOT, "scripts", "imessage-testdb.py")
+            subprocess.run([sys.executable, script, work], check=True, stdout=subprocess.DEVNULL)
+            page = os.path.join(work, "showcase.html")
+            subprocess.run([binary, "render", os.path.join(work, "showcase", "chat.db"), "--theme", "imessage",
+                            "--people", os.path.join(work, "people", "people.vcf"), "-q", "-o", page], check=True)
+            for scheme in ["light", "dark"]:
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                    "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": 430, "height": 1250, "deviceScaleFactor": 1, "mobile": True})
+                driver.get("file://" + page)
+                target = os.path.join(out, f"format-imessage-{scheme}.png")
+                driver.save_screenshot(target)
+                print("wrote", os.path.relpath(target, ROOT))
     finally:
         driver.quit()
 

@@ -94,7 +94,8 @@ package struct PeopleDirectory: Sendable, Hashable {
         return nil
     }
 
-    /// Renames every participant the directory knows, everywhere in the transcript.
+    /// Renames every participant the directory knows, everywhere in the transcript: their ids and
+    /// names, and the handles system lines and the title are written with.
     package func apply(_ transcript: Transcript) -> Transcript {
         var ids: [String: String] = [:]
         for participant in transcript.participants {
@@ -107,6 +108,9 @@ package struct PeopleDirectory: Sendable, Hashable {
         for index in result.messages.indices where result.messages[index].kind == .system {
             result.messages[index].text = namingHandles(in: result.messages[index].text)
         }
+        // A chat the app titles by the other person's number or address (Messages' one-to-one
+        // chats) is titled by their name, as the app shows it once they are a contact.
+        if let title = result.title { result.title = namingHandles(in: title) }
         for index in result.participants.indices where ids.values.contains(result.participants[index].id) {
             result.participants[index].name = result.participants[index].id
         }

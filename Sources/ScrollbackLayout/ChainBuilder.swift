@@ -8,6 +8,8 @@ struct ChainBuilder {
     let chainGap: Int64
     private var chains: [ChainLayout] = []
     private var open: ChainLayout?
+    /// The service the open chain's last message went by (`TranscriptLayout.service`).
+    private var openService: String?
 
     init(me: String?, namesIncoming: Bool, chainGap: Int64) {
         self.me = me
@@ -16,14 +18,21 @@ struct ChainBuilder {
     }
 
     /// Adds the next bubble of the day: it joins the open chain or starts a new one.
-    mutating func add(_ bubble: Bubble) {
+    mutating func add(_ given: Bubble) {
+        var bubble = given
         let message = bubble.message
+        let service = message.meta == nil ? nil : TranscriptLayout.service(message.meta)
+        defer { openService = service }
         // Append in place: a copy of the open chain would share its bubbles and copy them all on each append.
         if open.map({ continues($0, with: message) }) == true {
+            bubble.marksService = service != nil && service != openService
             open?.bubbles.append(bubble)
             return
         }
         close()
+        // A chain that went by text message says so on its first bubble; iMessage is the default
+        // and is named only where a chain changes to it.
+        bubble.marksService = message.kind == .message && (service == "sms" || service == "rcs")
         if message.kind == .system {
             open = ChainLayout(kind: .system, sender: nil, alignment: .center, showName: false, bubbles: [bubble])
         } else {

@@ -15,6 +15,7 @@ extension TranscriptLayout {
         let deleted = message.deleted
         var reply: ReplyPresentation?
         if let preview = bubble.reply { reply = replyPresentation(preview) }
+        let service = isSystem ? nil : Self.service(message.meta)
         return MessagePresentation(
             id: message.id,
             repeatNumber: bubble.repeatNumber,
@@ -45,7 +46,8 @@ extension TranscriptLayout {
             statusLabel: bubble.status.map { PresentationWords.status($0) },
             archiveNote: message.missingFromLatestExport ? PresentationWords.missingFromLatestExport : nil,
             pinned: message.pinned && !deleted ? PresentationWords.pinned : nil,
-            service: isSystem ? nil : Self.service(message.meta),
+            service: service,
+            serviceLabel: bubble.marksService ? service.map { PresentationWords.service($0) } : nil,
             reactions: reactionPresentations(message.reactions),
             attachments: deleted ? [] : attachmentPresentations(message.attachments))
     }
@@ -112,7 +114,8 @@ extension TranscriptLayout {
         }
         return ReplyPresentation(
             id: reply.id, found: true, target: PermalinkID.message(reply.id), sender: reply.sender,
-            senderName: reply.sender.map(speaker), excerpt: Self.oneLine(reply.excerpt))
+            senderName: reply.sender.map(speaker), excerpt: Self.oneLine(reply.excerpt, styleTags: reply.readsStyleTags)
+        )
     }
 
     private func reactionPresentation(_ reaction: Reaction) -> ReactionPresentation {
@@ -134,11 +137,12 @@ extension TranscriptLayout {
             })
     }
 
-    /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`).
-    package static func oneLine(_ markdown: String) -> String {
+    /// Markdown reduced to its words on one line (`**Saturday**` → `Saturday`); `styleTags` as
+    /// `MarkdownDocument.parse` takes it.
+    package static func oneLine(_ markdown: String, styleTags: Bool = false) -> String {
         guard !MarkdownDocument.isPlainText(markdown) else { return markdown }
         var words: [String] = []
-        for block in MarkdownDocument.parse(markdown).blocks {
+        for block in MarkdownDocument.parse(markdown, styleTags: styleTags).blocks {
             let text = plainText(block)
             if !text.isEmpty { words.append(text) }
         }
@@ -169,6 +173,11 @@ package enum PresentationWords {
     package static let missingFile = "not in the export"
     package static let earlierVersions = "Earlier versions"
     package static let pinned = "Pinned"
+
+    /// The name of the service a message went by (`imessage`, `sms`, `rcs`), as Messages writes it.
+    package static func service(_ service: String) -> String {
+        service == "imessage" ? "iMessage" : service.uppercased()
+    }
     /// Beside a covered attachment's name, and on the cover itself.
     package static let spoiler = "spoiler"
     /// Beside a bot's or app's name.

@@ -8,5 +8,6 @@ extension MessagePresentation {
     package func forEachNote(_ body: (String) -> Void) {
         if let note = archiveNote { body(note) }
         if let note = pinned { body(note) }
+        if let note = serviceLabel { body(note) }
     }
 }

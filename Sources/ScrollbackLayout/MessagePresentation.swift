@@ -106,6 +106,10 @@ package struct MessagePresentation: Sendable, Hashable {
     /// Messages draws an outgoing SMS or RCS bubble green, an iMessage one blue.
     /// - Shown: json `service`, template `service`
     package var service: String?
+    /// "SMS", "RCS" or "iMessage" where the bubble names its service (`Bubble.marksService`):
+    /// every output can tell a text message from an iMessage, as Messages' colours do.
+    /// - Shown: json `serviceLabel`, template `serviceLabel`, element `service`, note
+    package var serviceLabel: String?
     /// Reactions: the emoji, how many, and who.
     /// - Shown: json `reactions` by hand, element `reactions`
     package var reactions: [ReactionPresentation]

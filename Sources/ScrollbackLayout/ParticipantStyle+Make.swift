@@ -40,9 +40,11 @@ extension ReplyPreview {
         guard let target else {
             return ReplyPreview(id: id, found: false, sender: nil, senderName: nil, excerpt: "")
         }
-        return ReplyPreview(
+        var preview = ReplyPreview(
             id: id, found: true, sender: target.sender, senderName: target.sender.map { names[$0] ?? $0 },
             excerpt: excerpt(of: target))
+        preview.readsStyleTags = target.format.readsStyleTags
+        return preview
     }
 
     /// A one-line summary of a message, at most 100 characters.

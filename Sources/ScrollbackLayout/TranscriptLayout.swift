@@ -163,6 +163,9 @@ public struct Bubble: Sendable, Hashable {
     public var avatar: Bool
     /// The delivery status shown under it (the latest outgoing status, or a failure), if any.
     public var status: DeliveryStatus?
+    /// Whether it names the service it went by (SMS, RCS, iMessage): the first bubble of a chain
+    /// sent by text message, and a bubble whose service differs from the one before it in its chain.
+    package var marksService = false
     /// The time of day in the chosen zone and locale ("09:14").
     public var timeLabel: String
     /// The chosen zone's offset from UTC at the message's time, in seconds.
@@ -224,6 +227,8 @@ public struct ReplyPreview: Sendable, Hashable {
     public var senderName: String?
     /// Its text, shortened to one line, if found.
     public var excerpt: String
+    /// Whether `excerpt`'s style tags are styles (the replied-to message's `TextFormat`).
+    package var readsStyleTags = false
 
     /// Creates a preview.
     package init(id: String, found: Bool, sender: String?, senderName: String?, excerpt: String) {

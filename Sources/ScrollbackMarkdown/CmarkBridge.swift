@@ -204,7 +204,7 @@ enum CmarkBridge {
                 result.append(inline)
             }
         }
-        return StyleTags.apply(Spoilers.apply(result))
+        return Spoilers.apply(result)
     }
 
     private static func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {

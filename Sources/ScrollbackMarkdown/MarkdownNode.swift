@@ -7,9 +7,15 @@ package struct MarkdownDocument: Sendable, Hashable {
     package init(blocks: [MarkdownBlock]) { self.blocks = blocks }
 
     /// Parses GitHub Flavored Markdown (tables, strikethrough, autolinks, task lists; raw HTML kept as text).
-    package static func parse(_ text: String) -> MarkdownDocument {
+    package static func parse(_ text: String) -> MarkdownDocument { parse(text, styleTags: false) }
+
+    /// `parse`; with `styleTags`, the two forms `StyleTags` reads are styles (`<u>…</u>`, `<span
+    /// data-effect="NAME">…</span>`): only for text written with them on purpose (the iMessage
+    /// reader's `styledMarkdown`); in any other text they are raw HTML, shown as it is written.
+    package static func parse(_ text: String, styleTags: Bool) -> MarkdownDocument {
         if let fast = PlainTextFastPath.document(for: text) { return fast }
-        return CmarkBridge.parse(text)
+        let document = CmarkBridge.parse(text)
+        return styleTags ? StyleTags.apply(document) : document
     }
 
     /// The most block quotes and list items one line nests (`NestingLimit`), and the most levels

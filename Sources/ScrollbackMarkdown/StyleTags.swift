@@ -4,8 +4,54 @@
 ///
 /// They are found in the inline tree cmark-gfm gives: an opening tag and the next closing one
 /// among the same inlines enclose the words, which may carry formatting. Any other HTML, and
-/// an unpaired tag, stays as its source text (never markup).
+/// an unpaired tag, stays as its source text (never markup). Only a document parsed with
+/// `styleTags` is read so (`MarkdownDocument.parse`): in any other text the tags are text.
 enum StyleTags {
+    /// `document` with the style tags of every run of inlines read, innermost first.
+    static func apply(_ document: MarkdownDocument) -> MarkdownDocument {
+        MarkdownDocument(blocks: document.blocks.map(block))
+    }
+
+    private static func block(_ block: MarkdownBlock) -> MarkdownBlock {
+        switch block {
+        case .paragraph(let inlines):
+            return .paragraph(deep(inlines))
+        case .heading(let level, let inlines):
+            return .heading(level: level, deep(inlines))
+        case .blockQuote(let blocks):
+            return .blockQuote(blocks.map(Self.block))
+        case .list(var list):
+            list.items = list.items.map { MarkdownListItem(checked: $0.checked, blocks: $0.blocks.map(Self.block)) }
+            return .list(list)
+        case .table(var table):
+            table.header = table.header.map(deep)
+            table.rows = table.rows.map { $0.map(deep) }
+            return .table(table)
+        case .codeBlock, .thematicBreak, .htmlBlock:
+            return block
+        }
+    }
+
+    /// The inlines with their children's tags read first, then their own.
+    private static func deep(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        apply(inlines.map(inline))
+    }
+
+    private static func inline(_ inline: MarkdownInline) -> MarkdownInline {
+        switch inline {
+        case .text, .softBreak, .lineBreak, .code, .html: inline
+        case .emphasis(let children): .emphasis(deep(children))
+        case .strong(let children): .strong(deep(children))
+        case .strikethrough(let children): .strikethrough(deep(children))
+        case .link(let destination, let title, let children):
+            .link(destination: destination, title: title, deep(children))
+        case .image(let source, let title, let alt): .image(source: source, title: title, alt: deep(alt))
+        case .spoiler(let children): .spoiler(deep(children))
+        case .underline(let children): .underline(deep(children))
+        case .effect(let name, let children): .effect(name: name, deep(children))
+        }
+    }
+
     /// The inlines with underline and effect spans made `.underline` and `.effect`.
     static func apply(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
         guard inlines.contains(where: { if case .html(let tag) = $0 { isStyleTag(tag) } else { false } }) else {

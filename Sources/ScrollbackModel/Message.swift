@@ -51,6 +51,48 @@ public enum TextFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case markdown
     /// Text shown as it is, with no Markdown.
     case plain
+    /// Markdown with underline and Messages' text effects written as `<u>…</u>` and
+    /// `<span data-effect="NAME">…</span>` (what the iMessage reader writes); in any other
+    /// format those tags are text, as all raw HTML is.
+    case styledMarkdown = "styled-markdown"
+
+    /// Whether `<u>` and `data-effect` spans are read as styles.
+    public var readsStyleTags: Bool { self == .styledMarkdown }
+
+    /// `text` (styled Markdown) without its style tags, each made a space: the words search
+    /// finds it by, not `span`, `data` and `effect`. A tag written after `\` is text and stays.
+    package static func withoutStyleTags(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), index == 0 || bytes[index - 1] != UInt8(ascii: "\\"),
+                let end = styleTagEnd(bytes, from: index)
+            {
+                bytes.replaceSubrange(index..<end, with: [UInt8(ascii: " ")])
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the style tag at `start` ends, if one starts there.
+    private static func styleTagEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        for tag in ["<u>", "</u>", "</span>"].map({ Array($0.utf8) })
+        where bytes[start...].starts(with: tag) {
+            return start + tag.count
+        }
+        let opening = Array("<span data-effect=\"".utf8)
+        guard bytes[start...].starts(with: opening) else { return nil }
+        var end = start + opening.count
+        while end < bytes.count, end - start - opening.count < 24,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end])
+        {
+            end += 1
+        }
+        guard end > start + opening.count, bytes[end...].starts(with: Array("\">".utf8)) else { return nil }
+        return end + 2
+    }
 }
 
 /// Where an outgoing message is on its way to the other side.

@@ -12,7 +12,7 @@ extension LayoutJSONRenderer {
     /// unless it is declared `or null`.
     static func message(_ shown: MessagePresentation) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = []
-        members.reserveCapacity(32)
+        members.reserveCapacity(33)
         members.append(("anchor", .string(shown.anchor)))
         if let value = shown.archiveNote { members.append(("archiveNote", .string(value))) }
         if let value = attachmentsMember(shown) { members.append(("attachments", value)) }
@@ -36,6 +36,7 @@ extension LayoutJSONRenderer {
         if let value = shown.sender { members.append(("sender", .string(value))) }
         if let value = shown.senderName { members.append(("senderName", .string(value))) }
         if let value = shown.service { members.append(("service", .string(value))) }
+        if let value = shown.serviceLabel { members.append(("serviceLabel", .string(value))) }
         members.append(("showTime", .bool(shown.showTime)))
         members.append(("speaker", .string(shown.speaker)))
         members.append(("status", shown.status.map { .string($0.rawValue) } ?? .null))

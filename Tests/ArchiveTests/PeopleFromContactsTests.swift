@@ -27,6 +27,21 @@ struct PeopleFromContactsTests {
         #expect(group.messages.first { $0.text == "Me" }?.sender == "Lee Chen")
     }
 
+    @Test(
+        "A chat titled by the other person's number is titled by their name; a chat's own name is kept",
+        arguments: ["people.vcf", "AddressBook-v22.abcddb"])
+    func titles(_ file: String) throws {
+        let root = try #require(IMessageDatabases.root, "scripts/imessage-testdb.py did not run")
+        let people = try PeopleDirectory.load(path: root.appendingPathComponent("people/" + file).path)
+        let result = try Readers.read(ChatInput.load(root.appendingPathComponent("mac/chat.db").path))
+        let titles = result.conversations.map { people.apply($0).title }
+        // The Contacts database also knows the restaurant that texted (a card with only a company).
+        let restaurant = file == "people.vcf" ? "+15550100003" : "Trail Cafe"
+        #expect(titles == ["Ben Okafor", "Hike crew", restaurant])
+        // The id stays the chat's, so --conversation and merges still find it by its number.
+        #expect(result.conversations.map { people.apply($0).id } == result.conversations.map(\.id))
+    }
+
     @Test("One person with several handles is one participant")
     func oneParticipant() throws {
         // The vCard gives Lee both lee@example.org and +1-555-010-0004, two handles of the group.

@@ -93,7 +93,10 @@ while (walker.nextNode()) {
   const node = walker.currentNode;
   if (!node.textContent.trim()) continue;
   const e = node.parentElement;
-  if (e.closest('.sb-sr, .sb-meta-hover, .sb-avatar-image')) continue;  // visually hidden, or an image
+  // Visually hidden, an image, or a spoiler still covered (unreadable until revealed, on purpose).
+  if (e.closest('.sb-sr, .sb-meta-hover, .sb-avatar-image')) continue;
+  const spoiler = e.closest('.sb-spoiler-text');
+  if (spoiler && !(spoiler.previousElementSibling && spoiler.previousElementSibling.checked)) continue;
   const r = e.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) continue;
   const style = getComputedStyle(e);

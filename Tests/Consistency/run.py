@@ -10,7 +10,7 @@ never by asking the library, and per message the elements are compared: every el
 MessagePresentation declares (`element` in its `- Shown:` lines, read by elements.py), today the
 name above a chain, spoilers, the time shown, the presence dot, forwarded origin, topic, reply
 quote (name and excerpt), "Edited", earlier versions, deletion notice, delivery status, the
-archive's note, the pin, reactions (emoji and counts) and attachments (kind, name, and what is
+archive's note, the pin, the service (SMS, RCS, iMessage) where it is named, reactions (emoji and counts) and attachments (kind, name, and what is
 shown beside the name: size, duration, a left-out note, a card's description and site, a poll's
 options). A declared element no reader can read fails the check.
 

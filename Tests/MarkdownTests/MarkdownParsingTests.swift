@@ -68,11 +68,13 @@ struct MarkdownParsingTests {
         #expect(MarkdownDocument.parse(text) != MarkdownDocument(blocks: [.paragraph([.text(text)])]))
     }
 
-    @Test("<u> and <span data-effect=\"NAME\"> pairs are styles; other HTML and unpaired tags stay source text")
+    @Test(
+        "With style tags, <u> and <span data-effect=\"NAME\"> pairs are styles; other HTML and unpaired tags stay source text"
+    )
     func styleTags() {
         let document = MarkdownDocument.parse(
-            #"<u>under</u> <span data-effect="shake">**shaking**</span> <u>open <span data-effect="x1">y</span> <i>z</i>"#
-        )
+            #"<u>under</u> <span data-effect="shake">**shaking**</span> <u>open <span data-effect="x1">y</span> <i>z</i>"#,
+            styleTags: true)
         guard case .paragraph(let inlines) = document.blocks.first else {
             Issue.record("not a paragraph")
             return
@@ -82,5 +84,31 @@ struct MarkdownParsingTests {
         #expect(inlines.contains(.html("<u>")) && inlines.contains(.html("</span>")))
         #expect(inlines.contains(.html(#"<span data-effect="x1">"#)) && inlines.contains(.html("<i>")))
         #expect(inlines.plainText == #"under shaking <u>open <span data-effect="x1">y</span> <i>z</i>"#)
+    }
+
+    @Test("Without style tags (any format but the iMessage reader's), <u> and data-effect spans are text, even nested")
+    func styleTagsStayTextOtherwise() {
+        let text = #"<u>under</u> <span data-effect="shake">**shaking**</span> > <u>quoted</u>"#
+        let document = MarkdownDocument.parse(text)
+        func inlines(_ blocks: [MarkdownBlock]) -> [MarkdownInline] {
+            blocks.flatMap { block -> [MarkdownInline] in
+                switch block {
+                case .paragraph(let inlines): inlines
+                case .blockQuote(let blocks): inlines(blocks)
+                default: []
+                }
+            }
+        }
+        let all = inlines(document.blocks)
+        #expect(all.contains(.html("<u>")) && all.contains(.html("</u>")))
+        #expect(all.contains(.html(#"<span data-effect="shake">"#)) && all.contains(.strong([.text("shaking")])))
+        #expect(!all.contains { if case .underline = $0 { true } else if case .effect = $0 { true } else { false } })
+        let quoted = MarkdownDocument.parse("> <u>quoted</u> and **<u>bold</u>**", styleTags: true)
+        #expect(
+            quoted.blocks == [
+                .blockQuote([
+                    .paragraph([.underline([.text("quoted")]), .text(" and "), .strong([.underline([.text("bold")])])])
+                ])
+            ])
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Markdown in bubbles")
 struct MarkdownHTMLTests {
-    static func bubble(_ text: String) throws -> String {
-        let html = try HTMLTest.page(HTMLTest.log([HTMLTest.message("m1", text)]))
+    static func bubble(_ text: String, format: String? = nil) throws -> String {
+        let extra = format.map { #", "format": "\#($0)""# } ?? ""
+        let html = try HTMLTest.page(HTMLTest.log([HTMLTest.message("m1", text, extra: extra)]))
         return String(try #require(HTMLTest.element("msg-m1", in: html)))
     }
 
@@ -44,10 +45,21 @@ struct MarkdownHTMLTests {
         "Underline is underlined; a text effect is a styled span that names its effect, to the eye and to screen readers"
     )
     func underlineAndEffects() throws {
-        let html = try Self.bubble(#"<u>under</u> <span data-effect="big">big</span> <b>bold</b>"#)
+        let html = try Self.bubble(
+            #"<u>under</u> <span data-effect="big">big</span> <b>bold</b>"#, format: "styled-markdown")
         #expect(
             html.contains(
                 #"<p><u>under</u> <span class="sb-effect sb-effect-big">big<span class="sb-effect-label"><span class="sb-sr">, sent with the effect </span>big</span></span> &lt;b&gt;bold&lt;/b&gt;</p>"#
             ))
+    }
+
+    @Test("In Markdown (any format but styled-markdown), <u> and data-effect spans are shown as written")
+    func styleTagsStayText() throws {
+        let html = try Self.bubble(#"<u>under</u> <span data-effect="big">big</span>"#)
+        #expect(
+            html.contains(
+                #"<p>&lt;u&gt;under&lt;/u&gt; &lt;span data-effect=&quot;big&quot;&gt;big&lt;/span&gt;</p>"#)
+                || html.contains(#"<p>&lt;u&gt;under&lt;/u&gt; &lt;span data-effect="big"&gt;big&lt;/span&gt;</p>"#))
+        #expect(!html.contains("<u>") && !html.contains("sb-effect"))
     }
 }

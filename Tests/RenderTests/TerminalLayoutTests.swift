@@ -199,10 +199,20 @@ struct TerminalLayoutTests {
     @Test("A text effect is named after its words in the terminal; underline is underlined where there is colour")
     func textEffects() throws {
         let body = #"<u>under</u> <span data-effect="shake">shaking</span>"#
-        let text = try render([message("m1", "ben", minute: 0, body)]).joined(separator: "\n")
+        var styled = message("m1", "ben", minute: 0, body)
+        styled.format = .styledMarkdown
+        let text = try render([styled]).joined(separator: "\n")
         #expect(text.contains("under shaking [shake]"))
-        let ansi = try render([message("m1", "ben", minute: 0, body)], color: .ansi256).joined(separator: "\n")
+        let ansi = try render([styled], color: .ansi256).joined(separator: "\n")
         #expect(ansi.contains("\u{1B}[4munder") || ansi.contains(";4munder"))
         #expect(!ansi.contains("<u>"))
+    }
+
+    @Test("Another format's <u> and data-effect spans are drawn as the characters written")
+    func styleTagsStayText() throws {
+        let body = #"<u>under</u> <span data-effect="shake">shaking</span>"#
+        let text = try render([message("m1", "ben", minute: 0, body)], width: 80).joined(separator: "\n")
+        #expect(text.contains(body))
+        #expect(!text.contains("[shake]"))
     }
 }

@@ -88,6 +88,25 @@ struct SearchIndexTests {
         #expect(documents.contains { $0.words.count > $0.ordered }, "some messages are longer than 32 words")
     }
 
+    @Test("Styled text is found by its words, not its tags; the same characters in Markdown are words as written")
+    func styleTagsNotWords() throws {
+        let text = #"<u>Underlined</u> and <span data-effect="shake">shaking</span>"#
+        let input = try SiteTest.folder("input")
+        let path = try SiteTest.write(
+            SiteTest.log(
+                title: "Log",
+                [
+                    ("s1", "ben", "2026-10-01T09:00", text, #", "format": "styled-markdown""#),
+                    ("m1", "ben", "2026-10-01T09:01", text, ""),
+                ]), "log.json", in: input)
+        let site = try SiteTest.folder()
+        try SiteTest.build([path], into: site)
+        let (dictionary, documents, _) = try Self.read(site)
+        let words = documents.map { Set($0.words.map { dictionary.words[$0] }) }
+        #expect(words.first == ["underlined", "and", "shaking"])
+        #expect(words.last?.isSuperset(of: ["u", "span", "data", "effect", "shake", "underlined"]) == true)
+    }
+
     @Test("Appending a month keeps every word's number and the earlier months' shards byte for byte")
     func appendKeepsNumbers() throws {
         let input = try SiteTest.folder("input")

@@ -19,6 +19,21 @@ public enum IMessageDatabases {
     /// `hostile/NAME`.
     public static func hostile(_ name: String) -> URL? { root?.appendingPathComponent("hostile/" + name) }
 
+    /// What a command must leave as it was: a database's bytes, its modification time, and the
+    /// names of the files beside it (no journal, lock or copy).
+    public struct Untouched: Equatable {
+        public var bytes: Data
+        public var modified: Date?
+        public var folder: [String]
+
+        public init(_ database: URL) throws {
+            bytes = try Data(contentsOf: database)
+            modified = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
+            folder = try FileManager.default.contentsOfDirectory(atPath: database.deletingLastPathComponent().path)
+                .sorted()
+        }
+    }
+
     private static func generate() -> URL? {
         guard let folder = try? TestFolders.folder("imessage") else { return nil }
         let process = Process()

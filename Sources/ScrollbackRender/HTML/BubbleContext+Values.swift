@@ -35,6 +35,7 @@ extension BubbleContext {
         case .archiveNote: shown.archiveNote ?? ""
         case .pinned: shown.pinned ?? ""
         case .service: shown.service ?? ""
+        case .serviceLabel: shown.serviceLabel ?? ""
         default: nil
         }
     }

@@ -21,7 +21,7 @@ enum HTMLName: Int, CaseIterable {
     case question, options, votes, percent, summary, place, placeLabel, contact, phones, emails, chip
     case remote, download, caption, spoiler, spoilerLabel, missingNote
     // message.mustache: values declared in MessagePresentation (scripts/generate-message-fields.py)
-    case pinned, service
+    case pinned, service, serviceLabel
     // page.mustache's head: what a pasted link previews (SharePreview)
     case shareDescription, canonicalURL
 

@@ -109,7 +109,7 @@ final class HTMLRenderSession {
             PlainBodyHTML.write(message.text, to: &output)
             return
         }
-        let document = MarkdownDocument.parse(message.text)
+        let document = MarkdownDocument.parse(message.text, styleTags: message.format.readsStyleTags)
         markdown.html.removeAll(keepingCapacity: true)
         markdown.blocks(document.blocks)
         output.append(contentsOf: markdown.html)
@@ -123,7 +123,8 @@ final class HTMLRenderSession {
             return
         }
         markdown.html.removeAll(keepingCapacity: true)
-        for (index, block) in MarkdownDocument.parse(message.text).blocks.enumerated() {
+        let document = MarkdownDocument.parse(message.text, styleTags: message.format.readsStyleTags)
+        for (index, block) in document.blocks.enumerated() {
             if index > 0 { markdown.html.append(UInt8(ascii: " ")) }
             switch block {
             case .paragraph(let inlines), .heading(_, let inlines): markdown.inlines(inlines)

@@ -72,6 +72,11 @@ enum MessageHTMLWriter {
                 out.writeEscaped(c0.text(.pinned) ?? "")
                 out.write("</p>\n")
             }
+            if !(c0.text(.serviceLabel) ?? "").isEmpty {
+                out.write("<p class=\"sb-service-label\"><span class=\"sb-sr\">Sent as </span>")
+                out.writeEscaped(c0.text(.serviceLabel) ?? "")
+                out.write("</p>\n")
+            }
             sections(c0.value(.reply) ?? .null) { c3 in
                 sections(c3?.value(.found) ?? c0.value(.found) ?? .null) { c4 in
                     out.write("<a class=\"sb-reply\" href=\"")

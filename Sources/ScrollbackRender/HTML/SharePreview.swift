@@ -48,7 +48,8 @@ package enum SharePreview {
         if message.format == .plain || MarkdownDocument.isPlainText(message.text) {
             raw = message.text
         } else {
-            raw = MarkdownDocument.parse(message.text).blocks.compactMap { block -> String? in
+            raw = MarkdownDocument.parse(message.text, styleTags: message.format.readsStyleTags).blocks.compactMap {
+                block -> String? in
                 switch block {
                 case .paragraph(let inlines), .heading(_, let inlines): return inlines.plainText
                 default: return nil

@@ -27,7 +27,9 @@ struct BubbleContent {
         }
         if !shown.text.isEmpty {
             let document =
-                shown.format == .plain ? MarkdownDocument.plain(shown.text) : MarkdownDocument.parse(shown.text)
+                shown.format == .plain
+                ? MarkdownDocument.plain(shown.text)
+                : MarkdownDocument.parse(shown.text, styleTags: shown.format.readsStyleTags)
             result += TerminalMarkdown(width: width, colored: colored).lines(document.blocks)
         }
         for attachment in shown.attachments { result += attachmentLines(attachment) }

@@ -130,7 +130,8 @@ struct ChainDrawer {
         var result: [StyledLine] = []
         for bubble in chain.bubbles {
             let shown = layout.presentation(of: bubble)
-            var text = TerminalSafeText.clean(TranscriptLayout.oneLine(shown.text))
+            var text = TerminalSafeText.clean(
+                TranscriptLayout.oneLine(shown.text, styleTags: shown.format.readsStyleTags))
             if let reply = shown.reply, reply.found { text += " → " + TerminalSafeText.oneLine(reply.excerpt) }
             for line in LineWrapper.wrap([Span(text, TextStyle(dim: true))], width: maximumBubble) {
                 var centred = StyledLine()

@@ -12,7 +12,8 @@ extension ConversationBuilder {
             if message.deleted { return "This message was deleted" }
             let joined = message.text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             // The words a reader sees: Markdown marks read, spoilers kept hidden.
-            let flat = TranscriptLayout.oneLine(ReplyPreview.hidingSpoilers(joined))
+            let flat = TranscriptLayout.oneLine(
+                ReplyPreview.hidingSpoilers(joined), styleTags: message.format.readsStyleTags)
             if flat.isEmpty, let file = message.attachments.first {
                 return "📎 " + (file.name ?? file.alt ?? "Attachment")
             }

@@ -100,7 +100,10 @@ struct SearchDictionary {
     /// The words search finds a message by: its text's (unless deleted), its files' names and alt texts.
     static func words(of message: Message) -> [String] {
         var words: [String] = []
-        if !message.deleted { SearchTokenizer.words(message.text) { words.append($0.lowercased()) } }
+        if !message.deleted {
+            let text = message.format.readsStyleTags ? TextFormat.withoutStyleTags(message.text) : message.text
+            SearchTokenizer.words(text) { words.append($0.lowercased()) }
+        }
         for file in message.attachments {
             for text in [file.name, file.alt] {
                 if let text { SearchTokenizer.words(text) { words.append($0.lowercased()) } }

@@ -136,7 +136,7 @@ struct IMessageImportTests {
         #expect(unsent.kind == .system && unsent.text == "You unsent a message")
     }
 
-    @Test("A link preview is a card with title and address; a shared place is a location")
+    @Test("A link preview is a card with title, address and site (else the host); a shared place is a location")
     func linkCards() throws {
         let chat = try Self.conversation(Self.ben)
         let link = try Self.message("MSG-LINK", in: chat)
@@ -144,6 +144,8 @@ struct IMessageImportTests {
         #expect(link.attachments.map(\.kind) == [.link])
         #expect(link.attachments.first?.url == "https://chrissardegna.com/")
         #expect(link.attachments.first?.title == "Christopher Sardegna")
+        // The preview names no site: its host stands for it, as Messages writes it under the title.
+        #expect(link.attachments.first?.siteName == "chrissardegna.com")
         let place = try #require(try Self.message("MSG-PLACE", in: chat).attachments.first)
         #expect(place.kind == .location && place.place == Place(latitude: 33.450858, longitude: -118.508212))
         #expect(place.title == "Cherry Cove")
@@ -151,7 +153,9 @@ struct IMessageImportTests {
             try Self.message("MSG-APP", in: chat).attachments.first?.siteName == "com.example.polls.MessagesExtension")
     }
 
-    @Test("Files: voice messages, stickers, video and documents; CAF is offered as a file; a missing file says so")
+    @Test(
+        "Files: voice messages, stickers, video and documents; CAF and AMR are offered as files; a missing file says so"
+    )
     func attachments() throws {
         let chat = try Self.conversation(Self.ben)
         let kinds = try ["MSG-CAF", "MSG-VOICE", "MSG-STICKER", "MSG-VIDEO", "MSG-FILE", "MSG-MISSING"].map {
@@ -161,7 +165,10 @@ struct IMessageImportTests {
         let missing = try #require(try Self.message("MSG-MISSING", in: chat).attachments.first)
         #expect(missing.omitted && missing.path == nil && missing.name == "IMG_9999.JPG")
         let report = try Self.read(IMessageDatabases.mac).report
-        #expect(report.inferences.contains { $0.contains("CAF") })
+        // An SMS voice note in AMR, like CAF, is a file to download: no browser plays either.
+        let amr = try #require(try Self.message("SMS-AMR", in: Self.conversation("+15550100003")).attachments.first)
+        #expect(amr.kind == .file && amr.name == "voice-note.amr" && amr.path != nil)
+        #expect(report.inferences.contains { $0.contains("2 audio files in CAF or AMR") })
         #expect(report.inferences.contains { $0.contains("not on this disk") })
     }
 
@@ -225,6 +232,10 @@ struct IMessageImportTests {
             "<span data-effect=\"\(word == "new" ? "animated" : word)\">\(word)</span>"
         }
         #expect(try Self.message("MSG-EFFECTS", in: chat).text == "<u>Underlined</u> " + effects.joined(separator: " "))
+        // Only this reader's tags are styles: its messages that have them say so by their format.
+        #expect(try Self.message("MSG-EFFECTS", in: chat).format == .styledMarkdown)
+        #expect(try Self.message("MSG-STYLED", in: chat).format == .styledMarkdown)
+        #expect(try Self.message("MSG-URLBODY", in: chat).format == .markdown)
         #expect(
             try Self.read(IMessageDatabases.mac).report.inferences.contains {
                 $0.contains("text effects") && $0.contains("named")

@@ -169,6 +169,9 @@ struct IMessageConversation {
         case .text(let markdown, _, let effects):
             message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
             if !effects.isEmpty { context.noteEffects() }
+            // Its underline and effects are tags only this reader writes (the text's own `<` is
+            // escaped): the format says to read them as styles.
+            if !effects.isEmpty || markdown.contains("<u>") { message.format = .styledMarkdown }
             if let versions = summary?.edits[part.index], versions.count > 1 {
                 message.revisions = versions.dropLast().map {
                     Revision(text: MarkdownText.escape($0.text), time: $0.time)

@@ -16,7 +16,8 @@ enum IMessagePayload {
         var card = Attachment(url: url, type: "link")
         card.title = metadata["title"]?.string
         card.description = metadata["summary"]?.string
-        card.siteName = metadata["siteName"]?.string
+        // Messages writes the address's host under the title when the page names no site.
+        card.siteName = metadata["siteName"]?.string ?? host(of: url)
         if let map = metadata["specialization2"] ?? metadata["specialization"],
             map["$classname"]?.string == "LPMapMetadata", let place = place(in: url)
         {
@@ -41,6 +42,15 @@ enum IMessagePayload {
         card.siteName = root["an"]?.string ?? app
         if let url = root["URL"]?.string, url.hasPrefix("https://") || url.hasPrefix("http://") { card.url = url }
         return card
+    }
+
+    /// The host of an `http(s)` address without `www.` (`https://www.example.org/a` → `example.org`).
+    private static func host(of url: String) -> String? {
+        guard let scheme = url.firstRange(of: "://"), url.lowercased().hasPrefix("http") else { return nil }
+        var host = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if host.lowercased().hasPrefix("www.") { host = host.dropFirst(4) }
+        return host.isEmpty ? nil : host.lowercased()
     }
 
     /// The `ll=LAT,LON` of an Apple Maps link.
