@@ -599,6 +599,11 @@ def hostile_folder(out, fixtures, files, mac):
                                    "~/Library/Messages/Attachments/ok/fine.png"]):
         db.message(chat, number, ben, text="\ufffc", guid="HOSTILE-%d" % number,
                    files=[{"filename": name, "mime_type": "image/png", "transfer_name": "file%d.png" % number}])
+    # Two messages in no chat, and a chat's row naming a message that is not there.
+    for number in range(2):
+        db.message(chat, 10 + number, ben, text="in no chat", guid="NO-CHAT-%d" % number)
+        db.db.execute("DELETE FROM chat_message_join WHERE message_id = (SELECT max(ROWID) FROM message)")
+    db.db.execute("INSERT INTO chat_message_join VALUES (?, 999999, 0)", (chat,))
     db.close()
     # A damaged page in the middle of a real database, and one cut in half.
     with open(os.path.join(mac, "chat.db"), "rb") as f:

@@ -21,6 +21,16 @@ struct IMessageHostileTests {
         #expect(!warnings.contains { $0.contains("SECRET") })
     }
 
+    @Test("Messages in no chat are counted and left out; a chat's row naming no message is not one")
+    func inNoChat() throws {
+        let url = try #require(IMessageDatabases.hostile("paths/chat.db"))
+        let result = try Readers.read(ChatInput.load(url.path))
+        #expect(result.report.inferences.contains("2 messages are in no chat and left out"))
+        let ids = result.conversations.flatMap(\.messages).map(\.id)
+        #expect(!ids.contains { $0.hasPrefix("NO-CHAT") })
+        #expect(ids.count == 7)
+    }
+
     @Test("A damaged or cut database is a one-line error naming the file, not a crash")
     func damaged() throws {
         for name in ["corrupt.db", "truncated.db"] {

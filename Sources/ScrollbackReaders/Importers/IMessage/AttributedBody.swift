@@ -98,6 +98,8 @@ struct AttributedBody: Equatable {
         var cutter = UTF16Cutter(string)
         var dictionaries: [Run] = []
         var runs: [Run] = []
+        dictionaries.reserveCapacity(items.count / 3)
+        runs.reserveCapacity(items.count / 2 + 1)
         var cursor = 0
         while cursor + 1 < items.count {
             guard case .integer(let number) = items[cursor], case .integer(let length) = items[cursor + 1] else {

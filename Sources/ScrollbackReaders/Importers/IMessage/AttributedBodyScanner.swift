@@ -31,7 +31,12 @@ struct AttributedBodyScanner {
     private static let maxDepth = 64
     private static let maxItems = 1 << 20
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // What a body of a few runs holds, so that the tables do not grow as they are read.
+        strings.reserveCapacity(16)
+        table.reserveCapacity(32)
+    }
 
     /// What a number of the table stands for.
     private enum Slot {
@@ -48,8 +53,8 @@ struct AttributedBodyScanner {
     private mutating func scanArchive() throws(Unsupported) -> Scanned {
         let version = try byte()
         guard version == 4 || version == 3 else { throw Unsupported() }
-        let signature = bytes[try unsharedString()]
-        guard signature.elementsEqual("streamtyped".utf8) || signature.elementsEqual("typedstream".utf8) else {
+        let signature = try unsharedString()
+        guard equal(signature, Self.streamtyped) || equal(signature, Self.typedstream) else {
             throw Unsupported()
         }
         _ = try integer()  // the system version
@@ -61,11 +66,12 @@ struct AttributedBodyScanner {
         try nest()
         guard try isObjectGroup(), let text = try object().entry.bytes else { throw Unsupported() }
         var items: [AttributedBody.Item] = []
+        items.reserveCapacity(8)
         while let types = try typeString() {
             for type in bytes[types] {
                 if type == UInt8(ascii: "@") {
                     items.append(try object().entries.map { .dictionary($0) } ?? .other)
-                } else if Self.integerTypes.contains(type) {
+                } else if Self.isInteger(type) {
                     items.append(.integer(try integer()))
                 } else {
                     throw Unsupported()
@@ -77,7 +83,24 @@ struct AttributedBodyScanner {
         return (String(decoding: text, as: UTF8.self), items)
     }
 
-    private static let integerTypes = Set("cCsSiIlLqQB".utf8)
+    private static let streamtyped = Array("streamtyped".utf8)
+    private static let typedstream = Array("typedstream".utf8)
+
+    /// Whether `type` is one of the integer types (`cCsSiIlLqQB`).
+    private static func isInteger(_ type: UInt8) -> Bool {
+        switch type {
+        case UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "i"),
+            UInt8(ascii: "I"), UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "q"), UInt8(ascii: "Q"),
+            UInt8(ascii: "B"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether the bytes at `range` are `name`'s.
+    private func equal(_ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        range.count == name.count && bytes[range].elementsEqual(name)
+    }
 
     // MARK: Objects
 
@@ -153,7 +176,7 @@ struct AttributedBodyScanner {
         case UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: ":"):
             return AttributedBody.Entry(bytes: try cString().map { bytes[$0] }, number: nil)
         default:
-            guard Self.integerTypes.contains(type) else { throw Unsupported() }
+            guard Self.isInteger(type) else { throw Unsupported() }
             return AttributedBody.Entry(bytes: nil, number: try integer())
         }
     }
@@ -186,13 +209,13 @@ struct AttributedBodyScanner {
             case 0x84:
                 guard let characters = try sharedString() else { throw Unsupported() }
                 _ = try integer()  // the class version
-                found = found || bytes[characters].elementsEqual(name)
+                found = found || equal(characters, name)
                 try remember(.characters(characters))
                 count += 1
                 guard count < Self.maxDepth else { throw Unsupported() }
             default:
                 let last = try recalled(head)
-                return found || bytes[last].elementsEqual(name)
+                return found || equal(last, name)
             }
         }
     }
@@ -282,6 +305,6 @@ struct AttributedBodyScanner {
 
     private mutating func isObjectGroup() throws(Unsupported) -> Bool {
         guard let types = try typeString() else { return false }
-        return bytes[types].elementsEqual([UInt8(ascii: "@")])
+        return types.count == 1 && bytes[types.lowerBound] == UInt8(ascii: "@")
     }
 }

@@ -101,19 +101,30 @@ struct IMessageDatabase {
         return files
     }
 
-    /// Steps through every message of every chat, chat by chat, each chat's in the order they were stored (the chat and message key, no sort of the whole table).
-    func eachMessage(_ body: (IMessageRow) throws(ReadError) -> Void) throws(ReadError) {
+    /// Steps through every message of every chat, chat by chat, each chat's in the order they were
+    /// stored (the chat and message key, no sort of the whole table); how many messages it read (one
+    /// in two chats counts once).
+    func eachMessage(_ body: (IMessageRow) throws(ReadError) -> Void) throws(ReadError) -> Int {
         let columns = IMessageRow.columns.map { messageColumns.contains($0) ? "m." + $0 : "NULL" }
         let statement = try database.prepare(
             "SELECT \(columns.joined(separator: ", ")), j.chat_id FROM chat_message_join j "
                 + "JOIN message m ON m.ROWID = j.message_id ORDER BY j.chat_id, j.message_id")
-        while try statement.step() { try body(IMessageRow(statement)) }
+        var read = Set<Int64>()
+        while try statement.step() {
+            let row = IMessageRow(statement)
+            read.insert(row.rowID)
+            try body(row)
+        }
+        return read.count
     }
 
-    /// How many messages are in no chat (the reader cannot place them).
-    func messagesInNoChat() throws(ReadError) -> Int {
-        let statement = try database.prepare(
-            "SELECT count(*) FROM message WHERE ROWID NOT IN (SELECT message_id FROM chat_message_join)")
-        return try statement.step() ? Int(statement.int(0)) : 0
+    /// How many messages are in no chat (the reader cannot place them), when `read` were read from
+    /// chats: the others, or none when a chat's row names no message (`NOT IN` a list that holds
+    /// NULL is never true). Counted, not looked up message by message.
+    func messagesInNoChat(read: Int) throws(ReadError) -> Int {
+        let unnamed = try database.prepare("SELECT EXISTS (SELECT 1 FROM chat_message_join WHERE message_id IS NULL)")
+        guard try unnamed.step(), unnamed.int(0) == 0 else { return 0 }
+        let all = try database.prepare("SELECT count(*) FROM message")
+        return try all.step() ? max(0, Int(all.int(0)) - read) : 0
     }
 }

@@ -80,12 +80,15 @@ struct IMessageParts {
 
     /// Whether `text` holds U+FFFC (`EF BF BC` in UTF-8), found by bytes before any split by characters.
     private static func hasPlaceholder(_ text: String) -> Bool {
-        var last: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if byte == 0xBC, last == (0xEF, 0xBF) { return true }
-            last = (last.1, byte)
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBC { return true }
+                index += 1
+            }
+            return false
         }
-        return false
     }
 
     /// Plain text as one run.

@@ -42,8 +42,8 @@ enum IMessageReader {
             location: location, handles: handles, files: try database.attachments(),
             paths: IMessageFiles(databasePath: input.name, baseDirectory: input.baseDirectory))
         var report = ImportReport()
-        let transcripts = try conversations(in: database, chats: chats, context: context, report: &report)
-        let orphans = try database.messagesInNoChat()
+        let (transcripts, read) = try conversations(in: database, chats: chats, context: context, report: &report)
+        let orphans = try database.messagesInNoChat(read: read)
         if orphans > 0 {
             report.inferences.append("\(orphans) message\(orphans == 1 ? " is" : "s are") in no chat and left out")
         }
@@ -61,11 +61,11 @@ enum IMessageReader {
 
     /// The database's conversations in the order their first messages come: one per chat, a
     /// person's SMS and iMessage chats joined (`IMessageChatGrouping`), each finished once its
-    /// last chat is read.
+    /// last chat is read; and how many messages were read.
     private static func conversations(
         in database: IMessageDatabase, chats: [Int64: IMessageDatabase.Chat], context: IMessageContext,
         report: inout ImportReport
-    ) throws(ReadError) -> [Transcript] {
+    ) throws(ReadError) -> (conversations: [Transcript], read: Int) {
         var reading = IMessageChatGrouping(chats: chats)
         var open: [IMessageConversation?] = []
         var conversations: [Transcript?] = []
@@ -78,18 +78,19 @@ enum IMessageReader {
             guard let conversation = open[slot] else { return }
             open[slot] = nil
             if conversation.chatCount > 1 { joined += 1 }
+            let rowID = conversation.chat.rowID
             guard var transcript = conversation.finish(report: &report) else {
                 empty += 1
                 return
             }
             // Two chats with one identifier that are not joined (a group's): the second keeps its row id.
             if !usedIDs.insert(transcript.id ?? "").inserted {
-                transcript.id = (transcript.id ?? "") + "-\(conversation.chat.rowID)"
+                transcript.id = (transcript.id ?? "") + "-\(rowID)"
                 usedIDs.insert(transcript.id ?? "")
             }
             conversations[slot] = transcript
         }
-        try database.eachMessage { row throws(ReadError) in
+        let read = try database.eachMessage { row throws(ReadError) in
             if currentChat != row.chatID {
                 if let chatID = currentChat, reading.isLast(chatID) { close(current) }
                 currentChat = row.chatID
@@ -115,6 +116,6 @@ enum IMessageReader {
                 "\(joined) \(joined == 1 ? "person has" : "people have") both an SMS and an iMessage chat; as in Messages, each person's chats are read as one conversation, every message keeping its service"
             )
         }
-        return conversations.compactMap { $0 }
+        return (conversations.compactMap { $0 }, read)
     }
 }
