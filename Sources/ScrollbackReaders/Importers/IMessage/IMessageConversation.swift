@@ -153,7 +153,7 @@ struct IMessageConversation {
         parts.parts.removeAll {
             switch $0.content {
             case .missingFile: return true
-            case .text(_, let plain, _):
+            case .text(_, let plain, _, _):
                 return linked && addresses.contains(withoutFinalSlash(Substring(plain).trimmingCharacters()))
             case .file: return false
             }
@@ -166,12 +166,12 @@ struct IMessageConversation {
         summary: IMessagePayload.Summary?, report: inout ImportReport
     ) {
         switch part.content {
-        case .text(let markdown, _, let effects):
+        case .text(let markdown, _, let effects, let styled):
             message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
             if !effects.isEmpty { context.noteEffects() }
             // Its underline and effects are tags only this reader writes (the text's own `<` is
             // escaped): the format says to read them as styles.
-            if !effects.isEmpty || markdown.contains("<u>") { message.format = .styledMarkdown }
+            if styled { message.format = .styledMarkdown }
             if let versions = summary?.edits[part.index], versions.count > 1 {
                 message.revisions = versions.dropLast().map {
                     Revision(text: MarkdownText.escape($0.text), time: $0.time)
