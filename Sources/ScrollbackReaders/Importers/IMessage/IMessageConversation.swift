@@ -17,6 +17,14 @@ struct IMessageConversation {
     /// meta (most of a chat's: its service alone) are made from it and so share one copy of it,
     /// instead of one each (about 300 bytes a message).
     private var metaCarrier: (meta: [String: MetaValue], message: Message)?
+    /// The columns the last meta was made of, and that meta: a row with the same ones has it too.
+    private var lastMeta: (key: MetaKey, meta: [String: MetaValue])?
+
+    private struct MetaKey: Equatable {
+        var service: String?
+        var sendStyle: String?
+        var readAt: Int64?
+    }
 
     /// The participant id of the database's owner.
     static let me = "me"
@@ -81,7 +89,7 @@ struct IMessageConversation {
         }
         report.messagesRead += 1
         let first = messages.count
-        let meta = Self.meta(of: row)
+        let meta = meta(of: row)
         for (offset, part) in parts.parts.enumerated() {
             let id = Self.partID(row.guid, part.index)
             if summary?.retractedParts.contains(part.index) == true {
@@ -114,8 +122,18 @@ struct IMessageConversation {
         return message
     }
 
+    /// What a row's bubbles say beside their text, made again only when its columns differ
+    /// from the last row's.
+    private mutating func meta(of row: IMessageRow) -> [String: MetaValue] {
+        let key = MetaKey(service: row.service, sendStyle: row.sendStyle, readAt: row.isFromMe ? row.dateRead : nil)
+        if let last = lastMeta, last.key == key { return last.meta }
+        let meta = Self.makeMeta(of: row)
+        lastMeta = (key, meta)
+        return meta
+    }
+
     /// What a row's bubbles say beside their text: its service, send style, and when it was read.
-    private static func meta(of row: IMessageRow) -> [String: MetaValue] {
+    private static func makeMeta(of row: IMessageRow) -> [String: MetaValue] {
         var meta: [String: MetaValue] = [:]
         if let service = row.service { meta["service"] = .string(service) }
         if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
@@ -127,7 +145,10 @@ struct IMessageConversation {
     /// decodes nor leaves any text is warned about.
     private func parts(of row: IMessageRow, report: inout ImportReport) -> IMessageParts {
         let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
-        let parts = IMessageParts(text: row.text, body: body, files: context.files[row.rowID] ?? [])
+        // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
+        let parts = IMessageParts(
+            text: row.text, body: body, files: context.files[row.rowID] ?? [],
+            withPlain: row.balloonBundleID?.isEmpty == false)
         if row.attributedBody != nil, body == nil, row.text == nil, parts.parts.isEmpty {
             report.warnings.append(
                 .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")

@@ -21,9 +21,10 @@ struct IMessageParts {
     var parts: [Part] = []
 
     /// The parts of a message with `text` (the `text` column) or `body` (the decoded
-    /// `attributedBody`, preferred), and the files joined to it, in order.
-    init(text: String?, body: AttributedBody?, files: [IMessageDatabase.AttachmentRow]) {
-        var builder = Builder(files: files)
+    /// `attributedBody`, preferred), and the files joined to it, in order. A text part's plain
+    /// text is given only `withPlain` (it is empty otherwise).
+    init(text: String?, body: AttributedBody?, files: [IMessageDatabase.AttachmentRow], withPlain: Bool = true) {
+        var builder = Builder(files: files, withPlain: withPlain)
         if let body {
             for run in body.runs { builder.add(run) }
         } else if let text, !text.isEmpty {
@@ -40,8 +41,12 @@ struct IMessageParts {
         var pending: [AttributedBody.Run] = []
         var pendingPart: Int?
         var next = 0
+        let withPlain: Bool
 
-        init(files: [IMessageDatabase.AttachmentRow]) { unused = files }
+        init(files: [IMessageDatabase.AttachmentRow], withPlain: Bool) {
+            unused = files
+            self.withPlain = withPlain
+        }
 
         /// Adds a run: its text, split where U+FFFC stands for an attachment.
         mutating func add(_ run: AttributedBody.Run) {
@@ -83,7 +88,7 @@ struct IMessageParts {
         private mutating func flush() {
             defer { pending.removeAll(keepingCapacity: true) }
             guard IMessageParts.hasWords(pending) else { return }
-            let plain = pending.count == 1 ? pending[0].text : pending.map(\.text).joined()
+            let plain = !withPlain ? "" : pending.count == 1 ? pending[0].text : pending.map(\.text).joined()
             let index = pendingPart ?? next
             let (markdown, styled) = IMessageParts.markdown(pending)
             let effects = pending.compactMap(\.textEffect)
