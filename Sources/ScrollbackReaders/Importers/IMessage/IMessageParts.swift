@@ -138,20 +138,22 @@ struct IMessageParts {
     /// the forms Scrollback reads for what Markdown lacks: `<u>…</u>` for underline and
     /// `<span data-effect="NAME">…</span>` for an animated text effect (each line on its own, as
     /// the tags pair within a paragraph). Each run is written into one buffer; `styled` says
-    /// whether the Markdown holds `<u>`.
+    /// whether an underline tag was written (the text's own `<` and `>` are escaped, so no other
+    /// `<u>` can be in it).
     static func markdown(_ runs: [AttributedBody.Run]) -> (markdown: String, styled: Bool) {
         var output: [UInt8] = []
-        output.reserveCapacity(runs.count == 1 ? runs[0].text.utf8.count + 16 : 64)
+        output.reserveCapacity(runs.reduce(32) { $0 + $1.text.utf8.count + 8 })
         var atLineStart = true
-        for run in runs {
-            write(run, atLineStart: atLineStart, into: &output)
-            atLineStart = endsLine(run.text)
+        var styled = false
+        for index in runs.indices {
+            if write(runs[index], atLineStart: atLineStart, into: &output) { styled = true }
+            atLineStart = endsLine(runs[index].text)
         }
-        return (String(decoding: output, as: UTF8.self), contains(output, "<u>"))
+        return (String(decoding: output, as: UTF8.self), styled)
     }
 
-    /// One run's Markdown, appended to `output`.
-    private static func write(_ run: AttributedBody.Run, atLineStart: Bool, into output: inout [UInt8]) {
+    /// One run's Markdown, appended to `output`; whether it wrote an underline tag.
+    private static func write(_ run: AttributedBody.Run, atLineStart: Bool, into output: inout [UInt8]) -> Bool {
         let start = output.count
         if let link = run.link, Self.isSafeLink(link) {
             MarkdownText.link(run.text, url: link, into: &output)
@@ -161,49 +163,42 @@ struct IMessageParts {
         if run.bold { MarkdownText.wrap(&output, from: start, "**") }
         if run.italic { MarkdownText.wrap(&output, from: start, "*") }
         if run.strikethrough { MarkdownText.wrap(&output, from: start, "~~") }
-        if run.underline { tag(&output, from: start, open: "<u>", close: "</u>") }
+        let underlined = run.underline && tag(&output, from: start, open: "<u>", close: "</u>")
         if let effect = run.textEffect {
             let name = IMessageEvents.textEffect(effect)
             tag(&output, from: start, open: "<span data-effect=\"\(name)\">", close: "</span>")
         }
+        return underlined
     }
 
     /// Whether `text` ends with a line break of its own (`\n`, not the end of `\r\n`), as
     /// `hasSuffix("\n")` says.
     private static func endsLine(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard let last = bytes.last, last == 0x0A else { return false }
-        return bytes.count < 2 || bytes[bytes.index(bytes.endIndex, offsetBy: -2)] != 0x0D
-    }
-
-    /// Whether `bytes` hold `needle` (ASCII).
-    private static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        return needle.withUTF8Buffer { pattern in
-            var index = 0
-            while index + count <= bytes.count {
-                if bytes[index] == pattern[0], bytes[index..<index + count].elementsEqual(pattern) { return true }
-                index += 1
-            }
-            return false
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let last = bytes.last, last == 0x0A else { return false }
+            return bytes.count < 2 || bytes[bytes.count - 2] != 0x0D
         }
     }
 
     /// `tagged` for the Markdown `output` holds from `start` on, in place: a piece of one line
-    /// with visible ASCII ends (no white space to keep outside) is wrapped as it is.
-    private static func tag(_ output: inout [UInt8], from start: Int, open: String, close: String) {
-        guard start < output.count else { return }
+    /// with visible ASCII ends (no white space to keep outside) is wrapped as it is. Whether a
+    /// tag was written (not for a piece of white space only).
+    @discardableResult
+    private static func tag(_ output: inout [UInt8], from start: Int, open: String, close: String) -> Bool {
+        guard start < output.count else { return false }
         if let last = output.last, (0x21...0x7E).contains(output[start]), (0x21...0x7E).contains(last),
             !output[start...].contains(0x0A)
         {
             output.insert(contentsOf: open.utf8, at: start)
             output.append(contentsOf: close.utf8)
-            return
+            return true
         }
         let piece = String(decoding: output[start...], as: UTF8.self)
+        let tagged = tagged(piece, open: open, close: close)
         output.removeSubrange(start...)
-        output.append(contentsOf: tagged(piece, open: open, close: close).utf8)
+        output.append(contentsOf: tagged.utf8)
+        return tagged.utf8.count != piece.utf8.count
     }
 
     /// Each line of `piece` that has words, between `open` and `close`.
