@@ -98,7 +98,7 @@ struct AttributedBody: Equatable {
         var cutter = UTF16Cutter(string)
         var dictionaries: [Run] = []
         var runs: [Run] = []
-        dictionaries.reserveCapacity(items.count / 3)
+        dictionaries.reserveCapacity(items.count / 2 + 1)
         runs.reserveCapacity(items.count / 2 + 1)
         var cursor = 0
         while cursor + 1 < items.count {

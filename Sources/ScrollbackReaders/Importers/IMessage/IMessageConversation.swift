@@ -16,14 +16,21 @@ struct IMessageConversation {
     /// The last meta given and a message holding nothing else: the bubbles of rows with the same
     /// meta (most of a chat's: its service alone) are made from it and so share one copy of it,
     /// instead of one each (about 300 bytes a message).
-    private var metaCarrier: (meta: [String: MetaValue], message: Message)?
-    /// The columns the last meta was made of, and that meta: a row with the same ones has it too.
-    private var lastMeta: (key: MetaKey, meta: [String: MetaValue])?
+    private var metaCarrier: (key: MetaKey, message: Message)?
+    /// The last row's meta: a row with the same columns has it too.
+    private var lastMeta: RowMeta?
 
+    /// The columns a row's meta is made of.
     private struct MetaKey: Equatable {
         var service: String?
         var sendStyle: String?
         var readAt: Int64?
+    }
+
+    /// A row's meta and the columns it was made of (rows with equal columns have equal meta).
+    private struct RowMeta {
+        var key: MetaKey
+        var meta: [String: MetaValue]
     }
 
     /// The participant id of the database's owner.
@@ -106,14 +113,14 @@ struct IMessageConversation {
     }
 
     /// A new bubble with the row's `meta` (service, send style, when it was read).
-    private mutating func bubble(id: String, sender: String, time: Timestamp, meta: [String: MetaValue]) -> Message {
-        guard !meta.isEmpty else { return Message(id: id, sender: sender, time: time) }
+    private mutating func bubble(id: String, sender: String, time: Timestamp, meta: RowMeta) -> Message {
+        guard !meta.meta.isEmpty else { return Message(id: id, sender: sender, time: time) }
         let carrier: Message
-        if let last = metaCarrier, last.meta == meta {
+        if let last = metaCarrier, last.key == meta.key {
             carrier = last.message
         } else {
-            carrier = Message(id: "", sender: nil, time: time, meta: .object(meta))
-            metaCarrier = (meta, carrier)
+            carrier = Message(id: "", sender: nil, time: time, meta: .object(meta.meta))
+            metaCarrier = (meta.key, carrier)
         }
         var message = carrier
         message.id = id
@@ -124,11 +131,11 @@ struct IMessageConversation {
 
     /// What a row's bubbles say beside their text, made again only when its columns differ
     /// from the last row's.
-    private mutating func meta(of row: IMessageRow) -> [String: MetaValue] {
+    private mutating func meta(of row: IMessageRow) -> RowMeta {
         let key = MetaKey(service: row.service, sendStyle: row.sendStyle, readAt: row.isFromMe ? row.dateRead : nil)
-        if let last = lastMeta, last.key == key { return last.meta }
-        let meta = Self.makeMeta(of: row)
-        lastMeta = (key, meta)
+        if let last = lastMeta, last.key == key { return last }
+        let meta = RowMeta(key: key, meta: Self.makeMeta(of: row))
+        lastMeta = meta
         return meta
     }
 
@@ -212,7 +219,7 @@ struct IMessageConversation {
 
     /// Cards go on the row's last bubble, or make one of their own.
     private mutating func appendCards(
-        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, meta: [String: MetaValue],
+        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, meta: RowMeta,
         from first: Int
     ) {
         if messages.count > first, messages[messages.count - 1].kind == .message {
