@@ -98,7 +98,7 @@ struct AttributedBody: Equatable {
         var cutter = UTF16Cutter(string)
         var dictionaries: [Run] = []
         var runs: [Run] = []
-        dictionaries.reserveCapacity(items.count / 3)
+        dictionaries.reserveCapacity(items.count / 2 + 1)
         runs.reserveCapacity(items.count / 2 + 1)
         var cursor = 0
         while cursor + 1 < items.count {
@@ -121,40 +121,58 @@ struct AttributedBody: Equatable {
     }
 
     /// An `NSDictionary`'s keys and values, in turn, as the attributes of a run with no text; of
-    /// a key given twice the last counts. Keys are compared as bytes.
+    /// a key given twice the last counts. Keys are compared as bytes, first by their length.
     private static func attributes(_ entries: [Entry]) -> Run {
         var run = Run(text: "")
         var iterator = entries.makeIterator()
         while let key = iterator.next(), let value = iterator.next() {
-            guard let name = key.bytes, name.count > Key.prefix.count, name.starts(with: Key.prefix) else { continue }
-            switch name.dropFirst(Key.prefix.count) {
-            case Key.part: run.part = value.number.map { Int(clamping: $0) }
-            case Key.attachment: run.attachmentGUID = value.string
-            case Key.link: run.link = value.string
-            case Key.mention: run.mention = value.string
-            case Key.bold: run.bold = value.number.map { $0 != 0 } ?? false
-            case Key.italic: run.italic = value.number.map { $0 != 0 } ?? false
-            case Key.underline: run.underline = value.number.map { $0 != 0 } ?? false
-            case Key.strikethrough: run.strikethrough = value.number.map { $0 != 0 } ?? false
-            case Key.textEffect: run.textEffect = value.number.map { Int(clamping: $0) }
-            default: continue
+            guard let name = key.bytes, let found = Key.find(name) else { continue }
+            switch found {
+            case .part: run.part = value.number.map { Int(clamping: $0) }
+            case .attachment: run.attachmentGUID = value.string
+            case .link: run.link = value.string
+            case .mention: run.mention = value.string
+            case .bold: run.bold = value.number.map { $0 != 0 } ?? false
+            case .italic: run.italic = value.number.map { $0 != 0 } ?? false
+            case .underline: run.underline = value.number.map { $0 != 0 } ?? false
+            case .strikethrough: run.strikethrough = value.number.map { $0 != 0 } ?? false
+            case .textEffect: run.textEffect = value.number.map { Int(clamping: $0) }
             }
         }
         return run
     }
 
-    /// The attribute names the reader uses, as bytes after their common prefix.
-    private enum Key {
-        static let prefix = Array("__kIM".utf8)
-        static let part = Array("MessagePartAttributeName".utf8)[...]
-        static let attachment = Array("FileTransferGUIDAttributeName".utf8)[...]
-        static let link = Array("LinkAttributeName".utf8)[...]
-        static let mention = Array("MentionConfirmedMention".utf8)[...]
-        static let bold = Array("TextBoldAttributeName".utf8)[...]
-        static let italic = Array("TextItalicAttributeName".utf8)[...]
-        static let underline = Array("TextUnderlineAttributeName".utf8)[...]
-        static let strikethrough = Array("TextStrikethroughAttributeName".utf8)[...]
-        static let textEffect = Array("TextEffectAttributeName".utf8)[...]
+    /// The attribute names the reader uses (each `__kIM` and its name).
+    private enum Key: CaseIterable {
+        case part, attachment, link, mention, bold, italic, underline, strikethrough, textEffect
+
+        var name: String {
+            switch self {
+            case .part: "__kIMMessagePartAttributeName"
+            case .attachment: "__kIMFileTransferGUIDAttributeName"
+            case .link: "__kIMLinkAttributeName"
+            case .mention: "__kIMMentionConfirmedMention"
+            case .bold: "__kIMTextBoldAttributeName"
+            case .italic: "__kIMTextItalicAttributeName"
+            case .underline: "__kIMTextUnderlineAttributeName"
+            case .strikethrough: "__kIMTextStrikethroughAttributeName"
+            case .textEffect: "__kIMTextEffectAttributeName"
+            }
+        }
+
+        /// Each name's bytes beside it.
+        private static let table: [(bytes: [UInt8], key: Key)] = allCases.map { (Array($0.name.utf8), $0) }
+
+        /// The key whose name `bytes` are.
+        static func find(_ bytes: ArraySlice<UInt8>) -> Key? {
+            let count = bytes.count
+            return bytes.withUnsafeBufferPointer { given in
+                for entry in table where entry.bytes.count == count {
+                    if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(given) }) { return entry.key }
+                }
+                return nil
+            }
+        }
     }
 
     /// The bytes `string(_:)` would decode, without decoding them.

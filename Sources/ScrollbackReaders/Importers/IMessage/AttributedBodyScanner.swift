@@ -34,8 +34,8 @@ struct AttributedBodyScanner {
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         // What a body of a few runs holds, so that the tables do not grow as they are read.
-        strings.reserveCapacity(16)
-        table.reserveCapacity(32)
+        strings.reserveCapacity(32)
+        table.reserveCapacity(64)
     }
 
     /// What a number of the table stands for.
@@ -66,7 +66,7 @@ struct AttributedBodyScanner {
         try nest()
         guard try isObjectGroup(), let text = try object().entry.bytes else { throw Unsupported() }
         var items: [AttributedBody.Item] = []
-        items.reserveCapacity(8)
+        items.reserveCapacity(16)
         while let types = try typeString() {
             for type in bytes[types] {
                 if type == UInt8(ascii: "@") {
@@ -99,7 +99,9 @@ struct AttributedBodyScanner {
 
     /// Whether the bytes at `range` are `name`'s.
     private func equal(_ range: Range<Int>, _ name: [UInt8]) -> Bool {
-        range.count == name.count && bytes[range].elementsEqual(name)
+        guard range.count == name.count else { return false }
+        for (offset, byte) in name.enumerated() where bytes[range.lowerBound + offset] != byte { return false }
+        return true
     }
 
     // MARK: Objects
@@ -129,6 +131,8 @@ struct AttributedBodyScanner {
         defer { depth -= 1 }
         var entry = Self.empty
         var entries: [AttributedBody.Entry] = []
+        // An attribute dictionary holds a few keys and values: room for them at once.
+        if isDictionary { entries.reserveCapacity(8) }
         var count = 0
         while let types = try typeString() {
             var position = types.lowerBound

@@ -16,7 +16,22 @@ struct IMessageConversation {
     /// The last meta given and a message holding nothing else: the bubbles of rows with the same
     /// meta (most of a chat's: its service alone) are made from it and so share one copy of it,
     /// instead of one each (about 300 bytes a message).
-    private var metaCarrier: (meta: [String: MetaValue], message: Message)?
+    private var metaCarrier: (key: MetaKey, message: Message)?
+    /// The last row's meta: a row with the same columns has it too.
+    private var lastMeta: RowMeta?
+
+    /// The columns a row's meta is made of.
+    private struct MetaKey: Equatable {
+        var service: String?
+        var sendStyle: String?
+        var readAt: Int64?
+    }
+
+    /// A row's meta and the columns it was made of (rows with equal columns have equal meta).
+    private struct RowMeta {
+        var key: MetaKey
+        var meta: [String: MetaValue]
+    }
 
     /// The participant id of the database's owner.
     static let me = "me"
@@ -81,7 +96,7 @@ struct IMessageConversation {
         }
         report.messagesRead += 1
         let first = messages.count
-        let meta = Self.meta(of: row)
+        let meta = meta(of: row)
         for (offset, part) in parts.parts.enumerated() {
             let id = Self.partID(row.guid, part.index)
             if summary?.retractedParts.contains(part.index) == true {
@@ -98,14 +113,14 @@ struct IMessageConversation {
     }
 
     /// A new bubble with the row's `meta` (service, send style, when it was read).
-    private mutating func bubble(id: String, sender: String, time: Timestamp, meta: [String: MetaValue]) -> Message {
-        guard !meta.isEmpty else { return Message(id: id, sender: sender, time: time) }
+    private mutating func bubble(id: String, sender: String, time: Timestamp, meta: RowMeta) -> Message {
+        guard !meta.meta.isEmpty else { return Message(id: id, sender: sender, time: time) }
         let carrier: Message
-        if let last = metaCarrier, last.meta == meta {
+        if let last = metaCarrier, last.key == meta.key {
             carrier = last.message
         } else {
-            carrier = Message(id: "", sender: nil, time: time, meta: .object(meta))
-            metaCarrier = (meta, carrier)
+            carrier = Message(id: "", sender: nil, time: time, meta: .object(meta.meta))
+            metaCarrier = (meta.key, carrier)
         }
         var message = carrier
         message.id = id
@@ -114,8 +129,18 @@ struct IMessageConversation {
         return message
     }
 
+    /// What a row's bubbles say beside their text, made again only when its columns differ
+    /// from the last row's.
+    private mutating func meta(of row: IMessageRow) -> RowMeta {
+        let key = MetaKey(service: row.service, sendStyle: row.sendStyle, readAt: row.isFromMe ? row.dateRead : nil)
+        if let last = lastMeta, last.key == key { return last }
+        let meta = RowMeta(key: key, meta: Self.makeMeta(of: row))
+        lastMeta = meta
+        return meta
+    }
+
     /// What a row's bubbles say beside their text: its service, send style, and when it was read.
-    private static func meta(of row: IMessageRow) -> [String: MetaValue] {
+    private static func makeMeta(of row: IMessageRow) -> [String: MetaValue] {
         var meta: [String: MetaValue] = [:]
         if let service = row.service { meta["service"] = .string(service) }
         if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
@@ -127,7 +152,10 @@ struct IMessageConversation {
     /// decodes nor leaves any text is warned about.
     private func parts(of row: IMessageRow, report: inout ImportReport) -> IMessageParts {
         let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
-        let parts = IMessageParts(text: row.text, body: body, files: context.files[row.rowID] ?? [])
+        // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
+        let parts = IMessageParts(
+            text: row.text, body: body, files: context.files[row.rowID] ?? [],
+            withPlain: row.balloonBundleID?.isEmpty == false)
         if row.attributedBody != nil, body == nil, row.text == nil, parts.parts.isEmpty {
             report.warnings.append(
                 .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
@@ -153,7 +181,7 @@ struct IMessageConversation {
         parts.parts.removeAll {
             switch $0.content {
             case .missingFile: return true
-            case .text(_, let plain, _):
+            case .text(_, let plain, _, _):
                 return linked && addresses.contains(withoutFinalSlash(Substring(plain).trimmingCharacters()))
             case .file: return false
             }
@@ -166,12 +194,12 @@ struct IMessageConversation {
         summary: IMessagePayload.Summary?, report: inout ImportReport
     ) {
         switch part.content {
-        case .text(let markdown, _, let effects):
+        case .text(let markdown, _, let effects, let styled):
             message.text = row.sendStyle?.hasSuffix("invisibleink") == true ? "||" + markdown + "||" : markdown
             if !effects.isEmpty { context.noteEffects() }
             // Its underline and effects are tags only this reader writes (the text's own `<` is
             // escaped): the format says to read them as styles.
-            if !effects.isEmpty || markdown.contains("<u>") { message.format = .styledMarkdown }
+            if styled { message.format = .styledMarkdown }
             if let versions = summary?.edits[part.index], versions.count > 1 {
                 message.revisions = versions.dropLast().map {
                     Revision(text: MarkdownText.escape($0.text), time: $0.time)
@@ -191,7 +219,7 @@ struct IMessageConversation {
 
     /// Cards go on the row's last bubble, or make one of their own.
     private mutating func appendCards(
-        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, meta: [String: MetaValue],
+        _ cards: [Attachment], row: IMessageRow, sender: String, time: Timestamp, meta: RowMeta,
         from first: Int
     ) {
         if messages.count > first, messages[messages.count - 1].kind == .message {

@@ -44,7 +44,10 @@ struct IMessageRow {
         "payload_data", "balloon_bundle_id", "expressive_send_style_id", "is_audio_message",
     ]
 
-    /// The row the statement is on.
+    /// The row the statement is on. Columns only some rows use are read only for those: the
+    /// delivery columns for the owner's rows, an event's for events, a tapback's target for rows
+    /// of a tapback type, a reply's part for replies, the edit time beside an edit history; each
+    /// reads as NULL otherwise, as no code looks at it there.
     init(_ row: SQLiteStatement) {
         rowID = row.int(0)
         guid = row.text(1) ?? "row\(row.int(0))"
@@ -52,30 +55,30 @@ struct IMessageRow {
         attributedBody = row.blob(3)
         handleID = row.int(4)
         date = row.int(5)
-        dateRead = row.int(6)
-        dateDelivered = row.int(7)
         isFromMe = row.int(8) != 0
-        isDelivered = row.int(9) != 0
-        isRead = row.int(10) != 0
-        isSent = row.int(11) != 0
-        error = row.int(12)
+        (dateRead, dateDelivered, isDelivered, isRead, isSent, error) =
+            isFromMe ? Self.delivery(row) : (0, 0, false, false, false, 0)
         service = row.text(13)
         itemType = row.int(14)
-        groupActionType = row.int(15)
-        groupTitle = row.text(16)
-        otherHandle = row.int(17)
-        associatedGUID = row.text(18)
+        (groupActionType, groupTitle, otherHandle) = (0, nil, 0)
+        if itemType != 0 { (groupActionType, groupTitle, otherHandle) = (row.int(15), row.text(16), row.int(17)) }
         associatedType = row.int(19)
-        associatedEmoji = row.text(20)
+        (associatedGUID, associatedEmoji) = associatedType != 0 ? (row.text(18), row.text(20)) : (nil, nil)
         threadOriginatorGUID = row.text(21)
-        threadOriginatorPart = row.text(22)
-        dateEdited = row.int(23)
-        dateRetracted = row.int(24)
+        threadOriginatorPart = threadOriginatorGUID != nil ? row.text(22) : nil
         summaryInfo = row.blob(25)
+        dateEdited = summaryInfo != nil ? row.int(23) : 0
+        dateRetracted = row.int(24)
         payload = row.blob(26)
         balloonBundleID = row.text(27)
         sendStyle = row.text(28)
         isAudioMessage = row.int(29) != 0
         chatID = row.int(30)
+    }
+
+    /// When the owner's message was read and delivered, whether it was delivered, read and sent,
+    /// and its error.
+    private static func delivery(_ row: SQLiteStatement) -> (Int64, Int64, Bool, Bool, Bool, Int64) {
+        (row.int(6), row.int(7), row.int(9) != 0, row.int(10) != 0, row.int(11) != 0, row.int(12))
     }
 }

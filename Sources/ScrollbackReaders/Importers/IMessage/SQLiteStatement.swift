@@ -27,28 +27,34 @@ final class SQLiteStatement {
     /// Whether column `index` is NULL.
     func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
 
+    // Each column is read through its value (`sqlite3_column_value`), whose type and contents
+    // are asked of it directly: one look-up of the column instead of one per question. The value
+    // is used only on this thread, before the next step, as SQLite allows.
+
     /// Column `index` as an integer (0 for NULL; a real number rounded toward zero).
     func int(_ index: Int32) -> Int64 {
-        if sqlite3_column_type(statement, index) == SQLITE_FLOAT {
-            let value = sqlite3_column_double(statement, index)
-            return value.isFinite && abs(value) < 9e18 ? Int64(value) : 0
+        let value = sqlite3_column_value(statement, index)
+        if sqlite3_value_type(value) == SQLITE_FLOAT {
+            let number = sqlite3_value_double(value)
+            return number.isFinite && abs(number) < 9e18 ? Int64(number) : 0
         }
-        return sqlite3_column_int64(statement, index)
+        return sqlite3_value_int64(value)
     }
 
     /// Column `index` as text, `nil` for NULL (invalid UTF-8 repaired).
     func text(_ index: Int32) -> String? {
-        guard sqlite3_column_type(statement, index) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, index)
-        else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, index))
+        let value = sqlite3_column_value(statement, index)
+        guard sqlite3_value_type(value) != SQLITE_NULL, let bytes = sqlite3_value_text(value) else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// Column `index` as bytes, `nil` for NULL or empty.
     func blob(_ index: Int32) -> [UInt8]? {
-        guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, index))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return nil }
+        let value = sqlite3_column_value(statement, index)
+        guard sqlite3_value_type(value) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
+        guard count > 0, let bytes = sqlite3_value_blob(value) else { return nil }
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }

@@ -5,12 +5,15 @@
 struct UTF16Cutter {
     private let string: String
     private let count: Int
+    /// Whether every unit is an ASCII byte: then every index is a scalar's.
+    private let isASCII: Bool
     private var offset = 0
     private var index: String.Index
 
     init(_ string: String) {
         self.string = string
         count = string.utf16.count
+        isASCII = count == string.utf8.count
         index = string.startIndex
     }
 
@@ -25,6 +28,7 @@ struct UTF16Cutter {
             index = upper
         }
         if offset == 0, end == count { return string }
+        if isASCII { return String(string[lower..<upper]) }
         let scalars = string.unicodeScalars
         guard lower.samePosition(in: scalars) != nil, upper.samePosition(in: scalars) != nil else {
             return String(decoding: Array(string.utf16[lower..<upper]), as: UTF16.self)

@@ -47,9 +47,12 @@ struct AttachmentPaths {
 
     /// `path` with `./` removed, or `nil` when it is absolute, has `..`, a scheme or a drive letter.
     static func safeRelativePath(_ path: String) -> String? {
-        let unified = path.replacingOccurrences(of: "\\", with: "/")
-        guard !unified.isEmpty, !unified.hasPrefix("/"), !unified.hasPrefix("~"), !unified.contains(":"),
-            !unified.contains("\0")
+        // A path without a `\`, `:` or NUL byte has nothing to replace or refuse for them (each
+        // character they are in holds the byte): the searches by characters are skipped.
+        let plain = !path.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ":") || $0 == 0 }
+        let unified = plain ? path : path.replacingOccurrences(of: "\\", with: "/")
+        guard !unified.isEmpty, !unified.hasPrefix("/"), !unified.hasPrefix("~"),
+            plain || (!unified.contains(":") && !unified.contains("\0"))
         else { return nil }
         let parts = unified.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard !parts.isEmpty, !parts.contains("..") else { return nil }
