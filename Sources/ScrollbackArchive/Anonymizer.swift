@@ -15,7 +15,11 @@ package struct Anonymizer: Sendable, Hashable {
     package init(aliases: [String: [String]] = [:]) { self.aliases = aliases }
 
     /// The transcript with pseudonyms for everyone in it.
-    package func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript { step(for: transcript).apply(transcript) }
+
+    /// The pseudonyms made for `transcript`: they depend on its participants and the order
+    /// they first speak in (`order`) alone.
+    func step(for transcript: Transcript) -> PrivacyStep {
         let (ids, byName, names) = pseudonyms(transcript)
         let replacer = NameReplacer(names)
         let files = NameReplacer(Self.fileNameForms(names), inFileNames: true)
@@ -26,18 +30,22 @@ package struct Anonymizer: Sendable, Hashable {
         // A path shows its file name (a linked page, layout JSON, a line about the file): the
         // name in it is replaced too, so it may no longer lead to its file (docs/SECURITY.md).
         rewrite.path = { files.replace(path: $0) }
-        var result = rewrite.apply(transcript)
-        // An export's id for a conversation names it (a Messenger thread path holds the other
-        // person's name): with pseudonyms it is not kept.
-        result.id = nil
-        for index in result.participants.indices {
-            let original = transcript.participants[index]
-            result.participants[index].name = byName[original.id] ?? result.participants[index].name
-            result.participants[index].avatar = nil
-            result.participants[index].aliases = []
+        let made = rewrite
+        let header = { @Sendable (transcript: Transcript) -> Transcript in
+            var result = made.header(transcript)
+            // An export's id for a conversation names it (a Messenger thread path holds the other
+            // person's name): with pseudonyms it is not kept.
+            result.id = nil
+            for index in result.participants.indices {
+                let original = transcript.participants[index]
+                result.participants[index].name = byName[original.id] ?? result.participants[index].name
+                result.participants[index].avatar = nil
+                result.participants[index].aliases = []
+            }
+            result.participants = TranscriptRewrite.merged(result.participants)
+            return result
         }
-        result.participants = TranscriptRewrite.merged(result.participants)
-        return result
+        return PrivacyStep(header: header, message: made.apply)
     }
 
     /// The names of `transcript` replaced as `apply` replaces them in text, and then in file

@@ -95,22 +95,31 @@ package struct PeopleDirectory: Sendable, Hashable {
     }
 
     /// Renames every participant the directory knows, everywhere in the transcript.
-    package func apply(_ transcript: Transcript) -> Transcript {
-        var ids: [String: String] = [:]
+    package func apply(_ transcript: Transcript) -> Transcript { step(for: transcript).apply(transcript) }
+
+    /// The renaming made for `transcript`: it depends on the participants alone.
+    func step(for transcript: Transcript) -> PrivacyStep {
+        var names: [String: String] = [:]
         for participant in transcript.participants {
-            if let name = person(for: participant.id) ?? person(for: participant.name) { ids[participant.id] = name }
+            if let name = person(for: participant.id) ?? person(for: participant.name) { names[participant.id] = name }
         }
+        let (ids, named) = (names, Set(names.values))
         let rewrite = TranscriptRewrite(
             text: { $0 },
             participant: { id in ids[id] ?? person(for: id) ?? id })
-        var result = rewrite.apply(transcript)
-        for index in result.messages.indices where result.messages[index].kind == .system {
-            result.messages[index].text = namingHandles(in: result.messages[index].text)
-        }
-        for index in result.participants.indices where ids.values.contains(result.participants[index].id) {
-            result.participants[index].name = result.participants[index].id
-        }
-        return result
+        return PrivacyStep(
+            header: { transcript in
+                var result = rewrite.header(transcript)
+                for index in result.participants.indices where named.contains(result.participants[index].id) {
+                    result.participants[index].name = result.participants[index].id
+                }
+                return result
+            },
+            message: { message in
+                var result = rewrite.apply(message)
+                if result.kind == .system { result.text = namingHandles(in: result.text) }
+                return result
+            })
     }
 
     /// A system line with each phone number and e-mail address in it that the directory knows

@@ -41,6 +41,7 @@ package struct PrivacyOptions: Sendable, Hashable {
         let options = self
         var transform = TranscriptTransform(fingerprint: fingerprint, hidesNames: hidesNames) { options.apply($0) }
         if hidesNames { transform.describe = { Diagnostics(options.diagnostics(for: $0)) } }
+        transform.follower = { PrivacyFollower(options: options) }
         return transform
     }
 
@@ -74,19 +75,59 @@ package struct PrivacyOptions: Sendable, Hashable {
     }
 
     /// Applies the options to one conversation.
-    package func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript { applied(transcript).result }
+
+    /// The options applied to one conversation, with what was made for it: the steps (people,
+    /// pseudonyms, redaction, in order), the messages' ids by position, and, with `keeping`, the
+    /// conversation pseudonyms were made from (people applied), when they were.
+    func applied(_ transcript: Transcript, keeping: Bool = false) -> (
+        result: Transcript, steps: [PrivacyStep], numbering: PositionalMessageIDs?, pseudonymized: Transcript?
+    ) {
         var result = transcript
-        if let people { result = people.apply(result) }
-        if let me {
-            let wanted = people?.person(for: me) ?? me
-            if case .one(let id) = result.participant(matching: wanted) { result.me = id } else { result.me = wanted }
+        var steps: [PrivacyStep] = []
+        if let people {
+            steps.append(people.step(for: result))
+            result = steps[0].apply(result)
         }
+        choose(me: &result)
         // Ids are numbered from the messages as read (two ids redaction would make equal stay
         // apart) and put in last; they say nothing of the text, the sender or the export.
         let numbering = hidesNames ? PositionalMessageIDs(result) : nil
-        if anonymize { result = Anonymizer(aliases: aliases).apply(result) }
-        if let redactor { result = redactor.apply(result) }
+        let pseudonymized = anonymize && keeping ? result : nil
+        if anonymize {
+            steps.append(Anonymizer(aliases: aliases).step(for: result))
+            result = steps[steps.count - 1].apply(result)
+        }
+        if let redactor {
+            steps.append(redactor.step(for: result))
+            result = steps[steps.count - 1].apply(result)
+        }
         if let numbering { result = numbering.apply(result) }
+        return (result, steps, numbering, pseudonymized)
+    }
+
+    /// Whose messages sit on the right, from `--me`, in `transcript` with people applied.
+    private func choose(me transcript: inout Transcript) {
+        guard let me else { return }
+        let wanted = people?.person(for: me) ?? me
+        if case .one(let id) = transcript.participant(matching: wanted) {
+            transcript.me = id
+        } else {
+            transcript.me = wanted
+        }
+    }
+
+    /// The header (no messages) of `transcript` changed by `steps`, made by `applied` for a
+    /// conversation with this header but for the participants' presence.
+    func header(_ transcript: Transcript, steps: [PrivacyStep]) -> Transcript {
+        var result = transcript
+        result.messages = []
+        let meBefore = people == nil ? 0 : 1
+        for (position, step) in steps.enumerated() {
+            if position == meBefore { choose(me: &result) }
+            result = step.header(result)
+        }
+        if steps.count <= meBefore { choose(me: &result) }
         return result
     }
 }

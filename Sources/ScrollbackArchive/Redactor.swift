@@ -161,7 +161,11 @@ package struct Redactor: Sendable, Hashable {
 
     /// Redacts every string of `transcript`; participant ids that hold something redacted get
     /// a stable replacement (`redacted-1`, …) so two people never become one.
-    package func apply(_ transcript: Transcript) -> Transcript {
+    package func apply(_ transcript: Transcript) -> Transcript { step(for: transcript).apply(transcript) }
+
+    /// The redaction made for `transcript`: it depends on the participants and the senders, in
+    /// order, alone.
+    func step(for transcript: Transcript) -> PrivacyStep {
         var ids: [String: String] = [:]
         var order: [String] = transcript.participants.map(\.id)
         order += transcript.messages.compactMap(\.sender)
@@ -169,8 +173,10 @@ package struct Redactor: Sendable, Hashable {
             let redacted = redact(id)
             ids[id] = redacted == id ? id : "redacted-\(ids.values.count { $0.hasPrefix("redacted-") } + 1)"
         }
-        let rewrite = TranscriptRewrite(text: redact, participant: { id in ids[id] ?? redact(id) })
-        return rewrite.apply(transcript)
+        let replacements = ids
+        let rewrite = TranscriptRewrite(
+            text: { redact($0) }, participant: { id in replacements[id] ?? redact(id) })
+        return PrivacyStep(header: rewrite.header, message: rewrite.apply)
     }
 
     /// Reads user rules (see `rules(_:name:)`).

@@ -2,17 +2,24 @@ import ScrollbackModel
 
 /// Rewrites every string of a transcript that reaches an output: free text through `text`,
 /// participant ids (senders, reactors, voters, `me`) through `participant`.
-struct TranscriptRewrite {
+struct TranscriptRewrite: Sendable {
     /// Any text a reader could see: message text, names, titles, file names, paths, URLs.
-    var text: (String) -> String
+    var text: @Sendable (String) -> String
     /// A participant id.
-    var participant: (String) -> String
+    var participant: @Sendable (String) -> String
     /// An attachment's file name, as it is shown; `text` unless set.
-    var fileName: ((String) -> String)?
+    var fileName: (@Sendable (String) -> String)?
     /// An attachment's path or URL, after `text`: a file name in it is a shown name too.
-    var path: ((String) -> String)?
+    var path: (@Sendable (String) -> String)?
 
     func apply(_ transcript: Transcript) -> Transcript {
+        var result = header(transcript)
+        result.messages = transcript.messages.map(apply)
+        return result
+    }
+
+    /// `transcript` with everything but its messages rewritten (the messages as they were).
+    func header(_ transcript: Transcript) -> Transcript {
         var result = transcript
         result.title = transcript.title.map(text)
         result.topic = transcript.topic.map(text)
@@ -27,7 +34,6 @@ struct TranscriptRewrite {
             return person
         }
         result.participants = Self.merged(result.participants)
-        result.messages = transcript.messages.map(apply)
         return result
     }
 

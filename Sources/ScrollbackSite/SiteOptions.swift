@@ -50,6 +50,10 @@ public struct SiteInput: Sendable, Hashable {
     public var format: InputFormat?
     /// Reading options (`--date-order`, `--tz`).
     public var readOptions: ReadOptions
+    /// Whether the caller knows the input is as it was at the last build into the same folder
+    /// with the same options (a live site watching its inputs): its conversations' files are
+    /// then kept without its bytes being hashed to tell.
+    package var unchanged = false
 
     /// Creates an input.
     public init(path: String, format: InputFormat? = nil, readOptions: ReadOptions = ReadOptions()) {

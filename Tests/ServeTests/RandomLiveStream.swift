@@ -8,9 +8,16 @@ struct RandomLiveStream {
     private var minute = 0
     private var messages: [(id: String, sender: String?, minute: Int)] = []
     private var number = 0
+    private var words = [
+        "snacks", "saturday", "train", "<b>bold</b>", "café", "later", "ok", "🚲", "what's", "noon",
+    ]
 
-    /// A stream drawn from `seed`.
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    /// A stream drawn from `seed`; with `secrets`, its text also holds what `--redact` removes and
+    /// `--anonymize` replaces (addresses, numbers, the participants' names).
+    init(seed: UInt64, secrets: Bool = false) {
+        state = seed &+ 0x9E37_79B9_7F4A_7C15
+        if secrets { words += ["ben@example.org", "+44 7700 900123", "Ben", "cy", "Ana's", "4111 1111 1111 1111"] }
+    }
 
     /// The conversation line it starts with; `listed` says whether every sender is a participant.
     func header(listed: Bool) -> String {
@@ -90,9 +97,7 @@ struct RandomLiveStream {
         return formatter.string(from: date)
     }
 
-    private mutating func word() -> String {
-        ["snacks", "saturday", "train", "<b>bold</b>", "café", "later", "ok", "🚲", "what's", "noon"][draw(10)]
-    }
+    private mutating func word() -> String { words[draw(words.count)] }
 
     /// A number below `bound` (SplitMix64).
     private mutating func draw(_ bound: Int) -> Int {

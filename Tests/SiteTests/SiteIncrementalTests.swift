@@ -47,6 +47,26 @@ struct SiteIncrementalTests {
         #expect(SiteTest.identities(site) == before)
     }
 
+    @Test("An input the caller marks unchanged is kept without its bytes being read to tell")
+    func markedUnchanged() throws {
+        let input = try SiteTest.folder("input")
+        let path = try SiteTest.write(SiteTest.log(title: "Months", Self.months()), "months.json", in: input)
+        let other = Fixtures.example("weekend-plans.json").path
+        let site = try SiteTest.folder()
+        try SiteTest.build([path, other], into: site)
+        let before = SiteTest.identities(site)
+        // The bytes change, but the caller says they did not (a live site goes by the file's
+        // inode, size and time): the pages stay as built, which shows the bytes were not hashed.
+        try SiteTest.write(SiteTest.log(title: "Months", Self.months(extraDay: true)), "months.json", in: input)
+        var inputs = [SiteInput(path: path), SiteInput(path: other)]
+        inputs[0].unchanged = true
+        let summary = try SiteBuilder.build(inputs, into: site.path, options: SiteOptions())
+        #expect(summary.filesWritten == 0)
+        #expect(SiteTest.identities(site) == before)
+        inputs[0].unchanged = false
+        #expect(try SiteBuilder.build(inputs, into: site.path, options: SiteOptions()).filesWritten > 0)
+    }
+
     @Test("Appending a day re-renders only the pages it touches, the index and the affected shard")
     func appendDay() throws {
         let input = try SiteTest.folder("input")

@@ -162,8 +162,9 @@ enum ServeCommand {
     }
 }
 
-/// A file's size and modification time, to notice that it changed.
+/// A file's inode, size and modification time, to notice that it changed.
 struct FileStamp: Equatable {
+    var inode: UInt64 = 0
     var size: Int64 = -1
     var modified: Int = 0
     var nanoseconds: Int = 0
@@ -171,6 +172,7 @@ struct FileStamp: Equatable {
     init(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
+        inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         modified = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec

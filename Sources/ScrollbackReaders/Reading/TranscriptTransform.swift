@@ -16,6 +16,9 @@ public struct TranscriptTransform: Sendable, Hashable {
     /// Given the conversations as read, what a note or warning about them says instead (the
     /// names, ids and text the change removes are not printed either); `nil` leaves them.
     public var describe: (@Sendable ([Transcript]) -> Diagnostics)?
+    /// Makes what follows one conversation as it grows (a live page), changing only the messages
+    /// that are new or updated where the rest cannot differ; `nil`: `apply` on every change.
+    package var follower: (@Sendable () -> any TranscriptFollower)?
 
     /// Creates a transform.
     public init(
@@ -35,6 +38,31 @@ public struct TranscriptTransform: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fingerprint)
         hasher.combine(hidesNames)
+    }
+}
+
+/// A transform applied to one conversation as it grows: each call gives what `apply` gives for
+/// the conversation as it is now, at a cost that depends on what changed since the last call.
+package protocol TranscriptFollower: Sendable {
+    /// `transcript` changed as the transform changes it, where since the last call only the
+    /// messages from `added` on are new and those with the ids `updated` changed.
+    mutating func follow(_ transcript: Transcript, added: Int, updated: [String]) -> FollowedTranscript
+}
+
+/// What a `TranscriptFollower` gives.
+package struct FollowedTranscript: Sendable {
+    /// The conversation changed.
+    package var transcript: Transcript
+    /// The ids (as changed) of the updated messages, in order.
+    package var updated: [String]
+    /// Whether it was changed whole: any message may differ from the last call's.
+    package var whole: Bool
+
+    /// Creates the result.
+    package init(transcript: Transcript, updated: [String], whole: Bool) {
+        self.transcript = transcript
+        self.updated = updated
+        self.whole = whole
     }
 }
 

@@ -86,33 +86,58 @@ package final class LiveChannel: @unchecked Sendable {
     /// What a page at version `position` has not been sent yet, as event-stream text (each event
     /// named `name` when it is given), and the version that text brings it to; `nil` once the
     /// channel is closed. The text is empty when the page is up to date.
+    ///
+    /// What the text is made from (the events it holds, or the page at that version) is taken
+    /// under the lock, as one publish left them; the text is built after, so publishing, and
+    /// other streams, never wait for a big page to be written out.
     func pending(after position: Int?, name: String?) -> (text: String, position: Int)? {
         lock.lock()
-        defer { lock.unlock() }
-        if closed { return nil }
-        if let position, position == version { return ("", version) }
+        if closed {
+            lock.unlock()
+            return nil
+        }
+        let current = version
+        if let position, position == current {
+            lock.unlock()
+            return ("", current)
+        }
+        let oldest = events.first?.version ?? current + 1
+        var missed: ArraySlice<(version: Int, json: String)>?
+        var page: LiveDocument?
+        if let position, position < current, position + 1 >= oldest {
+            missed = events[(position + 1 - oldest)...]
+        } else {
+            page = document
+        }
+        lock.unlock()
+        building?()
         let prefix = name.map { "event: \($0)\n" } ?? ""
         var text = ""
-        let oldest = events.first?.version ?? version + 1
-        if let position, position < version, position + 1 >= oldest {
-            for event in events[(position + 1 - oldest)...] {
-                text += prefix + "id: \(id(event.version))\ndata: \(event.json)\n\n"
-            }
-        } else {
-            text += prefix + "id: \(id(version))\ndata: \(reset)\n\n"
-        }
-        return (text, version)
+        for event in missed ?? [] { text += prefix + "id: \(id(event.version))\ndata: \(event.json)\n\n" }
+        if let page { text += prefix + "id: \(id(current))\ndata: \(Self.reset(page, id: id(current)))\n\n" }
+        return (text, current)
     }
 
-    /// The whole page as one event: the log, the header and the typing bubbles.
-    private var reset: String {
+    /// Called as the text of `pending` is built (tests tell with it that the lock is free then).
+    var building: (@Sendable () -> Void)?
+
+    /// The whole page `document` as one event with the id `id`: the log, the header and the
+    /// typing bubbles.
+    private static func reset(_ document: LiveDocument, id: String) -> String {
         var change = LiveChange()
         change.operations = [.reset(html: document.log)]
         change.header = document.header
         change.title = document.title
         if document.log.isEmpty, !document.frame.isEmpty { change.frame = document.frame }
         change.typing = document.typing
-        return change.json(version: id(version))
+        return change.json(version: id)
+    }
+
+    /// Whether the lock is free now (for tests).
+    var isUnlocked: Bool {
+        guard lock.try() else { return false }
+        lock.unlock()
+        return true
     }
 
     private func id(_ version: Int) -> String { "\(token)-\(version)" }

@@ -14,9 +14,16 @@ package struct LiveConversation: Sendable {
     /// Who is typing.
     package var typing: LiveTyping { log.typing }
     private var log: LiveLog
-    /// `--people`, `--redact`, `--anonymize`: applied to the whole transcript before every layout,
-    /// as `render` applies them, so the live page shows what a one-shot render would.
+    /// `--people`, `--redact`, `--anonymize`: applied to the transcript before every layout, as
+    /// `render` applies them, so the live page shows what a one-shot render would.
     private let transform: TranscriptTransform?
+    /// The transform followed along the log: only the new and updated messages are changed,
+    /// unless what the others' changes depend on changed too (`TranscriptFollower`).
+    private var follower: (any TranscriptFollower)?
+    /// The conversation as last shown, without its messages: what typing bubbles are drawn with.
+    private var header = Transcript()
+    /// Where each sender's messages start, for presence lines.
+    private var presence = LivePresence()
     /// What lets an update lay out only the end of the conversation.
     private var suffix = LiveSuffixLayout()
     /// How many updates were laid out whole, and how many from a chain near the end.
@@ -69,9 +76,7 @@ package struct LiveConversation: Sendable {
 
     /// Draws the typing bubbles again (someone stopped), the page as it is.
     private mutating func retype() throws -> LiveChange {
-        var transcript = transform?.apply(log.transcript) ?? log.transcript
-        if let title = options.title { transcript.title = title }
-        return document.update(typing: try typingHTML(transcript))
+        document.update(typing: try typingHTML(header))
     }
 
     /// The typing bubbles, drawn with the participants of `transcript` (already transformed).
@@ -85,13 +90,23 @@ package struct LiveConversation: Sendable {
     /// Lays out and renders again: only the chains that can change when the messages from
     /// `changedFrom` on and those the last batch updated are all that changed, else whole.
     private mutating func rerender(changedFrom added: Int? = nil) throws -> LiveChange {
-        var transcript = transform?.apply(log.transcript) ?? log.transcript
-        if let title = options.title { transcript.title = title }
+        var (transcript, updated, changedAll) = shown(changedFrom: added)
+        presence.note(transcript, added: changedAll ? nil : added, updated: updated)
+        if log.presenceChanged, !changedAll {
+            // The dot is on each of the participant's avatars: their chains are laid out again.
+            if let redrawn = presence.redrawn(from: header.participants, in: transcript) {
+                updated += redrawn
+            } else {
+                changedAll = true
+            }
+        }
+        header = transcript
+        header.messages = []
         let me = try LayoutEngine.me(of: transcript, options: options.layout)
-        if let added, let parts = document.parts, transform == nil, !log.headerChanged, options.layout.from == nil,
+        if let added, !changedAll, let parts = document.parts, !log.headerChanged, options.layout.from == nil,
             options.layout.to == nil,
             let (next, operations) = try suffix.update(
-                parts, transcript: transcript, options: options, me: me, oldCount: added, updated: log.updated)
+                parts, transcript: transcript, options: options, me: me, oldCount: added, updated: updated)
         {
             suffixLayouts += 1
             return document.update(parts: next, operations: operations, typing: try typingHTML(transcript))
@@ -102,6 +117,29 @@ package struct LiveConversation: Sendable {
         suffix = LiveSuffixLayout(whole: layout, of: transcript, me: me)
         let typing = log.typingHTML(in: layout, transformed: transform != nil)
         return try document.update(rendering: layout, options: options.html, typing: typing)
+    }
+}
+
+extension LiveConversation {
+    /// The log as the page shows it (transformed, and with the title the options give), the ids
+    /// there of the messages the last batch added or changed (those from `added` on are new), and
+    /// whether any other message may differ from the last time too.
+    private mutating func shown(changedFrom added: Int?) -> (transcript: Transcript, updated: [String], whole: Bool) {
+        var shown = (transcript: log.transcript, updated: log.updated, whole: false)
+        if let transform {
+            if added == nil { follower = transform.follower?() }
+            if var kept = follower {
+                // Taken out while it changes, so what it keeps is changed in place, not copied.
+                follower = nil
+                let followed = kept.follow(shown.transcript, added: added ?? 0, updated: shown.updated)
+                follower = kept
+                shown = (followed.transcript, followed.updated, followed.whole || added == nil)
+            } else {
+                shown = (transform.apply(shown.transcript), [], true)
+            }
+        }
+        if let title = options.title { shown.transcript.title = title }
+        return shown
     }
 }
 

@@ -9,8 +9,11 @@ package struct LiveLog: Sendable {
     package private(set) var typing = LiveTyping()
     /// The ids of the messages the last batch added or changed, in order.
     package private(set) var updated: [String] = []
-    /// Whether the last batch changed the conversation's header or a participant's presence.
+    /// Whether the last batch changed the conversation's header or added a participant.
     package private(set) var headerChanged = false
+    /// Whether the last batch had a presence line about a listed participant (the dot on their
+    /// avatars).
+    package private(set) var presenceChanged = false
     private var decoder: JSONLinesDecoder
     private var lineNumber = 0
     private let name: String
@@ -32,15 +35,23 @@ package struct LiveLog: Sendable {
         var failures: [any Error] = []
         updated = []
         headerChanged = false
+        presenceChanged = false
         if !lines.isEmpty { lastArrival = Date() }
         for line in lines {
             lineNumber += 1
             do {
+                let listed = decoder.transcript.participants.count
                 guard let update = try decoder.feed(line: line, lineNumber: lineNumber) else { continue }
                 typing.apply(update, from: decoder)
                 switch update {
                 case .updated(let id), .added(let id): updated.append(id)
-                case .header, .presence: headerChanged = true
+                case .header: headerChanged = true
+                case .presence:
+                    if decoder.transcript.participants.count == listed {
+                        presenceChanged = true
+                    } else {
+                        headerChanged = true
+                    }
                 case .typing, .skipped: break
                 }
             } catch {

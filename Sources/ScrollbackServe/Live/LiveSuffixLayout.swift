@@ -14,8 +14,8 @@ import Scrollback
 /// it answers, so a changed message's replies are too. The page's head reads the first days up
 /// to the first words (the share preview) and the last day's date, which are laid out with it.
 /// Anything that changes the whole page (the header or participants, messages out of time order
-/// or hidden, a repeated id, `--from`/`--to`, a privacy transform, media from an archive) is left
-/// to a whole layout, and so is an update that does not come out as expected.
+/// or hidden, a repeated id, `--from`/`--to`, a privacy transform made again, media from an
+/// archive) is left to a whole layout, and so is an update that does not come out as expected.
 struct LiveSuffixLayout: Sendable {
     /// The messages' places by id.
     private var places: [String: Int] = [:]
@@ -61,14 +61,15 @@ struct LiveSuffixLayout: Sendable {
 
     /// The page `old` (of the first `oldCount` messages) brought up to date with `transcript`,
     /// whose messages with the ids `updated` were added or changed, and the operations that take
-    /// the page's log there; `nil` when only a whole layout will do.
+    /// the page's log there; `nil` when only a whole layout will do. A change of presence alone
+    /// is for the caller to name in `updated`: the messages whose avatars show the dot.
     mutating func update(
         _ old: LiveLogPage, transcript: Transcript, options: RenderOptions, me: String?, oldCount: Int,
         updated: [String]
     ) throws -> (page: LiveLogPage, operations: [LiveOperation])? {
         let messages = transcript.messages
         guard !wholeOnly, let preview, !old.days.isEmpty, oldCount == keys.count, messages.count >= oldCount,
-            transcript.participants == participants, options.html.mediaArchive == nil
+            transcript.participants.elementsEqual(participants, by: Self.samePerson), options.html.mediaArchive == nil
         else { return nil }
         let lastStatus = statuses.last
         guard var dirty = note(messages, oldCount: oldCount, updated: updated, me: me) else { return nil }
@@ -154,6 +155,13 @@ struct LiveSuffixLayout: Sendable {
         var chain: Int
 
         static func < (lhs: Spot, rhs: Spot) -> Bool { (lhs.day, lhs.chain) < (rhs.day, rhs.chain) }
+    }
+
+    /// Whether two participants are the same but maybe for their presence.
+    private static func samePerson(_ new: Participant, _ old: Participant) -> Bool {
+        var new = new
+        new.online = old.online
+        return new == old
     }
 
     /// What puts `message` in its chain, hashed.

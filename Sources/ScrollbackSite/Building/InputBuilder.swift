@@ -51,13 +51,16 @@ struct InputBuilder: Sendable {
         do {
             let chatInput = try ChatInput.load(input.path)
             let transform = input.readOptions.transform
-            let inputPrint = Self.inputFingerprint(
-                chatInput, options: optionsFingerprint + (transform.map { "|" + $0.fingerprint } ?? ""))
             // With names hidden (`--redact`, `--anonymize`), the input's file name is not written
             // anywhere in the site either: not in the manifest's keys, not in a folder name.
             let hidesNames = transform?.hidesNames ?? false
             let keyPrefix = "\(position)|\(hidesNames ? "input-" + SHA256.hex(input.path) : input.path)|"
             let earlier = previous.filter { $0.key.hasPrefix(keyPrefix) }
+            let known = input.unchanged ? earlier.first?.inputFingerprint : nil
+            let inputPrint =
+                known
+                ?? Self.inputFingerprint(
+                    chatInput, options: optionsFingerprint + (transform.map { "|" + $0.fingerprint } ?? ""))
             let mayKeep =
                 !options.clean && !earlier.isEmpty && earlier.allSatisfy { $0.inputFingerprint == inputPrint }
             // An input that may be kept is not read unless its turn shows it cannot be.
