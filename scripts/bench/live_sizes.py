@@ -91,7 +91,7 @@ def storm(server, stream, handle, target, budget):
             index += 1
         latencies.append((events[index][0] - at) * 1000)
     return {"complete": complete, "newest": newest, "budget": budget, "writing_s": finished - started,
-            "last_ms": (last - finished) * 1000, "events": len(events), "cpu_s": server.cpu() - cpu,
+            "last_ms": (last - written[-1]) * 1000, "events": len(events), "cpu_s": server.cpu() - cpu,
             "latencies": latencies}
 
 
@@ -149,7 +149,7 @@ def measure(size, folder, budget, storm_budget, storm_count):
 def shown_after(edits):
     """When the storm's last edit was shown, or how far the page got when it was not."""
     if edits["complete"]:
-        return "last edit shown %.0f ms after the last write" % edits["last_ms"]
+        return "last edit shown %.1f ms after the last write" % edits["last_ms"]
     return "last edit not shown within %.0f s (edit %d of %d was)" % (edits["budget"], edits["newest"], EDITS)
 
 
@@ -166,11 +166,11 @@ def tables(rows):
               "|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         edits = row["storm"]
-        shown = "%.0f" % edits["last_ms"] if edits["complete"] else "not within %.0f s (edit %d shown)" % (
+        shown = "%.1f" % edits["last_ms"] if edits["complete"] else "not within %.0f s (edit %d shown)" % (
             edits["budget"], edits["newest"])
         lines.append("| %s (%d storms) | %.2f | %s | %d | %.2f | %s | %s |" % (
             "{:,}".format(row["size"]), edits["storms"], edits["writing_s"], shown, edits["events"], edits["cpu_s"],
-            *("%.0f" % edits[key] if edits["newest"] else "—" for key in ("p50", "p99"))))
+            *("%.1f" % edits[key] if edits["newest"] else "—" for key in ("p50", "p99"))))
     first, last = rows[0], rows[-1]
     if len(rows) > 1:
         label = "%s ÷ %s messages" % ("{:,}".format(last["size"]), "{:,}".format(first["size"]))

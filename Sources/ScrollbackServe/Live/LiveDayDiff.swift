@@ -9,17 +9,19 @@ enum LiveDayDiff {
     static func operations(from before: LiveLogPage.Day, to after: LiveLogPage.Day, day: Int, sameBefore: Int = 0)
         -> [LiveOperation]
     {
-        let whole = [LiveOperation.replace(path: [day], html: String(decoding: after.html, as: UTF8.self))]
+        // Made only when it is the answer: decoding a day of thousands of messages is the update's
+        // dearest step otherwise.
+        func whole() -> [LiveOperation] { [.replace(path: [day], html: String(decoding: after.html, as: UTF8.self))] }
         let first = sameBefore < before.chains.count && sameBefore < after.chains.count ? sameBefore : 0
         guard let lastOld = before.chains.last, after.chains.count >= before.chains.count,
             before.chainOffset == after.chainOffset,
             first > 0 || before.html[..<before.chains[0].lowerBound] == after.html[..<after.chains[0].lowerBound]
-        else { return whole }
+        else { return whole() }
         for index in before.chains.indices.dropLast().dropFirst(first)
         where before.html[before.chains[index].upperBound..<before.chains[index + 1].lowerBound]
             != after.html[after.chains[index].upperBound..<after.chains[index + 1].lowerBound]
         {
-            return whole
+            return whole()
         }
         var operations: [LiveOperation] = []
         for index in before.chains.indices.dropFirst(first) {
@@ -29,7 +31,7 @@ enum LiveDayDiff {
         }
         let oldTail = before.html[lastOld.upperBound..<before.innerEnd]
         let added = after.html[after.chains[before.chains.count - 1].upperBound..<after.innerEnd]
-        guard added.starts(with: oldTail) else { return whole }
+        guard added.starts(with: oldTail) else { return whole() }
         if added.count > oldTail.count {
             operations.append(
                 .append(path: [day], html: String(decoding: added.dropFirst(oldTail.count), as: UTF8.self)))

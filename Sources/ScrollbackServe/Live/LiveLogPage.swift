@@ -54,6 +54,46 @@ struct LiveLogPage: Sendable {
         }
     }
 
+    /// The days in order, kept in runs of at most `run` days.
+    ///
+    /// The server's channel holds the page last shown while the next is made from it, so the two
+    /// share their days: changing one copies its run alone, not the list of every day of the log.
+    struct Days: RandomAccessCollection, MutableCollection, Sendable {
+        static let run = 64
+        private var runs: [[Day]] = []
+        private(set) var endIndex = 0
+        var startIndex: Int { 0 }
+
+        /// The days of `days`.
+        init(_ days: some Sequence<Day>) {
+            for day in days { append(day) }
+        }
+
+        subscript(index: Int) -> Day {
+            get { runs[index / Self.run][index % Self.run] }
+            set { runs[index / Self.run][index % Self.run] = newValue }
+        }
+
+        /// Adds `day` at the end.
+        mutating func append(_ day: Day) {
+            if endIndex % Self.run == 0 {
+                runs.append([])
+                runs[runs.count - 1].reserveCapacity(Self.run)
+            }
+            runs[runs.count - 1].append(day)
+            endIndex += 1
+        }
+
+        /// Replaces the days from `index` on with `days`.
+        mutating func replace(from index: Int, with days: some Sequence<Day>) {
+            let kept = index % Self.run
+            runs.removeLast(runs.count - (index + Self.run - 1) / Self.run)
+            if kept > 0 { runs[runs.count - 1].removeLast(runs[runs.count - 1].count - kept) }
+            endIndex = index
+            for day in days { append(day) }
+        }
+    }
+
     /// The page up to the log's contents, and from their end.
     var head: [UInt8]
     var tail: [UInt8]
@@ -61,7 +101,7 @@ struct LiveLogPage: Sendable {
     var lead: [UInt8]
     var separator: [UInt8]
     var trail: [UInt8]
-    var days: [Day]
+    var days: Days
     /// The header's outer HTML and the `<title>` text.
     var header: String
     var title: String
@@ -102,7 +142,7 @@ struct LiveLogPage: Sendable {
                     innerEnd: section.inner.upperBound - base, chainStarts: starts,
                     chainOffset: section.children.count - counts.count))
         }
-        self.days = days
+        self.days = Days(days)
     }
 
     /// The log's contents.

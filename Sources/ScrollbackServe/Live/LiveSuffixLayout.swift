@@ -248,7 +248,7 @@ struct LiveSuffixLayout: Sendable {
             guard chain == 0 else { return nil }
             first = days[0]
         }
-        page.days.replaceSubrange(day..., with: [first] + days.dropFirst())
+        page.days.replace(from: day, with: [first] + days.dropFirst())
         return (day, chain)
     }
 }
