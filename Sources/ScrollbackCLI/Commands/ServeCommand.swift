@@ -126,13 +126,15 @@ enum ServeCommand {
             if case .badAddress = error.reason { throw UsageError(error.description) }
             throw error
         }
-        console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")
-        if let warning = exposureWarning(host) { console.warning(warning) }
+        // Ready for a signal before the address is printed: whoever waits for that line may stop
+        // the server at once.
         ServeShutdown.install {
             server.stop()
             cleanup()
             console.err("scrollback: stopped serving \(endpoint.url)\n")
         }
+        console.err("scrollback: serving \(endpoint.url) (Ctrl-C stops)\n")
+        if let warning = exposureWarning(host) { console.warning(warning) }
         body()
         while true { pause() }  // the input ended (standard input closed): the page stays up
     }
@@ -181,6 +183,9 @@ struct FileStamp: Equatable {
 
 /// SIGINT and SIGTERM while serving: end the event streams, stop the server, exit 0. SIGPIPE is
 /// ignored: a closed connection is an error on that connection only.
+///
+/// (A dispatch source, not a `signal` handler: the server's threads block the signals, which the
+/// source still reads.)
 enum ServeShutdown {
     /// The signal sources, kept alive for as long as the process serves.
     private static let sources = Mutex<[DispatchSourceSignal]>([])
@@ -196,7 +201,12 @@ enum ServeShutdown {
                     FileDescriptorStream.standardOutput.flush()
                     exit(0)
                 }
+                let registered = DispatchSemaphore(value: 0)
+                source.setRegistrationHandler { registered.signal() }
                 source.resume()
+                // Registered with the kernel only later, on dispatch's own thread: wait for it, so
+                // a signal sent once `install` has returned is never the SIG_IGN above's.
+                registered.wait()
                 sources.append(source)
             }
         }
