@@ -8,7 +8,7 @@ struct PrivacyFollowerTests {
     /// from someone unlisted, answering a message that comes later), edits
     /// of text, replies, reactions, times and senders, and new participants.
     struct Growth {
-        var state: UInt64
+        var random: SeededRandom
         var transcript = Transcript(
             title: "Ana and Ben", participants: [Participant(id: "ana", name: "Ana Lima"), Participant(id: "ben")])
         var number = 0
@@ -59,15 +59,8 @@ struct PrivacyFollowerTests {
             transcript.messages.append(message)
         }
 
-        /// A number below `bound` (SplitMix64).
-        mutating func draw(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            value ^= value >> 31
-            return Int(value % UInt64(max(bound, 1)))
-        }
+        /// A number below `bound`.
+        mutating func draw(_ bound: Int) -> Int { Int(random.next() % UInt64(max(bound, 1))) }
     }
 
     @Test(
@@ -84,7 +77,7 @@ struct PrivacyFollowerTests {
             }
         let transform = try #require(privacy.transform)
         var follower = try #require(transform.follower?())
-        var growth = Growth(state: seed)
+        var growth = Growth(random: SeededRandom(seed: seed))
         growth.transcript.undated = seed == 6
         var followed = 0
         for step in 1...200 {
