@@ -48,8 +48,40 @@ struct IMessageConversation {
         chatCount += 1
     }
 
-    /// Adds one row of the chat: a tapback, an event, or a message of one or more parts.
-    mutating func add(_ row: IMessageRow, report: inout ImportReport) {
+    /// What a message row shows that needs nothing but the row and its files: its parts (from the
+    /// decoded `attributedBody`), its edit history and its cards. Made from the row alone, so that
+    /// a second core can make it ahead of the rows before it (`IMessageReader`).
+    struct Content {
+        var parts: IMessageParts
+        var summary: IMessagePayload.Summary?
+        var cards: [Attachment]
+        /// Whether the row's `attributedBody` neither decodes nor leaves any text.
+        var undecodable: Bool
+    }
+
+    /// Whether `row` is a message (not a tapback or an event): the rows that have a `Content`.
+    static func isMessage(_ row: IMessageRow) -> Bool {
+        !(IMessageTapbacks.isTapback(row.associatedType) && row.associatedGUID != nil) && row.itemType == 0
+    }
+
+    /// The content of a message row, its files taken from `files` (the attachment table by message).
+    static func content(of row: IMessageRow, files: [Int64: [IMessageDatabase.AttachmentRow]]) -> Content {
+        let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
+        // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
+        var parts = IMessageParts(
+            text: row.text, body: body, files: files[row.rowID] ?? [],
+            withPlain: row.balloonBundleID?.isEmpty == false)
+        let undecodable = row.attributedBody != nil && body == nil && row.text == nil && parts.parts.isEmpty
+        let cards = Self.cards(of: row)
+        if !cards.isEmpty { Self.removeShownByCards(&parts, cards: cards) }
+        return Content(
+            parts: parts, summary: row.summaryInfo.flatMap(IMessagePayload.summary), cards: cards,
+            undecodable: undecodable)
+    }
+
+    /// Adds one row of the chat: a tapback, an event, or a message of one or more parts. A
+    /// message's `content` is made here unless it is given (made ahead on another core).
+    mutating func add(_ row: IMessageRow, content: Content? = nil, report: inout ImportReport) {
         guard let time = IMessageClock.time(row.date) else {
             skip(row, "(guid \"\(row.guid)\") has no valid date", report: &report)
             return
@@ -65,7 +97,9 @@ struct IMessageConversation {
         } else if row.itemType != 0 {
             addEvent(row, sender: sender, time: time, report: &report)
         } else {
-            addMessage(row, sender: sender, time: time, report: &report)
+            addMessage(
+                row, content: content ?? Self.content(of: row, files: context.files), sender: sender, time: time,
+                report: &report)
         }
     }
 
@@ -80,12 +114,14 @@ struct IMessageConversation {
 
     /// A message: one bubble per part, its cards on the last one, or a line where it was unsent.
     private mutating func addMessage(
-        _ row: IMessageRow, sender: String, time: Timestamp, report: inout ImportReport
+        _ row: IMessageRow, content: Content, sender: String, time: Timestamp, report: inout ImportReport
     ) {
-        let summary = row.summaryInfo.flatMap(IMessagePayload.summary)
-        var parts = parts(of: row, report: &report)
-        let cards = Self.cards(of: row)
-        if !cards.isEmpty { Self.removeShownByCards(&parts, cards: cards) }
+        let (parts, summary, cards) = (content.parts, content.summary, content.cards)
+        if content.undecodable {
+            report.warnings.append(
+                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
+            )
+        }
         if parts.parts.isEmpty && cards.isEmpty {
             if row.dateRetracted != 0 || !(summary?.retractedParts.isEmpty ?? true) {
                 append(unsent(row, sender: sender, time: time, id: row.guid))
@@ -146,22 +182,6 @@ struct IMessageConversation {
         if let style = row.sendStyle.flatMap(IMessageEvents.sendStyle) { meta["sendStyle"] = .string(style) }
         if row.isFromMe, let read = IMessageClock.time(row.dateRead) { meta["readAt"] = .string(read.description) }
         return meta
-    }
-
-    /// The row's parts, from `attributedBody` when it decodes, else `text`; a body that neither
-    /// decodes nor leaves any text is warned about.
-    private func parts(of row: IMessageRow, report: inout ImportReport) -> IMessageParts {
-        let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
-        // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
-        let parts = IMessageParts(
-            text: row.text, body: body, files: context.files[row.rowID] ?? [],
-            withPlain: row.balloonBundleID?.isEmpty == false)
-        if row.attributedBody != nil, body == nil, row.text == nil, parts.parts.isEmpty {
-            report.warnings.append(
-                .init(location: context.location, text: "message \(row.rowID): its attributedBody could not be decoded")
-            )
-        }
-        return parts
     }
 
     /// The cards a balloon row shows: a link preview, or an iMessage app's card.

@@ -13,6 +13,9 @@ enum IMessageReader {
         sniff: sniff, read: read(_:options:)
     )
 
+    /// Makes messages' contents on a second core, in batches of rows, while SQLite steps on.
+    typealias Worker = InOrderWorker<IMessageRow, Void, [(row: IMessageRow, content: IMessageConversation.Content?)]>
+
     /// A SQLite file whose schema has Messages' tables.
     static func sniff(_ input: ChatInput) -> Bool {
         guard let bytes = input.bytes, bytes.withUnsafeBufferPointer({ SQLiteDatabase.hasHeader($0) }) else {
@@ -28,6 +31,15 @@ enum IMessageReader {
     }
 
     static func read(_ input: ChatInput, options: ReadOptions) throws(ReadError) -> ReadResult {
+        try read(input, options: options, decodingAhead: nil)
+    }
+
+    /// Reads every chat. With `decodingAhead` (by default when the database is big enough and a
+    /// core is free: `Worker.pays`), the messages' bodies, edit histories and cards are made on a
+    /// second core while the rows are stepped through; what is read is the same either way.
+    static func read(_ input: ChatInput, options: ReadOptions, decodingAhead: Bool?) throws(ReadError)
+        -> ReadResult
+    {
         guard input.bytes != nil, input.name != "-", FileManager.default.fileExists(atPath: input.name) else {
             throw ReadError(
                 location: SourceLocation(file: input.name),
@@ -42,7 +54,9 @@ enum IMessageReader {
             location: location, handles: handles, files: try database.attachments(),
             paths: IMessageFiles(databasePath: input.name, baseDirectory: input.baseDirectory))
         var report = ImportReport()
-        let (transcripts, read) = try conversations(in: database, chats: chats, context: context, report: &report)
+        let ahead = decodingAhead ?? Worker.pays(forBytes: Self.fileSize(input.name))
+        let (transcripts, read) = try conversations(
+            in: database, chats: chats, context: context, ahead: ahead, report: &report)
         let orphans = try database.messagesInNoChat(read: read)
         if orphans > 0 {
             report.inferences.append("\(orphans) message\(orphans == 1 ? " is" : "s are") in no chat and left out")
@@ -64,7 +78,7 @@ enum IMessageReader {
     /// last chat is read; and how many messages were read.
     private static func conversations(
         in database: IMessageDatabase, chats: [Int64: IMessageDatabase.Chat], context: IMessageContext,
-        report: inout ImportReport
+        ahead: Bool, report: inout ImportReport
     ) throws(ReadError) -> (conversations: [Transcript], read: Int) {
         var reading = IMessageChatGrouping(chats: chats)
         var open: [IMessageConversation?] = []
@@ -90,7 +104,7 @@ enum IMessageReader {
             }
             conversations[slot] = transcript
         }
-        let read = try database.eachMessage { row throws(ReadError) in
+        func add(_ row: IMessageRow, _ content: IMessageConversation.Content?) {
             if currentChat != row.chatID {
                 if let chatID = currentChat, reading.isLast(chatID) { close(current) }
                 currentChat = row.chatID
@@ -108,8 +122,9 @@ enum IMessageReader {
                     conversations.append(nil)
                 }
             }
-            open[current]?.add(row, report: &report)
+            open[current]?.add(row, content: content, report: &report)
         }
+        let read = try eachMessage(of: database, files: context.files, ahead: ahead, add)
         for slot in open.indices { close(slot) }
         if joined > 0 {
             report.inferences.append(
@@ -117,5 +132,36 @@ enum IMessageReader {
             )
         }
         return (conversations.compactMap { $0 }, read)
+    }
+
+    /// Steps through the messages, handing each row to `add` in order with its content: made here
+    /// (`nil`, for `add` to make) or, `ahead`, by the worker in batches while the rows are read on.
+    private static func eachMessage(
+        of database: IMessageDatabase, files: [Int64: [IMessageDatabase.AttachmentRow]], ahead: Bool,
+        _ add: (IMessageRow, IMessageConversation.Content?) -> Void
+    ) throws(ReadError) -> Int {
+        guard ahead else { return try database.eachMessage { add($0, nil) } }
+        let worker = Worker(()) { _, rows in
+            rows.map { row in
+                (row, IMessageConversation.isMessage(row) ? IMessageConversation.content(of: row, files: files) : nil)
+            }
+        }
+        func take(_ batches: [[(row: IMessageRow, content: IMessageConversation.Content?)]]) {
+            for batch in batches { for (row, content) in batch { add(row, content) } }
+        }
+        let read: Int
+        do {
+            read = try database.eachMessage { row in take(worker.add(row)) }
+        } catch {
+            _ = worker.finish()
+            throw error
+        }
+        take(worker.finish().outputs)
+        return read
+    }
+
+    /// The size of the file at `path` in bytes (0 when it cannot be read).
+    private static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 }
