@@ -65,7 +65,7 @@ struct IMessageConversation {
     }
 
     /// The content of a message row, its files taken from `files` (the attachment table by message).
-    static func content(of row: IMessageRow, files: [Int64: [IMessageDatabase.AttachmentRow]]) -> Content {
+    static func content(of row: IMessageRow.Body, files: [Int64: [IMessageDatabase.AttachmentRow]]) -> Content {
         let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
         // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
         var parts = IMessageParts(
@@ -98,7 +98,7 @@ struct IMessageConversation {
             addEvent(row, sender: sender, time: time, report: &report)
         } else {
             addMessage(
-                row, content: content ?? Self.content(of: row, files: context.files), sender: sender, time: time,
+                row, content: content ?? Self.content(of: row.body, files: context.files), sender: sender, time: time,
                 report: &report)
         }
     }
@@ -185,7 +185,7 @@ struct IMessageConversation {
     }
 
     /// The cards a balloon row shows: a link preview, or an iMessage app's card.
-    private static func cards(of row: IMessageRow) -> [Attachment] {
+    private static func cards(of row: IMessageRow.Body) -> [Attachment] {
         guard let bundle = row.balloonBundleID, !bundle.isEmpty else { return [] }
         if bundle.hasSuffix(IMessagePayload.urlBalloon) {
             return row.payload.flatMap(IMessagePayload.linkCard).map { [$0] } ?? []

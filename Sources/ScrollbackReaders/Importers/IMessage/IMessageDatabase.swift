@@ -103,8 +103,8 @@ struct IMessageDatabase {
 
     /// Steps through every message of every chat, chat by chat, each chat's in the order they were
     /// stored (the chat and message key, no sort of the whole table); how many messages it read (one
-    /// in two chats counts once).
-    func eachMessage(_ body: (IMessageRow) throws(ReadError) -> Void) throws(ReadError) -> Int {
+    /// in two chats counts once). Each row is given to `body`, not copied.
+    func eachMessage(_ body: (consuming IMessageRow) throws(ReadError) -> Void) throws(ReadError) -> Int {
         let columns = IMessageRow.columns.map { messageColumns.contains($0) ? "m." + $0 : "NULL" }
         let statement = try database.prepare(
             "SELECT \(columns.joined(separator: ", ")), j.chat_id FROM chat_message_join j "

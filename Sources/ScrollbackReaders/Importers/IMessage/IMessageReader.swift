@@ -13,8 +13,9 @@ enum IMessageReader {
         sniff: sniff, read: read(_:options:)
     )
 
-    /// Makes messages' contents on a second core, in batches of rows, while SQLite steps on.
-    typealias Worker = InOrderWorker<IMessageRow, Void, [(row: IMessageRow, content: IMessageConversation.Content?)]>
+    /// Makes messages' contents on a second core from their rows' bodies (`nil` for a row that
+    /// is not a message), in batches, while SQLite steps on.
+    typealias Worker = InOrderWorker<IMessageRow.Body?, Void, [IMessageConversation.Content?]>
 
     /// A SQLite file whose schema has Messages' tables.
     static func sniff(_ input: ChatInput) -> Bool {
@@ -136,22 +137,42 @@ enum IMessageReader {
 
     /// Steps through the messages, handing each row to `add` in order with its content: made here
     /// (`nil`, for `add` to make) or, `ahead`, by the worker in batches while the rows are read on.
+    /// A row handed to the worker leaves its body there and waits, without it, for its content.
     private static func eachMessage(
         of database: IMessageDatabase, files: [Int64: [IMessageDatabase.AttachmentRow]], ahead: Bool,
         _ add: (IMessageRow, IMessageConversation.Content?) -> Void
     ) throws(ReadError) -> Int {
-        guard ahead else { return try database.eachMessage { add($0, nil) } }
-        let worker = Worker(()) { _, rows in
-            rows.map { row in
-                (row, IMessageConversation.isMessage(row) ? IMessageConversation.content(of: row, files: files) : nil)
-            }
+        guard ahead else { return try database.eachMessage { (row: consuming IMessageRow) in add(row, nil) } }
+        let worker = Worker(()) { _, bodies in
+            bodies.map { body in body.map { IMessageConversation.content(of: $0, files: files) } }
         }
-        func take(_ batches: [[(row: IMessageRow, content: IMessageConversation.Content?)]]) {
-            for batch in batches { for (row, content) in batch { add(row, content) } }
+        var waiting: [IMessageRow?] = []
+        var next = 0
+        func take(_ batches: [[IMessageConversation.Content?]]) {
+            for contents in batches {
+                for content in contents {
+                    var row: IMessageRow?
+                    swap(&row, &waiting[next])
+                    next += 1
+                    if let row { add(row, content) }
+                }
+            }
+            if next >= Worker.batchSize * 8 {
+                waiting.removeFirst(next)
+                next = 0
+            }
         }
         let read: Int
         do {
-            read = try database.eachMessage { row in take(worker.add(row)) }
+            read = try database.eachMessage { (row: consuming IMessageRow) in
+                var body: IMessageRow.Body?
+                if IMessageConversation.isMessage(row) {
+                    body = row.body
+                    row.body = .empty
+                }
+                waiting.append(row)
+                take(worker.add(body))
+            }
         } catch {
             _ = worker.finish()
             throw error

@@ -4,8 +4,9 @@
 struct IMessageRow {
     var rowID: Int64
     var guid: String
-    var text: String?
-    var attributedBody: [UInt8]?
+    /// The columns a message's content is made from, apart from the rest: they can be handed to
+    /// another core on their own (`IMessageReader`).
+    var body: Body
     var handleID: Int64
     /// `date` as stored: nanoseconds (seconds in older databases) since 2001-01-01 UTC.
     var date: Int64
@@ -28,12 +29,24 @@ struct IMessageRow {
     var threadOriginatorPart: String?
     var dateEdited: Int64
     var dateRetracted: Int64
-    var summaryInfo: [UInt8]?
-    var payload: [UInt8]?
-    var balloonBundleID: String?
     var sendStyle: String?
     var isAudioMessage: Bool
     var chatID: Int64
+
+    /// What `IMessageConversation.content` reads of a row: its text, its `attributedBody`, its
+    /// edit history and a balloon's payload.
+    struct Body {
+        var rowID: Int64
+        var text: String?
+        var attributedBody: [UInt8]?
+        var summaryInfo: [UInt8]?
+        var payload: [UInt8]?
+        var balloonBundleID: String?
+
+        static let empty = Body(rowID: 0)
+
+        init(rowID: Int64) { self.rowID = rowID }
+    }
 
     /// The columns read, in order; `chat_id` comes from `chat_message_join`.
     static let columns = [
@@ -51,8 +64,9 @@ struct IMessageRow {
     init(_ row: SQLiteStatement) {
         rowID = row.int(0)
         guid = row.text(1) ?? "row\(row.int(0))"
-        text = row.text(2)
-        attributedBody = row.blob(3)
+        body = Body(rowID: rowID)
+        body.text = row.text(2)
+        body.attributedBody = row.blob(3)
         handleID = row.int(4)
         date = row.int(5)
         isFromMe = row.int(8) != 0
@@ -66,11 +80,11 @@ struct IMessageRow {
         (associatedGUID, associatedEmoji) = associatedType != 0 ? (row.text(18), row.text(20)) : (nil, nil)
         threadOriginatorGUID = row.text(21)
         threadOriginatorPart = threadOriginatorGUID != nil ? row.text(22) : nil
-        summaryInfo = row.blob(25)
-        dateEdited = summaryInfo != nil ? row.int(23) : 0
+        body.summaryInfo = row.blob(25)
+        dateEdited = body.summaryInfo != nil ? row.int(23) : 0
         dateRetracted = row.int(24)
-        payload = row.blob(26)
-        balloonBundleID = row.text(27)
+        body.payload = row.blob(26)
+        body.balloonBundleID = row.text(27)
         sendStyle = row.text(28)
         isAudioMessage = row.int(29) != 0
         chatID = row.int(30)
