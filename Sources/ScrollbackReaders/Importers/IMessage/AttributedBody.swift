@@ -30,11 +30,25 @@ struct AttributedBody: Equatable {
     /// The attributed string as Messages writes it is read straight from the bytes
     /// (`AttributedBodyScanner`); any other archive goes through the whole typedstream decoder.
     init?(blob: [UInt8]) {
-        if let scanned = AttributedBodyScanner.scan(blob) {
-            self.init(text: scanned.text, runs: Self.runs(of: scanned.text, in: scanned.items))
+        var room = Room()
+        self.init(blob: blob, room: &room)
+    }
+
+    /// The body of `blob`, read with `room` kept from the bodies before.
+    init?(blob: [UInt8], room: inout Room) {
+        if let scanned = room.scanner.scan(blob) {
+            self.init(text: scanned.text, runs: Self.runs(of: scanned.text, in: scanned.items, room: &room.attributes))
         } else {
             self.init(decoding: blob)
         }
+    }
+
+    /// What reading a body needs besides its result, kept from one body to the next by a reader
+    /// of many, so that each body allocates only what it gives back: the scanner's tables and
+    /// the attributes of each dictionary.
+    struct Room {
+        var scanner = AttributedBodyScanner()
+        var attributes: [Run] = []
     }
 
     /// The body of `blob` read from its decoded typedstream.
@@ -58,7 +72,8 @@ struct AttributedBody: Equatable {
             default: return .other
             }
         }
-        self.init(text: string, runs: Self.runs(of: string, in: items))
+        var attributes: [Run] = []
+        self.init(text: string, runs: Self.runs(of: string, in: items, room: &attributes))
     }
 
     init(text: String, runs: [Run]) {
@@ -94,11 +109,11 @@ struct AttributedBody: Equatable {
 
     /// The runs the (index, length) pairs and attribute dictionaries after the string describe;
     /// lengths count UTF-16 units, as `NSString` does. Text no run covers becomes a plain run.
-    private static func runs(of string: String, in items: [Item]) -> [Run] {
+    /// Each dictionary's attributes are kept in `dictionaries`, emptied first.
+    private static func runs(of string: String, in items: [Item], room dictionaries: inout [Run]) -> [Run] {
         var cutter = UTF16Cutter(string)
-        var dictionaries: [Run] = []
         var runs: [Run] = []
-        dictionaries.reserveCapacity(items.count / 2 + 1)
+        dictionaries.removeAll(keepingCapacity: true)
         runs.reserveCapacity(items.count / 2 + 1)
         var cursor = 0
         while cursor + 1 < items.count {

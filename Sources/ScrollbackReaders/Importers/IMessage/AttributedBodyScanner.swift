@@ -15,27 +15,41 @@ struct AttributedBodyScanner {
 
     /// The body of `blob`, or `nil` when it is not in the form this reads.
     static func scan(_ blob: [UInt8]) -> Scanned? {
-        var scanner = AttributedBodyScanner(bytes: blob)
-        return try? scanner.scanArchive()
+        var scanner = AttributedBodyScanner()
+        return scanner.scan(blob)
+    }
+
+    /// The body of `blob` read with this scanner's tables, which keep their room from one body
+    /// to the next (a reader of many bodies makes one scanner for all of them).
+    mutating func scan(_ blob: [UInt8]) -> Scanned? {
+        bytes = blob
+        index = 0
+        depth = 0
+        strings.removeAll(keepingCapacity: true)
+        table.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+        return try? scanArchive()
     }
 
     private struct Unsupported: Error {}
-    private let bytes: [UInt8]
+    private var bytes: [UInt8] = []
     private var index = 0
     /// The shared strings (type encodings, class names), where they are in `bytes`.
     private var strings: [Range<Int>] = []
     /// The numbered table of objects, classes and C strings.
     private var table: [Slot] = []
+    /// The values after the string, as the last body gave them.
+    private var items: [AttributedBody.Item] = []
     private var depth = 0
     // The typedstream decoder's limits, so that whatever it refuses this refuses too.
     private static let maxDepth = 64
     private static let maxItems = 1 << 20
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
+    init() {
         // What a body of a few runs holds, so that the tables do not grow as they are read.
         strings.reserveCapacity(32)
         table.reserveCapacity(64)
+        items.reserveCapacity(16)
     }
 
     /// What a number of the table stands for.
@@ -65,14 +79,14 @@ struct AttributedBodyScanner {
         }
         try nest()
         guard try isObjectGroup(), let text = try object().entry.bytes else { throw Unsupported() }
-        var items: [AttributedBody.Item] = []
-        items.reserveCapacity(16)
         while let types = try typeString() {
             for type in bytes[types] {
                 if type == UInt8(ascii: "@") {
-                    items.append(try object().entries.map { .dictionary($0) } ?? .other)
+                    let item = try object().entries.map { AttributedBody.Item.dictionary($0) } ?? .other
+                    items.append(item)
                 } else if Self.isInteger(type) {
-                    items.append(.integer(try integer()))
+                    let number = try integer()
+                    items.append(.integer(number))
                 } else {
                     throw Unsupported()
                 }

@@ -19,6 +19,8 @@ struct IMessageConversation {
     private var metaCarrier: (key: MetaKey, message: Message)?
     /// The last row's meta: a row with the same columns has it too.
     private var lastMeta: RowMeta?
+    /// What making the contents of rows read here (not ahead) keeps from one to the next.
+    private var room = Room()
 
     /// The columns a row's meta is made of.
     private struct MetaKey: Equatable {
@@ -64,13 +66,22 @@ struct IMessageConversation {
         !(IMessageTapbacks.isTapback(row.associatedType) && row.associatedGUID != nil) && row.itemType == 0
     }
 
+    /// What making a message's content needs besides its result, kept from one row to the next
+    /// (by each thread that makes contents).
+    struct Room {
+        var body = AttributedBody.Room()
+        var parts = IMessageParts.Room()
+    }
+
     /// The content of a message row, its files taken from `files` (the attachment table by message).
-    static func content(of row: IMessageRow.Body, files: [Int64: [IMessageDatabase.AttachmentRow]]) -> Content {
-        let body = row.attributedBody.flatMap { AttributedBody(blob: $0) }
+    static func content(
+        of row: IMessageRow.Body, files: [Int64: [IMessageDatabase.AttachmentRow]], room: inout Room
+    ) -> Content {
+        let body = row.attributedBody.flatMap { AttributedBody(blob: $0, room: &room.body) }
         // The plain text is for a card's check (`removeShownByCards`), and only a balloon has cards.
         var parts = IMessageParts(
             text: row.text, body: body, files: files[row.rowID] ?? [],
-            withPlain: row.balloonBundleID?.isEmpty == false)
+            withPlain: row.balloonBundleID?.isEmpty == false, room: &room.parts)
         let undecodable = row.attributedBody != nil && body == nil && row.text == nil && parts.parts.isEmpty
         let cards = Self.cards(of: row)
         if !cards.isEmpty { Self.removeShownByCards(&parts, cards: cards) }
@@ -98,8 +109,8 @@ struct IMessageConversation {
             addEvent(row, sender: sender, time: time, report: &report)
         } else {
             addMessage(
-                row, content: content ?? Self.content(of: row.body, files: context.files), sender: sender, time: time,
-                report: &report)
+                row, content: content ?? Self.content(of: row.body, files: context.files, room: &room), sender: sender,
+                time: time, report: &report)
         }
     }
 

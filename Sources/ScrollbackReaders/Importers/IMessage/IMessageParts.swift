@@ -24,28 +24,48 @@ struct IMessageParts {
     /// `attributedBody`, preferred), and the files joined to it, in order. A text part's plain
     /// text is given only `withPlain` (it is empty otherwise).
     init(text: String?, body: AttributedBody?, files: [IMessageDatabase.AttachmentRow], withPlain: Bool = true) {
-        var builder = Builder(files: files, withPlain: withPlain)
+        var room = Room()
+        self.init(text: text, body: body, files: files, withPlain: withPlain, room: &room)
+    }
+
+    /// The parts, made with `room` kept from the messages before.
+    init(
+        text: String?, body: AttributedBody?, files: [IMessageDatabase.AttachmentRow], withPlain: Bool,
+        room: inout Room
+    ) {
+        var builder = Builder(files: files, withPlain: withPlain, room: room)
+        room = Room()
         if let body {
             for run in body.runs { builder.add(run) }
         } else if let text, !text.isEmpty {
             builder.add(AttributedBody.Run(text: text))
         }
         parts = builder.finish()
+        room = builder.room
+    }
+
+    /// What making the parts needs besides its result, kept from one message to the next by a
+    /// reader of many: the runs of the part being gathered and its Markdown's bytes.
+    struct Room {
+        var pending: [AttributedBody.Run] = []
+        var markdown: [UInt8] = []
     }
 
     /// Gathers runs into text parts and places attachments where their placeholders are.
     private struct Builder {
         var parts: [Part] = []
         var unused: [IMessageDatabase.AttachmentRow]
-        /// The runs of the text part being gathered.
-        var pending: [AttributedBody.Run] = []
+        /// The runs of the text part being gathered (`room.pending`) and its Markdown's buffer.
+        var room: Room
         var pendingPart: Int?
         var next = 0
         let withPlain: Bool
 
-        init(files: [IMessageDatabase.AttachmentRow], withPlain: Bool) {
+        init(files: [IMessageDatabase.AttachmentRow], withPlain: Bool, room: Room) {
             unused = files
             self.withPlain = withPlain
+            self.room = room
+            self.room.pending.removeAll(keepingCapacity: true)
         }
 
         /// Adds a run: its text, split where U+FFFC stands for an attachment.
@@ -79,18 +99,24 @@ struct IMessageParts {
 
         private mutating func gather(_ run: AttributedBody.Run) {
             guard !run.text.isEmpty else { return }
-            if let part = run.part, part != pendingPart, !pending.isEmpty { flush() }
-            pending.append(run)
+            if let part = run.part, part != pendingPart, !room.pending.isEmpty { flush() }
+            room.pending.append(run)
             pendingPart = run.part ?? pendingPart
         }
 
         /// The gathered runs as a text part, when they show any words.
         private mutating func flush() {
-            defer { pending.removeAll(keepingCapacity: true) }
+            // Taken out of the room while it is read, and put back emptied.
+            var pending: [AttributedBody.Run] = []
+            swap(&pending, &room.pending)
+            defer {
+                pending.removeAll(keepingCapacity: true)
+                swap(&pending, &room.pending)
+            }
             guard IMessageParts.hasWords(pending) else { return }
             let plain = !withPlain ? "" : pending.count == 1 ? pending[0].text : pending.map(\.text).joined()
             let index = pendingPart ?? next
-            let (markdown, styled) = IMessageParts.markdown(pending)
+            let (markdown, styled) = IMessageParts.markdown(pending, buffer: &room.markdown)
             let effects = pending.compactMap(\.textEffect)
             let content = Content.text(
                 markdown: markdown, plain: plain, effects: effects, styled: styled || !effects.isEmpty)
@@ -139,9 +165,10 @@ struct IMessageParts {
     /// `<span data-effect="NAME">…</span>` for an animated text effect (each line on its own, as
     /// the tags pair within a paragraph). Each run is written into one buffer; `styled` says
     /// whether an underline tag was written (the text's own `<` and `>` are escaped, so no other
-    /// `<u>` can be in it).
-    static func markdown(_ runs: [AttributedBody.Run]) -> (markdown: String, styled: Bool) {
-        var output: [UInt8] = []
+    /// `<u>` can be in it). `output` is the buffer it is written in, emptied first.
+    static func markdown(_ runs: [AttributedBody.Run], buffer output: inout [UInt8]) -> (markdown: String, styled: Bool)
+    {
+        output.removeAll(keepingCapacity: true)
         output.reserveCapacity(runs.reduce(32) { $0 + $1.text.utf8.count + 8 })
         var atLineStart = true
         var styled = false

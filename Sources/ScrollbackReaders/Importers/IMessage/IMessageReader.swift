@@ -15,7 +15,7 @@ enum IMessageReader {
 
     /// Makes messages' contents on a second core from their rows' bodies (`nil` for a row that
     /// is not a message), in batches, while SQLite steps on.
-    typealias Worker = InOrderWorker<IMessageRow.Body?, Void, [IMessageConversation.Content?]>
+    typealias Worker = InOrderWorker<IMessageRow.Body?, IMessageConversation.Room, [IMessageConversation.Content?]>
 
     /// A SQLite file whose schema has Messages' tables.
     static func sniff(_ input: ChatInput) -> Bool {
@@ -143,8 +143,8 @@ enum IMessageReader {
         _ add: (IMessageRow, IMessageConversation.Content?) -> Void
     ) throws(ReadError) -> Int {
         guard ahead else { return try database.eachMessage { (row: consuming IMessageRow) in add(row, nil) } }
-        let worker = Worker(()) { _, bodies in
-            bodies.map { body in body.map { IMessageConversation.content(of: $0, files: files) } }
+        let worker = Worker(IMessageConversation.Room()) { room, bodies in
+            bodies.map { body in body.map { IMessageConversation.content(of: $0, files: files, room: &room) } }
         }
         var waiting: [IMessageRow?] = []
         var next = 0
