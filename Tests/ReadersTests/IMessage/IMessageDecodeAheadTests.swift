@@ -58,3 +58,25 @@ struct IMessageDecodeAheadTests {
         }
     }
 }
+
+/// The count of messages read, which says how many are in no chat.
+@Suite("iMessage: distinct row ids")
+struct RowIDSetTests {
+    @Test("Ids are counted once, in bits up to the largest and in a set past it or below zero")
+    func counted() {
+        var ids = RowIDSet(largest: 200)
+        for id: Int64 in [1, 2, 63, 64, 200, 2, 64, 1] { ids.insert(id) }
+        #expect(ids.count == 5)
+        for id: Int64 in [201, 5_000_000_000, -3, 201, -3] { ids.insert(id) }
+        #expect(ids.count == 8)
+    }
+
+    @Test("A table whose largest id is past the bits' limit, or empty, counts in the set alone")
+    func noBits() {
+        for largest: Int64 in [1 << 40, -1] {
+            var ids = RowIDSet(largest: largest)
+            for id: Int64 in [0, 7, 7, 1 << 30] { ids.insert(id) }
+            #expect(ids.count == 3)
+        }
+    }
+}

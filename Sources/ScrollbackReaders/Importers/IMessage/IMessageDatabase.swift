@@ -109,7 +109,8 @@ struct IMessageDatabase {
         let statement = try database.prepare(
             "SELECT \(columns.joined(separator: ", ")), j.chat_id FROM chat_message_join j "
                 + "JOIN message m ON m.ROWID = j.message_id ORDER BY j.chat_id, j.message_id")
-        var read = Set<Int64>()
+        let largest = try database.prepare("SELECT max(ROWID) FROM message")
+        var read = RowIDSet(largest: try largest.step() && !largest.isNull(0) ? largest.int(0) : -1)
         while try statement.step() {
             let row = IMessageRow(statement)
             read.insert(row.rowID)
@@ -126,5 +127,32 @@ struct IMessageDatabase {
         guard try unnamed.step(), unnamed.int(0) == 0 else { return 0 }
         let all = try database.prepare("SELECT count(*) FROM message")
         return try all.step() ? max(0, Int(all.int(0)) - read) : 0
+    }
+}
+
+/// The distinct row ids of the messages read: a bit for each id from 0 to the table's largest
+/// (rows are numbered from 1 up, so a few kilobytes for a real database, at most 8 MB), a set
+/// for any other id. Cheaper than a set of every id: no hashing, no growing.
+struct RowIDSet {
+    private var bits: [UInt64]
+    private var others = Set<Int64>()
+    /// How many distinct ids were inserted.
+    private(set) var count = 0
+
+    /// A set for ids up to `largest` in bits (none when it is negative or over 2^26).
+    init(largest: Int64) {
+        bits = Array(repeating: 0, count: largest >= 0 && largest < 1 << 26 ? Int(largest >> 6) + 1 : 0)
+    }
+
+    mutating func insert(_ id: Int64) {
+        if id >= 0, id >> 6 < Int64(bits.count) {
+            let word = Int(id >> 6)
+            let mask: UInt64 = 1 << UInt64(id & 63)
+            guard bits[word] & mask == 0 else { return }
+            bits[word] |= mask
+            count += 1
+        } else if others.insert(id).inserted {
+            count += 1
+        }
     }
 }
