@@ -20,6 +20,22 @@ struct InOrderWorkerTests {
         #expect((counted + rest).allSatisfy { $0 == size || $0 == 1_000 % size })
     }
 
+    @Test("The state comes back moved, not shared: changing it copies nothing, the worker still alive")
+    func stateMovedOut() {
+        let worker = InOrderWorker<Int, [Held], Void>([]) { held, batch in
+            held += batch.map { _ in Held() }
+        }
+        for item in 0..<1_000 { worker.add(item) }
+        var state = worker.finish().state
+        #expect(state.count == 1_000)
+        // A reader goes on changing what its worker made (WhatsApp takes its messages out one by
+        // one): with a second reference left in the worker, the first change copied it whole.
+        let before = state.withUnsafeBufferPointer { $0.baseAddress }
+        state[0] = Held()
+        #expect(state.withUnsafeBufferPointer { $0.baseAddress } == before)
+        withExtendedLifetime(worker) {}
+    }
+
     @Test("A worker given nothing stops and gives its state back as it was")
     func nothingHandedOver() {
         let worker = InOrderWorker<Int, String, Void>("untouched") { state, _ in state = "worked" }

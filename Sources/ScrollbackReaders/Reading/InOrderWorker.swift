@@ -32,7 +32,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
     private var spare: [Item]?
 
     private final class Box {
-        var state: State
+        var state: State?
         init(_ state: State) { self.state = state }
     }
 
@@ -42,7 +42,7 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         self.state = box
         self.itemsPerBatch = itemsPerBatch
         batches = OrderedBatches(workers: 1, window: .max / 2, queueLength: Self.queueLength) { _, batch in
-            (work(&box.state, batch), batch)
+            (work(&box.state!, batch), batch)
         }
         filling.reserveCapacity(itemsPerBatch)
     }
@@ -73,7 +73,9 @@ final class InOrderWorker<Item, State, Output>: @unchecked Sendable {
         if !filling.isEmpty { submit() }
         let outputs = outputs(batches.finish())
         spare = nil
-        return (state.state, outputs)
+        // Moved out, not copied: the box keeps no reference, so the caller's first change to
+        // the state's arrays does not copy them whole.
+        return (state.state.take()!, outputs)
     }
 
     private func submit() {
