@@ -105,12 +105,12 @@ struct IMessageConversation {
                 emoji: IMessageTapbacks.emoji(row.associatedType, custom: row.associatedEmoji),
                 by: sender, on: Self.partID(guid, part))
             report.messagesRead += 1
-        } else if row.itemType != 0 {
-            addEvent(row, sender: sender, time: time, report: &report)
-        } else {
+        } else if Self.isMessage(row) {
             addMessage(
                 row, content: content ?? Self.content(of: row.body, files: context.files, room: &room), sender: sender,
                 time: time, report: &report)
+        } else {
+            addEvent(row, sender: sender, time: time, report: &report)
         }
     }
 

@@ -55,7 +55,7 @@ enum IMessageReader {
             location: location, handles: handles, files: try database.attachments(),
             paths: IMessageFiles(databasePath: input.name, baseDirectory: input.baseDirectory))
         var report = ImportReport()
-        let ahead = decodingAhead ?? Worker.pays(forBytes: Self.fileSize(input.name))
+        let ahead = decodingAhead ?? Worker.pays(forBytes: input.bytes?.count ?? 0)
         let (transcripts, read) = try conversations(
             in: database, chats: chats, context: context, ahead: ahead, report: &report)
         let orphans = try database.messagesInNoChat(read: read)
@@ -179,10 +179,5 @@ enum IMessageReader {
         }
         take(worker.finish().outputs)
         return read
-    }
-
-    /// The size of the file at `path` in bytes (0 when it cannot be read).
-    private static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 }
